@@ -1,0 +1,71 @@
+// One adapter per agent behind this interface. What differs per agent is data (prompt texts,
+// keys, file locations) and small adapters; the pipeline (session → screen → detectors → store)
+// is shared.
+import type { AgentName } from '../core/events.js';
+import type { HookMessage } from '../core/hookMessage.js';
+import type { KeyEvent } from '../core/keys.js';
+import type { Disposable, Event } from '../core/lifecycle.js';
+import type { ScreenView } from '../core/screen.js';
+import type { EventSink } from '../core/sink.js';
+
+export interface LaunchContext {
+  readonly runId: string;
+  /** The user's arguments for the agent, untouched. */
+  readonly args: readonly string[];
+  /** The environment the agent will get (already holds REC_HOOK_URL / REC_HOOK_TOKEN). */
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  /** Absolute path of the command hooks should run: `<node> <rec>/bin/rec.js hook <agent> <event>`. */
+  readonly hookCommand: (event: string) => string;
+  /** A private temporary folder for this run, removed after it. */
+  readonly tempDir: string;
+}
+
+export interface LaunchPlan {
+  readonly args: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+  /** Undo anything prepared for this run only (temporary config, hook files). */
+  cleanup?(): void;
+}
+
+export interface RecorderContext {
+  readonly runId: string;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly startedAt: Date;
+  readonly screen: ScreenView;
+  readonly sink: EventSink;
+  readonly hooks: Event<HookMessage>;
+  /** Writes to the debug log (REC_DEBUG=1), never to the terminal. */
+  readonly debug: (message: string) => void;
+}
+
+export interface AgentExit {
+  readonly exitCode: number;
+  readonly signal?: number;
+}
+
+export interface Recorder extends Disposable {
+  /**
+   * True while a prompt or a running tool is on screen. Keys are then decisive: the pipeline resolves
+   * a lone Esc before forwarding, and calls handleKey before the key's bytes reach the agent.
+   */
+  readonly watching: boolean;
+  /** Called synchronously for each decoded key, before its bytes are written to the agent. */
+  handleKey(key: KeyEvent): void;
+  /** Called once after the agent exited and its last output reached the screen model. */
+  handleExit(exit: AgentExit): Promise<void>;
+}
+
+export interface AgentAdapter {
+  readonly name: AgentName;
+  /** The executable looked up on PATH. */
+  readonly binName: string;
+  /** The environment variable that overrides the binary, e.g. REC_CODEX_BIN. */
+  readonly binEnvVar: string;
+  /** One line telling how to install the agent. */
+  readonly installHint: string;
+  /** Arguments and environment for this run, with hooks wired for this run only. */
+  prepareLaunch(ctx: LaunchContext): LaunchPlan;
+  createRecorder(ctx: RecorderContext): Recorder;
+}

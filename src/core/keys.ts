@@ -1,0 +1,58 @@
+// Key events decoded from the user's stdin bytes. The decoder itself lives in keyDecoder.ts;
+// this file is the shared type every stage uses.
+
+export type NamedKey =
+  | 'esc' | 'enter' | 'tab' | 'shift-tab' | 'backspace'
+  | 'up' | 'down' | 'left' | 'right' | 'home' | 'end' | 'page-up' | 'page-down' | 'insert' | 'delete'
+  | 'f1' | 'f2' | 'f3' | 'f4' | 'f5' | 'f6' | 'f7' | 'f8' | 'f9' | 'f10' | 'f11' | 'f12'
+  | 'ctrl-c' | 'ctrl-d' | 'ctrl-z' | 'ctrl-backslash'
+  // Other control bytes keep their letter: ctrl-a … ctrl-y (except the ones named above).
+  | `ctrl-${string}`;
+
+export type KeyEvent =
+  /** A named key; `alt` when it came prefixed with ESC (Alt+key). */
+  | { readonly type: 'key'; readonly name: NamedKey; readonly alt?: boolean; readonly bytes: Buffer }
+  /** One printable character (one code point): digits, letters, punctuation, other text. */
+  | { readonly type: 'char'; readonly char: string; readonly alt?: boolean; readonly bytes: Buffer }
+  /** A bracketed paste, delivered whole. */
+  | { readonly type: 'paste'; readonly text: string; readonly bytes: Buffer }
+  /** A sequence the decoder does not know (kept so nothing is lost; never recorded as text). */
+  | { readonly type: 'unknown'; readonly bytes: Buffer };
+
+/** The privacy-preserving class of a key: the only thing recorded about most keystrokes. */
+export type KeyClass =
+  | 'esc' | 'ctrl_c' | 'enter' | 'tab' | 'digit' | 'letter' | 'arrow' | 'backspace' | 'paste' | 'other';
+
+export function keyClass(key: KeyEvent): KeyClass {
+  switch (key.type) {
+    case 'paste':
+      return 'paste';
+    case 'unknown':
+      return 'other';
+    case 'char':
+      if (/^[0-9]$/.test(key.char)) return 'digit';
+      if (/^\p{L}$/u.test(key.char)) return 'letter';
+      return 'other';
+    case 'key':
+      switch (key.name) {
+        case 'esc':
+          return 'esc';
+        case 'ctrl-c':
+          return 'ctrl_c';
+        case 'enter':
+          return 'enter';
+        case 'tab':
+        case 'shift-tab':
+          return 'tab';
+        case 'backspace':
+          return 'backspace';
+        case 'up':
+        case 'down':
+        case 'left':
+        case 'right':
+          return 'arrow';
+        default:
+          return 'other';
+      }
+  }
+}

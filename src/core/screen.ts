@@ -1,0 +1,29 @@
+// What detectors see of the terminal: the rendered screen, never raw bytes.
+import type { Event } from './lifecycle.js';
+
+/** The style of a row's first non-blank cell: enough to tell which option row is highlighted. */
+export interface LineStyle {
+  readonly bold: boolean;
+  readonly dim: boolean;
+  readonly inverse: boolean;
+  /** Palette index or 24-bit RGB value; -1 for the terminal default. */
+  readonly fg: number;
+  readonly bg: number;
+}
+
+export interface ScreenSnapshot {
+  readonly cols: number;
+  readonly rows: number;
+  /** Visible rows as text, right-trimmed, top to bottom. */
+  readonly lines: readonly string[];
+  readonly styles: readonly LineStyle[];
+  readonly cursor: { readonly x: number; readonly y: number };
+  /** Increases with every render, so a detector can skip a snapshot it has already seen. */
+  readonly seq: number;
+}
+
+export interface ScreenView {
+  snapshot(): ScreenSnapshot;
+  /** Fires after a batch of output has been parsed into the model. */
+  readonly onDidRender: Event<ScreenSnapshot>;
+}
