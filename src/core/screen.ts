@@ -24,6 +24,9 @@ export interface ScreenSnapshot {
 
 export interface ScreenView {
   snapshot(): ScreenSnapshot;
-  /** Fires after a batch of output has been parsed into the model. */
-  readonly onDidRender: Event<ScreenSnapshot>;
+  /**
+   * Fires after a batch of output has been parsed into the model, with the new `seq`. Snapshots are
+   * built lazily (and cached per seq) because most renders are never looked at.
+   */
+  readonly onDidRender: Event<number>;
 }
