@@ -1,0 +1,78 @@
+// The EventSink detectors write to, over a SidecarDb. Fail-open: the first error disables the sink
+// (later calls do nothing and return undefined) and is remembered as one line for the run's report.
+import type { AgentName, EventPatch, NewEvent } from '../core/events.js';
+import type { AgentRecordInput, EventSink, RunPatch } from '../core/sink.js';
+import type { SidecarDb } from './sidecarDb.js';
+import { oneLine } from './sidecarError.js';
+
+export interface SinkRunContext {
+  readonly run_id: string;
+  readonly agent: AgentName;
+  readonly agent_version?: string | null;
+  readonly agent_session_id?: string | null;
+}
+
+export interface SidecarSink extends EventSink {
+  /** What stopped the sink, in one line; undefined while it works. */
+  readonly failure: string | undefined;
+}
+
+export function createEventSink(db: SidecarDb, run: SinkRunContext): SidecarSink {
+  return new DbEventSink(db, run);
+}
+
+class DbEventSink implements SidecarSink {
+  private _failure: string | undefined;
+  private readonly _run: { run_id: string; agent: AgentName; agent_version: string | null; agent_session_id: string | null };
+
+  constructor(
+    private readonly _db: SidecarDb,
+    run: SinkRunContext,
+  ) {
+    this._run = {
+      run_id: run.run_id,
+      agent: run.agent,
+      agent_version: run.agent_version ?? null,
+      agent_session_id: run.agent_session_id ?? null,
+    };
+  }
+
+  get failure(): string | undefined {
+    return this._failure;
+  }
+
+  insertEvent(event: NewEvent): string | undefined {
+    return this._guard('insert event', () => this._db.insertEvent(this._run, event));
+  }
+
+  updateEvent(id: string, patch: EventPatch): void {
+    // An unknown id (false) is not a store failure: the event may predate a disabled sink.
+    this._guard('update event', () => this._db.updateEvent(id, patch));
+  }
+
+  insertAgentRecord(record: AgentRecordInput): void {
+    this._guard('insert agent record', () => this._db.insertAgentRecord(this._run.run_id, this._run.agent, record));
+  }
+
+  updateRun(patch: RunPatch): void {
+    this._guard('update run', () => {
+      this._db.updateRun(this._run.run_id, patch);
+      // Events inserted from now on carry what the run has learned.
+      if (patch.agent_version !== undefined) this._run.agent_version = patch.agent_version;
+      if (patch.agent_session_id !== undefined) this._run.agent_session_id = patch.agent_session_id;
+    });
+  }
+
+  private _guard<T>(what: string, fn: () => T): T | undefined {
+    if (this._failure !== undefined) return undefined;
+    try {
+      return fn();
+    } catch (err) {
+      // Fail-open: the store must never throw into the pty loop. Remember the first failure, then
+      // stop writing; the run reports it after the agent exits and records it in failed_parts.
+      const message = err instanceof Error ? err.message : String(err);
+      this._failure = oneLine(message.startsWith(what) ? message : `${what}: ${message}`);
+      return undefined;
+    }
+  }
+}

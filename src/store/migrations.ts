@@ -1,0 +1,100 @@
+// The schema, as an ordered, append-only list of steps under PRAGMA user_version. Never edit a
+// step that has shipped: add a new one. Column names are the contract read directly with SQL by
+// merge/stats and match the zod names in src/core/events.ts.
+import type BetterSqlite3 from 'better-sqlite3';
+
+/**
+ * Enum columns (type, kind, trigger…) carry no CHECK constraint on purpose: zod validates at the
+ * store's boundary, and a new vocabulary value must not need a table rebuild in a later step.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: runs, events, agent_records
+  `
+  CREATE TABLE runs (
+    id TEXT PRIMARY KEY,
+    agent TEXT NOT NULL,
+    agent_version TEXT,
+    argv TEXT NOT NULL,                 -- JSON array of strings
+    cwd TEXT NOT NULL,
+    started_at TEXT NOT NULL,           -- ISO 8601 UTC with milliseconds
+    ended_at TEXT,
+    exit_code INTEGER,
+    signal INTEGER,
+    agent_session_id TEXT,
+    agent_session_file TEXT,
+    failed_parts TEXT NOT NULL DEFAULT '[]', -- JSON array of {part, error}
+    rec_version TEXT,
+    pid INTEGER
+  );
+  CREATE INDEX runs_started_at ON runs (started_at);
+
+  CREATE TABLE events (
+    id TEXT PRIMARY KEY,
+    run_id TEXT NOT NULL REFERENCES runs (id),
+    agent TEXT NOT NULL,
+    agent_version TEXT,
+    agent_session_id TEXT,
+    ts TEXT NOT NULL,
+    type TEXT NOT NULL,
+    kind TEXT,
+    call_id TEXT,
+    tool_name TEXT,
+    tool_input TEXT,                    -- JSON
+    decided_by TEXT,
+    trigger TEXT,
+    option_label TEXT,
+    scope TEXT,
+    reason TEXT,
+    reason_source TEXT,
+    related_call_id TEXT,
+    ran TEXT,
+    partial_output TEXT,
+    prompt TEXT,                        -- JSON
+    native TEXT,                        -- JSON
+    evidence TEXT NOT NULL DEFAULT '[]', -- JSON array
+    prompt_event_id TEXT
+  );
+  CREATE INDEX events_call_id ON events (call_id);
+  CREATE INDEX events_run_id ON events (run_id);
+  CREATE INDEX events_ts ON events (ts);
+  CREATE INDEX events_agent_session_id ON events (agent_session_id);
+
+  CREATE TABLE agent_records (
+    id INTEGER PRIMARY KEY,
+    run_id TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    source_file TEXT NOT NULL,
+    line_no INTEGER NOT NULL,
+    byte_offset INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    UNIQUE (run_id, source_file, byte_offset)
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function readSchemaVersion(db: BetterSqlite3.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings the schema up to date, one step per BEGIN IMMEDIATE transaction. The version is read
+ * again under the write lock, so several processes opening a brand-new database at once each apply
+ * a step only if nobody else did. The last (empty) transaction also proves that we can take the
+ * write lock: a database held by another process fails here, at open, rather than at the first
+ * event. A database from a newer rec (version above ours) is left as is: steps only add things.
+ */
+export function migrate(db: BetterSqlite3.Database): void {
+  const step = db.transaction((): boolean => {
+    const version = readSchemaVersion(db);
+    if (version >= MIGRATIONS.length) return false;
+    db.exec(MIGRATIONS[version]!);
+    db.pragma(`user_version = ${version + 1}`);
+    return true;
+  });
+  while (step.immediate()) {
+    // Each iteration committed one step; loop until the schema is current.
+  }
+}

@@ -1,0 +1,130 @@
+// Opening the sidecar file: private folder and file, header check before SQLite touches it, WAL,
+// busy timeout, migrations. Expected failures come back as values naming the file and the problem.
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, fchmodSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate, readSchemaVersion, SCHEMA_VERSION } from './migrations.js';
+import { classifyError, type SidecarErrorCode } from './sidecarError.js';
+
+/**
+ * How long a statement waits for another process's write lock before giving up. Writers hold the
+ * lock for microseconds (one event) to milliseconds (a migration, a WAL checkpoint), so 2 s rides
+ * out any healthy contention between concurrent `rec` runs on a loaded machine; longer would only
+ * stall the run behind a stuck process (inserts are synchronous, ahead of the user's key).
+ */
+export const BUSY_TIMEOUT_MS = 2_000;
+
+/** Private to the user: the folder and the database (SQLite gives -wal/-shm the file's mode). */
+export const DB_DIR_MODE = 0o700;
+export const DB_FILE_MODE = 0o600;
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+/** The smallest database SQLite writes is one 512-byte page; anything shorter but non-empty is not one. */
+const MIN_DB_BYTES = 512;
+
+export interface OpenOptions {
+  /** Overrides BUSY_TIMEOUT_MS (tests use a short one). */
+  readonly busyTimeoutMs?: number;
+  /** Fail with code 'missing' instead of creating the file (readers such as `rec events`). */
+  readonly mustExist?: boolean;
+  /**
+   * Open read-only (readers). A database whose schema is older than ours is opened read-write once
+   * to migrate it, so that queries see every column.
+   */
+  readonly readOnly?: boolean;
+}
+
+export type OpenFailure = { readonly ok: false; readonly code: SidecarErrorCode; readonly error: string };
+export type OpenDatabaseResult = { readonly ok: true; readonly db: Database.Database } | OpenFailure;
+
+export function openDatabase(path: string, options: OpenOptions = {}): OpenDatabaseResult {
+  const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+  const fail = (code: SidecarErrorCode, problem: string): OpenFailure => ({
+    ok: false,
+    code,
+    error: `rec database ${path}: ${problem}`,
+  });
+  const failWith = (err: unknown): OpenFailure => {
+    const { code, problem } = classifyError(err);
+    return code === 'locked'
+      ? fail(code, `locked by another process for more than ${busyTimeoutMs} ms`)
+      : fail(code, problem);
+  };
+
+  const refused = prepareFile(path, options.mustExist === true);
+  if (refused !== undefined) return fail(refused.code, refused.problem);
+
+  let db: Database.Database | undefined;
+  try {
+    if (options.readOnly === true) {
+      db = new Database(path, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
+      if (readSchemaVersion(db) >= SCHEMA_VERSION) return { ok: true, db };
+      db.close();
+      db = undefined;
+    }
+    db = new Database(path, { fileMustExist: true, timeout: busyTimeoutMs });
+    // WAL: readers never block the writer, and a committed insert survives kill -9 of the process.
+    // NORMAL: in WAL mode only a power loss (not a crash) can lose the last commits; an insert
+    // then costs microseconds instead of an fsync, which matters ahead of a forwarded key.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+    return { ok: true, db };
+  } catch (err) {
+    try {
+      db?.close();
+    } catch {
+      // Closing a connection that failed half-way may fail too; the open error is what matters.
+    }
+    return failWith(err);
+  }
+}
+
+/**
+ * Makes the folder (0700) and an empty file (0600) if needed, and refuses a file that is not an
+ * SQLite database before SQLite ever opens it, so that a damaged or foreign file is never written.
+ * Returns undefined when the file is ready for SQLite.
+ */
+function prepareFile(
+  path: string,
+  mustExist: boolean,
+): undefined | { code: SidecarErrorCode; problem: string } {
+  const at = (code: SidecarErrorCode, problem: string) => ({ code, problem });
+  let fd: number;
+  try {
+    if (mustExist) {
+      fd = openSync(path, 'r');
+    } else {
+      mkdirSync(dirname(path), { recursive: true, mode: DB_DIR_MODE });
+      try {
+        fd = openSync(path, 'wx', DB_FILE_MODE);
+        // The umask can only remove bits, but make the mode exact for a file we created.
+        fchmodSync(fd, DB_FILE_MODE);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        // Another process (or an earlier run) created it first: use it as it is.
+        fd = openSync(path, 'r');
+      }
+    }
+  } catch (err) {
+    if (mustExist && (err as NodeJS.ErrnoException).code === 'ENOENT') {
+      return at('missing', 'does not exist (nothing recorded yet; run `rec <agent>` first)');
+    }
+    return classifyError(err);
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return undefined; // new, or created by a process that is about to migrate it
+    const header = Buffer.alloc(SQLITE_HEADER.length);
+    const read = readSync(fd, header, 0, header.length, 0);
+    if (size < MIN_DB_BYTES || read < header.length || !header.equals(SQLITE_HEADER)) {
+      return at('corrupt', 'is not an SQLite database (damaged or another kind of file); it was left untouched');
+    }
+    return undefined;
+  } catch (err) {
+    return classifyError(err);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,60 @@
+// A run: one `rec` invocation. The zod schemas describe rows as read back (JSON columns parsed).
+import { z } from 'zod';
+import { AgentName } from '../core/events.js';
+
+export const FailedPart = z.object({
+  /** The recorder part that stopped working: store, screen, detector:<name>, hooks… */
+  part: z.string(),
+  /** One line saying what failed. */
+  error: z.string(),
+});
+export type FailedPart = z.infer<typeof FailedPart>;
+
+export const Run = z.object({
+  id: z.string(),
+  agent: AgentName,
+  agent_version: z.string().nullable(),
+  argv: z.array(z.string()),
+  cwd: z.string(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  exit_code: z.number().int().nullable(),
+  signal: z.number().int().nullable(),
+  agent_session_id: z.string().nullable(),
+  agent_session_file: z.string().nullable(),
+  failed_parts: z.array(FailedPart),
+  rec_version: z.string().nullable(),
+  pid: z.number().int().nullable(),
+});
+export type Run = z.infer<typeof Run>;
+
+/** What the run loop knows when it starts a run. `id` may be chosen beforehand (see newId). */
+export const NewRun = Run.pick({ agent: true, argv: true, cwd: true, started_at: true }).extend({
+  id: z.string().min(1).optional(),
+  agent_version: z.string().nullable().optional(),
+  agent_session_id: z.string().nullable().optional(),
+  agent_session_file: z.string().nullable().optional(),
+  rec_version: z.string().nullable().optional(),
+  pid: z.number().int().nullable().optional(),
+});
+export type NewRun = z.input<typeof NewRun>;
+
+export const RunFinish = z.object({
+  ended_at: z.string(),
+  exit_code: z.number().int().nullable(),
+  signal: z.number().int().nullable(),
+  failed_parts: z.array(FailedPart).default([]),
+});
+export type RunFinish = z.input<typeof RunFinish>;
+
+/** An agent record as stored: a verbatim copy of one record of the agent's own session file. */
+export interface AgentRecordRow {
+  id: number;
+  run_id: string;
+  agent: string;
+  source_file: string;
+  line_no: number;
+  byte_offset: number;
+  record: string;
+  recorded_at: string;
+}

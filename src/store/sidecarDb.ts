@@ -1,0 +1,325 @@
+// The sidecar store: synchronous, prepared statements over better-sqlite3. An insert is committed
+// when the call returns (autocommit in WAL mode), which is what lets the run loop write the event
+// for a decisive key before forwarding the key to the agent.
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { AgentName, EventPatch, EventType, NewEvent, type RecEvent } from '../core/events.js';
+import type { AgentRecordInput, RunPatch } from '../core/sink.js';
+import { EVENT_COLUMNS, fromEventRow, toEventRow, toSqlValue } from './eventRow.js';
+import { newId } from './ids.js';
+import { openDatabase, type OpenFailure, type OpenOptions } from './openDatabase.js';
+import { NewRun, Run, RunFinish, type AgentRecordRow } from './run.js';
+import { classifyError, oneLine, SidecarError } from './sidecarError.js';
+
+export { BUSY_TIMEOUT_MS, type OpenFailure, type OpenOptions } from './openDatabase.js';
+
+export type OpenSidecarResult = { readonly ok: true; readonly db: SidecarDb } | OpenFailure;
+
+/** Opens (creating if needed) the database at `path`. Never throws for expected failures. */
+export function openSidecar(path: string, options: OpenOptions = {}): OpenSidecarResult {
+  const opened = openDatabase(path, options);
+  if (!opened.ok) return opened;
+  return { ok: true, db: new SidecarDb(opened.db, path) };
+}
+
+/** The run-level fields an event inherits from its run. */
+export interface EventRunContext {
+  run_id: string;
+  agent: AgentName;
+  agent_version?: string | null;
+  agent_session_id?: string | null;
+}
+
+export interface RunFilter {
+  /** At most this many runs, newest first; 0 or undefined for all. */
+  limit?: number;
+  agent?: AgentName;
+  since?: Date;
+}
+
+export interface EventFilter {
+  /** A full run id or a unique prefix of one (an ambiguous prefix throws SidecarError 'ambiguous'). */
+  runId?: string;
+  agent?: AgentName;
+  type?: EventType;
+  since?: Date;
+  limit?: number;
+}
+
+export type ResolveRunIdResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: 'none' | 'ambiguous'; matches: string[] };
+
+const RunPatchSchema = z.object({
+  agent_version: z.string().nullable().optional(),
+  agent_session_id: z.string().nullable().optional(),
+  agent_session_file: z.string().nullable().optional(),
+});
+const RunContextSchema = z.object({
+  run_id: z.string().min(1),
+  agent: AgentName,
+  agent_version: z.string().nullable().optional(),
+  agent_session_id: z.string().nullable().optional(),
+});
+const AgentRecordInputSchema = z.object({
+  source_file: z.string(),
+  line_no: z.number().int().nonnegative(),
+  byte_offset: z.number().int().nonnegative(),
+  record: z.string(),
+});
+
+const RUN_COLUMNS = [
+  'id', 'agent', 'agent_version', 'argv', 'cwd', 'started_at', 'ended_at', 'exit_code', 'signal',
+  'agent_session_id', 'agent_session_file', 'failed_parts', 'rec_version', 'pid',
+] as const;
+
+export class SidecarDb {
+  private readonly _insertRun: Database.Statement;
+  private readonly _finishRun: Database.Statement;
+  private readonly _insertEvent: Database.Statement;
+  private readonly _insertAgentRecord: Database.Statement;
+  private readonly _updateStatements = new Map<string, Database.Statement>();
+
+  constructor(
+    /** The connection, for read-only SQL by merge/stats and tests. Writes go through the methods. */
+    readonly connection: Database.Database,
+    /** The database file, for messages. */
+    readonly path: string,
+  ) {
+    this._insertRun = connection.prepare(
+      `INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${RUN_COLUMNS.map((c) => '@' + c).join(', ')})`,
+    );
+    this._finishRun = connection.prepare(
+      'UPDATE runs SET ended_at = @ended_at, exit_code = @exit_code, signal = @signal, failed_parts = @failed_parts WHERE id = @id',
+    );
+    this._insertEvent = connection.prepare(
+      `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((c) => '@' + c).join(', ')})`,
+    );
+    this._insertAgentRecord = connection.prepare(
+      `INSERT OR IGNORE INTO agent_records (run_id, agent, source_file, line_no, byte_offset, record, recorded_at)
+       VALUES (@run_id, @agent, @source_file, @line_no, @byte_offset, @record, @recorded_at)`,
+    );
+  }
+
+  /** Records the start of a run and returns its id (the given one, or a new one). */
+  startRun(run: NewRun): string {
+    const r = validate(NewRun, run, 'run');
+    const id = r.id ?? newId();
+    this._run('start run', () =>
+      this._insertRun.run({
+        id,
+        agent: r.agent,
+        agent_version: r.agent_version ?? null,
+        argv: JSON.stringify(r.argv),
+        cwd: r.cwd,
+        started_at: r.started_at,
+        ended_at: null,
+        exit_code: null,
+        signal: null,
+        agent_session_id: r.agent_session_id ?? null,
+        agent_session_file: r.agent_session_file ?? null,
+        failed_parts: '[]',
+        rec_version: r.rec_version ?? null,
+        pid: r.pid ?? null,
+      }),
+    );
+    return id;
+  }
+
+  /** Sets what was learned about the run later (agent version, session id and file). */
+  updateRun(id: string, patch: RunPatch): void {
+    const p = validate(RunPatchSchema, patch, 'run patch');
+    this._update('runs', id, p);
+  }
+
+  finishRun(id: string, finish: RunFinish): void {
+    const f = validate(RunFinish, finish, 'run end');
+    this._run('finish run', () =>
+      this._finishRun.run({ id, ...f, failed_parts: JSON.stringify(f.failed_parts) }),
+    );
+  }
+
+  /** Validates and inserts an event; committed when this returns. Returns the event's id. */
+  insertEvent(run: EventRunContext, event: NewEvent): string {
+    const ctx = validate(RunContextSchema, run, 'run context');
+    const e = validate(NewEvent, event, 'event');
+    const full: RecEvent = {
+      id: newId(),
+      run_id: ctx.run_id,
+      agent: ctx.agent,
+      agent_version: null,
+      agent_session_id: null,
+      kind: null,
+      call_id: null,
+      tool_name: null,
+      tool_input: null,
+      decided_by: null,
+      trigger: null,
+      option_label: null,
+      scope: null,
+      reason: null,
+      reason_source: null,
+      related_call_id: null,
+      ran: null,
+      partial_output: null,
+      prompt: null,
+      native: null,
+      evidence: [],
+      prompt_event_id: null,
+      ...dropUndefined(e),
+    } as RecEvent;
+    full.agent_version = e.agent_version ?? ctx.agent_version ?? null;
+    full.agent_session_id = e.agent_session_id ?? ctx.agent_session_id ?? null;
+    this._run('insert event', () => this._insertEvent.run(toEventRow(full)));
+    return full.id;
+  }
+
+  /** Adds details learned after the event was written. Returns false when no such event exists. */
+  updateEvent(id: string, patch: EventPatch): boolean {
+    const p = validate(EventPatch, patch, 'event patch');
+    return this._update('events', id, p);
+  }
+
+  /** Keeps a verbatim copy of one record of the agent's session file; a repeat is ignored. */
+  insertAgentRecord(runId: string, agent: AgentName, record: AgentRecordInput): boolean {
+    const r = validate(AgentRecordInputSchema, record, 'agent record');
+    const info = this._run('insert agent record', () =>
+      this._insertAgentRecord.run({ run_id: runId, agent, ...r, recorded_at: new Date().toISOString() }),
+    );
+    return info.changes > 0;
+  }
+
+  getRun(id: string): Run | undefined {
+    const row = this._run('read run', () =>
+      this.connection.prepare(`SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE id = ?`).get(id),
+    ) as Record<string, unknown> | undefined;
+    return row === undefined ? undefined : toRun(row);
+  }
+
+  /** Finds the run a full id or a prefix names. */
+  resolveRunId(idOrPrefix: string): ResolveRunIdResult {
+    const rows = this._run('find run', () =>
+      this.connection
+        .prepare('SELECT id FROM runs WHERE substr(id, 1, ?) = ? ORDER BY started_at DESC LIMIT 11')
+        .all(idOrPrefix.length, idOrPrefix),
+    ) as Array<{ id: string }>;
+    const exact = rows.find((r) => r.id === idOrPrefix);
+    if (exact !== undefined) return { ok: true, id: exact.id };
+    if (rows.length === 1) return { ok: true, id: rows[0]!.id };
+    return { ok: false, reason: rows.length === 0 ? 'none' : 'ambiguous', matches: rows.map((r) => r.id) };
+  }
+
+  /** Runs, newest first. */
+  listRuns(filter: RunFilter = {}): Run[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.agent !== undefined) (where.push('agent = ?'), params.push(filter.agent));
+    if (filter.since !== undefined) (where.push('started_at >= ?'), params.push(filter.since.toISOString()));
+    const sql =
+      `SELECT ${RUN_COLUMNS.join(', ')} FROM runs${where.length > 0 ? ' WHERE ' + where.join(' AND ') : ''}` +
+      ` ORDER BY started_at DESC, rowid DESC${filter.limit ? ' LIMIT ?' : ''}`;
+    if (filter.limit) params.push(filter.limit);
+    const rows = this._run('list runs', () => this.connection.prepare(sql).all(...params));
+    return (rows as Array<Record<string, unknown>>).map(toRun);
+  }
+
+  /** Events in the order they happened (ts, then insertion order). */
+  listEvents(filter: EventFilter = {}): RecEvent[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.runId !== undefined) {
+      const resolved = this.resolveRunId(filter.runId);
+      if (!resolved.ok && resolved.reason === 'ambiguous') {
+        throw new SidecarError(`run id prefix '${filter.runId}' matches more than one run`, 'ambiguous');
+      }
+      // No matching run: match nothing, but keep the full id (events may name a run id verbatim).
+      (where.push('run_id = ?'), params.push(resolved.ok ? resolved.id : filter.runId));
+    }
+    if (filter.agent !== undefined) (where.push('agent = ?'), params.push(filter.agent));
+    if (filter.type !== undefined) (where.push('type = ?'), params.push(filter.type));
+    if (filter.since !== undefined) (where.push('ts >= ?'), params.push(filter.since.toISOString()));
+    const sql =
+      `SELECT ${EVENT_COLUMNS.join(', ')} FROM events${where.length > 0 ? ' WHERE ' + where.join(' AND ') : ''}` +
+      ` ORDER BY ts, rowid${filter.limit ? ' LIMIT ?' : ''}`;
+    if (filter.limit) params.push(filter.limit);
+    const rows = this._run('list events', () => this.connection.prepare(sql).all(...params));
+    return (rows as Array<Record<string, unknown>>).map(fromEventRow);
+  }
+
+  /** How many events each of the given runs has. */
+  countEvents(runIds: readonly string[]): Map<string, number> {
+    const counts = new Map<string, number>();
+    if (runIds.length === 0) return counts;
+    const rows = this._run('count events', () =>
+      this.connection
+        .prepare(`SELECT run_id, count(*) AS n FROM events WHERE run_id IN (${runIds.map(() => '?').join(', ')}) GROUP BY run_id`)
+        .all(...runIds),
+    ) as Array<{ run_id: string; n: number }>;
+    for (const row of rows) counts.set(row.run_id, row.n);
+    return counts;
+  }
+
+  listAgentRecords(runId: string): AgentRecordRow[] {
+    return this._run('list agent records', () =>
+      this.connection.prepare('SELECT * FROM agent_records WHERE run_id = ? ORDER BY source_file, byte_offset').all(runId),
+    ) as AgentRecordRow[];
+  }
+
+  close(): void {
+    if (this.connection.open) this.connection.close();
+  }
+
+  /** UPDATE table SET <the patch's columns> WHERE id = ?; statements are cached per column set. */
+  private _update(table: 'runs' | 'events', id: string, patch: Record<string, unknown>): boolean {
+    const columns = Object.keys(patch).filter((k) => patch[k] !== undefined).sort();
+    if (columns.length === 0) return this._exists(table, id);
+    const key = `${table}:${columns.join(',')}`;
+    let statement = this._updateStatements.get(key);
+    if (statement === undefined) {
+      // Column names come from the zod schemas' keys (unknown keys are stripped), never from input.
+      statement = this.connection.prepare(
+        `UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+      );
+      this._updateStatements.set(key, statement);
+    }
+    const values: Record<string, unknown> = { id };
+    for (const c of columns) values[c] = toSqlValue(c, patch[c]);
+    return this._run(`update ${table === 'runs' ? 'run' : 'event'}`, () => statement.run(values)).changes > 0;
+  }
+
+  private _exists(table: 'runs' | 'events', id: string): boolean {
+    return this._run('read', () => this.connection.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id)) !== undefined;
+  }
+
+  /** Runs one SQLite call and turns a failure into a SidecarError with a one-line message. */
+  private _run<T>(what: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      const { code, problem } = classifyError(err);
+      throw new SidecarError(`${what} in ${this.path} failed: ${problem}`, code, { cause: err });
+    }
+  }
+}
+
+function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue !== undefined && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  throw new SidecarError(`invalid ${what}${where}: ${oneLine(issue?.message ?? parsed.error.message)}`, 'invalid', {
+    cause: parsed.error,
+  });
+}
+
+function dropUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function toRun(row: Record<string, unknown>): Run {
+  return {
+    ...(row as Omit<Run, 'argv' | 'failed_parts'>),
+    argv: JSON.parse(String(row.argv)) as string[],
+    failed_parts: JSON.parse(String(row.failed_parts ?? '[]')) as Run['failed_parts'],
+  };
+}
