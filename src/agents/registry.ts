@@ -1,0 +1,15 @@
+// The adapters, loaded on demand so that `rec <agent>` loads only its own.
+import type { AgentAdapter } from './agentAdapter.js';
+import type { KnownAgent } from '../commands/runArgs.js';
+import { passiveAdapter } from './passiveAdapter.js';
+
+export async function loadAdapter(agent: KnownAgent): Promise<AgentAdapter> {
+  switch (agent) {
+    case 'codex':
+      return passiveAdapter({ name: 'codex', binName: 'codex', binEnvVar: 'REC_CODEX_BIN', installHint: 'npm install -g @openai/codex' });
+    case 'gemini':
+      return passiveAdapter({ name: 'gemini', binName: 'gemini', binEnvVar: 'REC_GEMINI_BIN', installHint: 'npm install -g @google/gemini-cli' });
+    case 'claude':
+      return passiveAdapter({ name: 'claude', binName: 'claude', binEnvVar: 'REC_CLAUDE_BIN', installHint: 'npm install -g @anthropic-ai/claude-code' });
+  }
+}

@@ -1,0 +1,63 @@
+// argv → a command. The only place that sets the process's exit status. Commands are loaded with
+// dynamic imports so that `rec hook` and `rec <agent>` load only what they need before they act.
+import { type CommandIO, UsageError } from './commands/commandIO.js';
+
+export const USAGE = `usage:
+  rec [--db PATH] [--agent-bin PATH] <codex|gemini|claude> [agent args…]   run an agent and record it
+  rec [--db PATH] -- <command> [args…]                                    run any program the same way
+  rec runs   [--db PATH] [--json] [--limit N]                             list recorded runs
+  rec events [--db PATH] [--run ID] [--agent A] [--type T] [--since WHEN] [--json]
+  rec merge  [SESSION_FILE… | --run ID | --agent A --since WHEN] [-o DIR] [--db PATH]
+  rec stats  [same selection as merge] [--json]
+  rec hook <agent> <event>                                                used by agent hooks
+  rec --help | --version`;
+
+type CommandMain = (args: string[], io: CommandIO) => Promise<number>;
+
+const SUBCOMMANDS: Record<string, () => Promise<CommandMain>> = {
+  runs: async () => (await import('./commands/runs.js')).runsCommand,
+  events: async () => (await import('./commands/events.js')).eventsCommand,
+  merge: async () => (await import('./commands/merge.js')).mergeCommand,
+  stats: async () => (await import('./commands/stats.js')).statsCommand,
+  hook: async () => {
+    const { hookCommand } = await import('./commands/hook.js');
+    return (args, io) => hookCommand(args, { ...io, stdin: process.stdin });
+  },
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const io: CommandIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  const first = argv[0];
+  try {
+    if (first === '--help' || first === '-h' || first === 'help') {
+      io.stdout.write(USAGE + '\n');
+      return 0;
+    }
+    if (first === '--version' || first === '-V') {
+      io.stdout.write((await import('./commands/version.js')).readVersion() + '\n');
+      return 0;
+    }
+    const sub = first !== undefined ? SUBCOMMANDS[first] : undefined;
+    if (sub) return await (await sub())(argv.slice(1), io);
+    const { parseRunArgs } = await import('./commands/runArgs.js');
+    const args = parseRunArgs(argv);
+    const { runCommand } = await import('./commands/run.js');
+    return await runCommand(args, io);
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof Error && err.name === 'UsageError')) {
+      io.stderr.write(`rec: ${err.message}\n${USAGE}\n`);
+      return 2;
+    }
+    io.stderr.write(`rec: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (process.env.REC_DEBUG === '1' && err instanceof Error) io.stderr.write(`${err.stack}\n`);
+    return 1;
+  }
+}
+
+/** After this long past the command's end, exit even if a stray handle keeps the loop alive. */
+const EXIT_GRACE_MS = 2000;
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+  setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
+});

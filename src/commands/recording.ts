@@ -1,0 +1,190 @@
+// Everything that records, set up after the agent has started so that the agent appears as fast
+// as it would bare: the sidecar store, the screen model and the agent's recorder. Each part is
+// guarded: one that fails is disabled and reported, and the passthrough never notices.
+import type { AgentAdapter, Recorder } from '../agents/agentAdapter.js';
+import type { AgentName } from '../core/events.js';
+import type { HookMessage } from '../core/hookMessage.js';
+import type { KeyEvent } from '../core/keys.js';
+import type { Event } from '../core/lifecycle.js';
+import type { FailureLog } from '../core/failures.js';
+import type { DebugLog } from '../core/debugLog.js';
+import { ScreenModel } from '../screen/screenModel.js';
+import { createEventSink, type SidecarSink } from '../store/eventSink.js';
+import { openSidecar, type SidecarDb } from '../store/sidecarDb.js';
+import type { ExitInfo } from '../session/exitStatus.js';
+import type { KeyObserver } from '../session/inputRelay.js';
+
+export const enum RecordingConstants {
+  /** How long, after the agent exits, the screen model may take to parse its last output. */
+  ScreenSettleMs = 2000,
+  /** How long a recorder may reconcile after the exit (e.g. a rollout the agent finishes late). */
+  RecorderExitMs = 8000,
+}
+
+export interface RecordingOptions {
+  readonly runId: string;
+  readonly agent: AgentName;
+  readonly adapter: AgentAdapter | undefined;
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly dbPath: string;
+  readonly startedAt: Date;
+  readonly size: { cols: number; rows: number };
+  readonly hooks: Event<HookMessage>;
+  readonly failures: FailureLog;
+  readonly debug: DebugLog;
+  readonly recVersion: string;
+  readonly pid: number;
+}
+
+export class Recording implements KeyObserver {
+  private _recorder: Recorder | undefined;
+  private _screenBroken = false;
+
+  private constructor(
+    private readonly _opts: RecordingOptions,
+    private readonly _db: SidecarDb,
+    private readonly _sink: SidecarSink,
+    readonly screen: ScreenModel,
+  ) {}
+
+  /** Opens the store and builds the screen model and recorder; undefined when the store cannot open. */
+  static start(opts: RecordingOptions, early: Buffer[]): Recording | undefined {
+    const opened = openSidecar(opts.dbPath);
+    if (!opened.ok) {
+      opts.failures.fail('store', opened.error);
+      return undefined;
+    }
+    const db = opened.db;
+    try {
+      db.startRun({
+        id: opts.runId,
+        agent: opts.agent,
+        argv: [...opts.argv],
+        cwd: opts.cwd,
+        started_at: opts.startedAt.toISOString(),
+        rec_version: opts.recVersion,
+        pid: opts.pid,
+      });
+    } catch (err) {
+      opts.failures.fail('store', err);
+      db.close();
+      return undefined;
+    }
+    const sink = createEventSink(db, { run_id: opts.runId, agent: opts.agent });
+    const screen = new ScreenModel({ cols: opts.size.cols, rows: opts.size.rows });
+    const recording = new Recording(opts, db, sink, screen);
+    for (const chunk of early) recording.writeOutput(chunk);
+    if (opts.adapter) {
+      try {
+        recording._recorder = opts.adapter.createRecorder({
+          runId: opts.runId,
+          cwd: opts.cwd,
+          env: opts.env,
+          startedAt: opts.startedAt,
+          screen,
+          sink,
+          hooks: opts.hooks,
+          debug: opts.debug,
+        });
+      } catch (err) {
+        opts.failures.fail('detector', err);
+      }
+    }
+    return recording;
+  }
+
+  get watching(): boolean {
+    const recorder = this._recorder;
+    if (!recorder) return false;
+    try {
+      return recorder.watching;
+    } catch (err) {
+      this._disableRecorder(err);
+      return false;
+    }
+  }
+
+  handleKey(key: KeyEvent): void {
+    const recorder = this._recorder;
+    if (!recorder) return;
+    try {
+      recorder.handleKey(key);
+    } catch (err) {
+      this._disableRecorder(err);
+    }
+  }
+
+  writeOutput(chunk: Buffer): void {
+    if (this._screenBroken) return;
+    try {
+      this.screen.write(chunk);
+    } catch (err) {
+      this._screenBroken = true;
+      this._opts.failures.fail('screen', err);
+    }
+  }
+
+  resize(cols: number, rows: number): void {
+    if (this._screenBroken) return;
+    try {
+      this.screen.resize(cols, rows);
+    } catch (err) {
+      this._screenBroken = true;
+      this._opts.failures.fail('screen', err);
+    }
+  }
+
+  /** After the agent exited: let the model and the recorder finish, then close the run. */
+  async finish(exit: ExitInfo): Promise<void> {
+    await withTimeout(this.screen.whenIdle(), RecordingConstants.ScreenSettleMs);
+    const recorder = this._recorder;
+    if (recorder) {
+      try {
+        await withTimeout(recorder.handleExit({ exitCode: exit.exitCode, signal: exit.signal }), RecordingConstants.RecorderExitMs);
+      } catch (err) {
+        this._disableRecorder(err);
+      }
+      try {
+        recorder.dispose();
+      } catch (err) {
+        this._opts.failures.fail('detector', err);
+      }
+    }
+    this.screen.dispose();
+    if (this._sink.failure) this._opts.failures.fail('store', this._sink.failure);
+    try {
+      this._db.finishRun(this._opts.runId, {
+        ended_at: new Date().toISOString(),
+        exit_code: exit.signal ? null : exit.exitCode,
+        signal: exit.signal ?? null,
+        failed_parts: this._opts.failures.list(),
+      });
+    } catch (err) {
+      this._opts.failures.fail('store', err);
+    }
+    this._db.close();
+  }
+
+  private _disableRecorder(err: unknown): void {
+    this._opts.failures.fail('detector', err);
+    this._recorder = undefined;
+  }
+}
+
+function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}

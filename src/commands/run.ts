@@ -1,0 +1,222 @@
+// `rec <agent> [args…]` / `rec -- <command> [args…]`: the pipeline's table of contents.
+// session (pty, raw tty, bytes both ways) → screen model → the agent's recorder → the store.
+// The agent starts first; the recording is set up right after, off the passthrough's path.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ReadStream } from 'node:tty';
+import type { AgentAdapter, LaunchPlan } from '../agents/agentAdapter.js';
+import { createDebugLog } from '../core/debugLog.js';
+import type { HookMessage } from '../core/hookMessage.js';
+import { FailureLog } from '../core/failures.js';
+import { Emitter } from '../core/lifecycle.js';
+import { toExitStatus, type ExitInfo } from '../session/exitStatus.js';
+import { findExecutable } from '../session/findBinary.js';
+import { InputRelay } from '../session/inputRelay.js';
+import { PtySession } from '../session/ptySession.js';
+import { enterRawMode } from '../session/rawTty.js';
+import { terminalSize } from '../session/terminalSize.js';
+import { newId } from '../store/ids.js';
+import type { CommandIO } from './commandIO.js';
+import type { RunArgs } from './runArgs.js';
+import { runDirect } from './runDirect.js';
+import { EarlyOutput } from './earlyOutput.js';
+import type { Recording } from './recording.js';
+
+export const enum RunConstants {
+  /** A signal sent to rec is forwarded to the agent; one that ignores it is killed after this long. */
+  ForceKillAfterMs = 5000,
+}
+
+/** Signals that end rec: forwarded to the agent, which then ends rec by exiting. */
+const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
+
+export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> {
+  const adapter = args.agent ? await (await import('../agents/registry.js')).loadAdapter(args.agent) : undefined;
+  const file = resolveBinary(args, adapter, io);
+  if (!file) return 127;
+  if (!process.stdin.isTTY) return runDirect(file, args.args, io);
+
+  const runId = newId();
+  const debug = createDebugLog(io.env, `run ${runId.slice(0, 8)}`);
+  const failures = new FailureLog(debug);
+  const startedAt = new Date();
+  const hookMessages = new Emitter<HookMessage>();
+
+  // The hooks channel must listen before the agent starts: its URL goes into the agent's environment.
+  const hookServer = await (async () => {
+    if (!adapter) return undefined;
+    try {
+      const { startHookServer } = await import('../hooks/hookServer.js');
+      return await startHookServer({ onMessage: (m) => hookMessages.fire(m), debug });
+    } catch (err) {
+      failures.fail('hooks', err);
+      return undefined;
+    }
+  })();
+  const tempDir = mkdtempSync(join(tmpdir(), 'rec-run-'));
+  const baseEnv: NodeJS.ProcessEnv = { ...io.env, REC_RUN_ID: runId };
+  if (hookServer) {
+    baseEnv.REC_HOOK_URL = hookServer.url;
+    baseEnv.REC_HOOK_TOKEN = hookServer.token;
+  }
+  let plan: LaunchPlan = { args: args.args, env: baseEnv };
+  if (adapter) {
+    try {
+      plan = adapter.prepareLaunch({
+        runId,
+        args: args.args,
+        env: baseEnv,
+        cwd: io.cwd,
+        tempDir,
+        hookCommand: (event) => hookCommandLine(adapter.name, event),
+      });
+    } catch (err) {
+      failures.fail('launch', err);
+    }
+  }
+
+  const size = terminalSize();
+  const stdin = process.stdin as ReadStream;
+  const raw = enterRawMode(stdin);
+  let session: PtySession;
+  try {
+    session = new PtySession({
+      file,
+      args: plan.args,
+      cwd: io.cwd,
+      env: plan.env,
+      cols: size.cols,
+      rows: size.rows,
+      term: io.env.TERM || 'xterm-256color',
+    });
+  } catch (err) {
+    raw.restore();
+    io.stderr.write(`rec: cannot start ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    await cleanUp();
+    return 126;
+  }
+
+  // Output: to the user's terminal first, then (off the hot path) to the screen model.
+  const stdout = process.stdout;
+  const early = new EarlyOutput();
+  let recording: Recording | undefined;
+  session.onData((chunk) => {
+    stdout.write(chunk);
+    if (recording) recording.writeOutput(chunk);
+    else early.push(chunk);
+  });
+
+  // Input: keys are shown to the recorder before their bytes reach the agent.
+  const relay = new InputRelay((bytes) => session.write(bytes));
+  const onInput = (chunk: Buffer) => relay.handleInput(chunk);
+  stdin.on('data', onInput);
+  stdin.resume();
+
+  const onResize = () => {
+    const next = terminalSize();
+    session.resize(next.cols, next.rows);
+    recording?.resize(next.cols, next.rows);
+  };
+  process.on('SIGWINCH', onResize);
+
+  let forceKill: NodeJS.Timeout | undefined;
+  const signalHandlers = FORWARDED_SIGNALS.map((sig) => {
+    const handler = () => {
+      debug(`received ${sig}; forwarding to the agent`);
+      session.kill(sig);
+      forceKill ??= setTimeout(() => session.kill('SIGKILL'), RunConstants.ForceKillAfterMs);
+    };
+    process.on(sig, handler);
+    return [sig, handler] as const;
+  });
+
+  // The recording starts now that the agent runs.
+  try {
+    const { Recording } = await import('./recording.js');
+    const { readVersion } = await import('./version.js');
+    recording = Recording.start(
+      {
+        runId,
+        agent: adapter?.name ?? 'other',
+        adapter,
+        argv: [file, ...args.args],
+        cwd: io.cwd,
+        env: plan.env,
+        dbPath: await resolveDb(args, io),
+        startedAt,
+        size: terminalSize(),
+        hooks: hookMessages.event,
+        failures,
+        debug,
+        recVersion: readVersion(),
+        pid: process.pid,
+      },
+      early.take(),
+    );
+    relay.setObserver(recording);
+  } catch (err) {
+    failures.fail('store', err);
+  }
+
+  const exit: ExitInfo = await session.exited;
+  if (forceKill) clearTimeout(forceKill);
+  stdin.off('data', onInput);
+  stdin.pause();
+  raw.restore();
+  process.off('SIGWINCH', onResize);
+  for (const [sig, handler] of signalHandlers) process.off(sig, handler);
+
+  if (recording) await recording.finish(exit);
+  await cleanUp();
+  reportFailures(io, failures);
+  return toExitStatus(exit);
+
+  async function cleanUp(): Promise<void> {
+    try {
+      plan.cleanup?.();
+    } catch (err) {
+      failures.fail('launch', err);
+    }
+    await hookServer?.close().catch((err: unknown) => failures.fail('hooks', err));
+    rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+function resolveBinary(args: RunArgs, adapter: AgentAdapter | undefined, io: CommandIO): string | undefined {
+  if (!adapter) {
+    const found = findExecutable(args.command!, io.env, io.cwd);
+    if (!found) io.stderr.write(`rec: ${args.command}: command not found\n`);
+    return found;
+  }
+  const override = args.agentBin ?? io.env[adapter.binEnvVar];
+  const wanted = override || adapter.binName;
+  const found = findExecutable(wanted, io.env, io.cwd);
+  if (!found) {
+    const where = override ? `${JSON.stringify(override)} (from ${args.agentBin ? '--agent-bin' : adapter.binEnvVar})` : `${adapter.binName} on PATH`;
+    io.stderr.write(`rec: ${adapter.name} not found: no executable ${where}; install it with \`${adapter.installHint}\` or point ${adapter.binEnvVar} at it\n`);
+  }
+  return found;
+}
+
+async function resolveDb(args: RunArgs, io: CommandIO): Promise<string> {
+  const { resolveDbPath } = await import('../store/dbPath.js');
+  return resolveDbPath({ flag: args.db, env: io.env, cwd: io.cwd });
+}
+
+/** The command an agent's hook config runs: this very rec, by absolute path, so PATH does not matter. */
+function hookCommandLine(agent: string, event: string): string {
+  const recJs = new URL('../../bin/rec.js', import.meta.url).pathname;
+  return `${shellQuote(process.execPath)} ${shellQuote(recJs)} hook ${agent} ${shellQuote(event)}`;
+}
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function reportFailures(io: CommandIO, failures: FailureLog): void {
+  const list = failures.list();
+  if (list.length === 0) return;
+  const parts = list.map((f) => `${f.part}: ${f.error}`).join('; ');
+  io.stderr.write(`rec: recording was incomplete (the agent itself ran unaffected) — ${parts}\n`);
+}
