@@ -1,0 +1,189 @@
+// Reads what the Codex TUI shows: an approval prompt (with its command re-joined, details and
+// options), the "Task is still running" menu, the working status, the decision history rows and a
+// streamed answer. Pure: a screen snapshot in, a description out.
+import type { ScreenSnapshot } from '../../core/screen.js';
+import { joinWrapped, menuLabel, parseOptionList, type ListOption } from '../common/optionList.js';
+import type { CodexPromptKind, CodexStrings, TaskMenuAction } from './strings/index.js';
+
+export interface CodexPrompt {
+  readonly kind: CodexPromptKind;
+  readonly title: string;
+  readonly titleRow: number;
+  /** The `$ …` command of an exec prompt, wrapped rows re-joined. */
+  readonly command?: string;
+  /** `reason`, `destination`, `environment`, `description` rows, wrapped rows re-joined. */
+  readonly details: Readonly<Record<string, string>>;
+  readonly options: readonly ListOption[];
+  /** The number of the highlighted option, when the marker is on screen. */
+  readonly highlighted?: number;
+  /** Same for the same prompt however it is wrapped or redrawn; differs between prompts. */
+  readonly identity: string;
+}
+
+export interface TaskMenuOption extends ListOption {
+  readonly action?: TaskMenuAction;
+  /** The short label ("Cancel task"), without the description column. */
+  readonly shortLabel: string;
+}
+
+export interface CodexTaskMenu {
+  readonly titleRow: number;
+  readonly options: readonly TaskMenuOption[];
+  readonly highlighted?: number;
+}
+
+export interface CodexScreen {
+  readonly prompt?: CodexPrompt;
+  readonly taskMenu?: CodexTaskMenu;
+  /** The status row says Esc interrupts: a turn is working. */
+  readonly working: boolean;
+  readonly approvedRows: readonly string[];
+  readonly canceledRows: readonly string[];
+  readonly interruptedRows: number;
+  readonly disconnected: boolean;
+  readonly hookTrust: boolean;
+  /** The agent's answer text of the current turn as shown (bullet and indent removed). */
+  readonly answerText?: string;
+}
+
+export function parseCodexScreen(snapshot: ScreenSnapshot, strings: CodexStrings): CodexScreen {
+  const lines = snapshot.lines;
+  const trimmed = lines.map((l) => l.trim());
+  const prompt = parsePrompt(lines, trimmed, strings);
+  const taskMenu = parseTaskMenu(lines, trimmed, strings);
+  const startsWith = (p: string) => trimmed.filter((t) => t.startsWith(p));
+  const workingRow = trimmed.findIndex((t) => t.includes(strings.workingMarker));
+  const answerText = parseAnswer(lines, strings, [prompt?.titleRow, taskMenu?.titleRow, workingRow]);
+  return {
+    ...(prompt ? { prompt } : {}),
+    ...(taskMenu ? { taskMenu } : {}),
+    working: workingRow >= 0,
+    approvedRows: startsWith(strings.approvedLine),
+    canceledRows: startsWith(strings.canceledLine),
+    interruptedRows: startsWith(strings.interruptedLine).length,
+    disconnected: startsWith(strings.disconnectedLine).length > 0,
+    hookTrust: trimmed.includes(strings.hookTrustTitle),
+    ...(answerText !== undefined ? { answerText } : {}),
+  };
+}
+
+function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: CodexStrings): CodexPrompt | undefined {
+  const footerRow = trimmed.lastIndexOf(s.promptFooter);
+  if (footerRow < 0) return undefined;
+  let titleRow = -1;
+  let kind: CodexPromptKind | undefined;
+  for (let row = footerRow - 1; row >= 0 && kind === undefined; row--) {
+    const match = s.promptTitles.find((t) => t.pattern.test(trimmed[row]!));
+    if (match) {
+      titleRow = row;
+      kind = match.kind;
+    }
+  }
+  if (kind === undefined) return undefined;
+
+  const options = parseOptionList(lines, titleRow + 1, footerRow, {
+    marker: s.selectedMarker,
+    hotkey: s.optionHotkey,
+  });
+  const firstOptionRow = options[0]?.row ?? footerRow;
+  const details: Record<string, string> = {};
+  let command: string | undefined;
+  for (let row = titleRow + 1; row < firstOptionRow; row++) {
+    const t = trimmed[row]!;
+    if (t === '') continue;
+    const block = [t];
+    const startsBlock = (t: string) =>
+      t.startsWith(s.commandPrefix) || Object.values(s.detailPrefixes).some((p) => t.startsWith(p));
+    while (row + 1 < firstOptionRow && trimmed[row + 1] !== '' && !startsBlock(trimmed[row + 1]!)) {
+      block.push(trimmed[++row]!);
+    }
+    const text = joinWrapped(block);
+    if (text.startsWith(s.commandPrefix)) {
+      command = text.slice(s.commandPrefix.length);
+      continue;
+    }
+    for (const [name, prefix] of Object.entries(s.detailPrefixes)) {
+      if (text.startsWith(prefix)) details[name] = text.slice(prefix.length);
+    }
+  }
+  const highlighted = options.find((o) => o.highlighted)?.number;
+  const title = trimmed[titleRow]!;
+  const squash = (v: string | undefined) => (v ?? '').replace(/\s+/g, '');
+  const identity = [kind, title, squash(command), squash(details.reason), squash(details.destination), options.length].join('|');
+  return {
+    kind,
+    title,
+    titleRow,
+    ...(command !== undefined ? { command } : {}),
+    details,
+    options,
+    ...(highlighted !== undefined ? { highlighted } : {}),
+    identity,
+  };
+}
+
+function parseTaskMenu(lines: readonly string[], trimmed: readonly string[], s: CodexStrings): CodexTaskMenu | undefined {
+  const titleRow = trimmed.lastIndexOf(s.taskMenuTitle);
+  if (titleRow < 0) return undefined;
+  const footerRow = trimmed.indexOf(s.taskMenuFooter, titleRow);
+  if (footerRow < 0) return undefined;
+  const options = parseOptionList(lines, titleRow + 1, footerRow, { marker: s.selectedMarker }).map((o) => {
+    const shortLabel = menuLabel(o.label);
+    const action = s.taskMenuOptions.find((m) => shortLabel.startsWith(m.labelPrefix))?.action;
+    return { ...o, shortLabel, ...(action ? { action } : {}) };
+  });
+  const highlighted = options.find((o) => o.highlighted)?.number;
+  return { titleRow, options, ...(highlighted !== undefined ? { highlighted } : {}) };
+}
+
+/**
+ * The streamed answer: the last agent bullet (not a tool or status cell) after the user's last
+ * message and above the composer, prompt or menu, with its indented continuation rows.
+ */
+function parseAnswer(lines: readonly string[], s: CodexStrings, stops: ReadonlyArray<number | undefined>): string | undefined {
+  const atCol0 = (row: number, marker: string) => (lines[row] ?? '').startsWith(marker);
+  let end = lines.length;
+  for (const stop of stops) if (stop !== undefined && stop >= 0) end = Math.min(end, stop);
+  let composer = -1;
+  for (let row = end - 1; row >= 0; row--) {
+    if (atCol0(row, s.userMessageMarker)) {
+      composer = row;
+      break;
+    }
+  }
+  // Two `›` rows: the lower one is the composer, the upper one the user's message. One: it is the
+  // user's message when a prompt or menu replaced the composer, else the composer itself.
+  let userRow = -1;
+  if (composer >= 0) {
+    for (let row = composer - 1; row >= 0; row--) {
+      if (atCol0(row, s.userMessageMarker)) {
+        userRow = row;
+        break;
+      }
+    }
+    if (userRow < 0 && end < lines.length) userRow = composer;
+    else end = Math.min(end, composer);
+  }
+  if (userRow < 0) return undefined;
+  let bulletRow = -1;
+  for (let row = end - 1; row > userRow; row--) {
+    const line = lines[row] ?? '';
+    if (line.startsWith(s.agentBullet) && !s.nonAnswerBullets.some((re) => re.test(line))) {
+      bulletRow = row;
+      break;
+    }
+  }
+  if (bulletRow < 0) return undefined;
+  const out = [(lines[bulletRow] ?? '').slice(s.agentBullet.length).trimEnd()];
+  for (let row = bulletRow + 1; row < end; row++) {
+    const line = lines[row] ?? '';
+    if (line !== '' && !line.startsWith('  ')) break;
+    out.push(line.slice(2).trimEnd());
+  }
+  while (out.length && out[out.length - 1] === '') out.pop();
+  // "Worked for 2s • 09:28" closes a finished turn; it is not part of the answer.
+  const worked = out.findIndex((l) => /^Worked for /.test(l));
+  if (worked >= 0) out.splice(worked);
+  while (out.length && out[out.length - 1] === '') out.pop();
+  return out.join('\n');
+}

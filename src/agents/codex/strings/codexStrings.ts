@@ -1,0 +1,72 @@
+// The shape of the Codex-specific texts the adapter reads from the screen and the rollout. Each
+// supported Codex version has one data file beside this one (v0_169_0.ts); nothing else in the
+// adapter spells a Codex string, so a new version is a new data file, not a code change.
+import type { Scope } from '../../../core/events.js';
+
+/** What an approval prompt is about; decides the event `kind` of a rejection. */
+export type CodexPromptKind = 'exec' | 'patch' | 'permissions' | 'network' | 'mcp';
+
+export interface PromptTitle {
+  readonly kind: CodexPromptKind;
+  /** Matched against a trimmed screen row. */
+  readonly pattern: RegExp;
+}
+
+/** What choosing an option means, found by the start of its label. */
+export interface OptionMeaning {
+  readonly labelPrefix: string;
+  readonly decision: 'approve' | 'reject';
+  /** For approvals: how long the approval lasts. */
+  readonly scope?: Scope;
+}
+
+export type TaskMenuAction = 'cancel' | 'background' | 'exit';
+
+export interface CodexStrings {
+  /** The Codex version these texts were read from. */
+  readonly version: string;
+  readonly promptTitles: readonly PromptTitle[];
+  /** The last row of every approval prompt. */
+  readonly promptFooter: string;
+  /** Detail rows of a prompt: `Reason: …`, `Destination: …`, … (label → prefix). */
+  readonly detailPrefixes: Readonly<Record<string, string>>;
+  /** The first row of the command block of an exec prompt; continuation rows follow it. */
+  readonly commandPrefix: string;
+  /** The highlighted-row marker in every option list. */
+  readonly selectedMarker: string;
+  /** The hotkey shown after an option label, e.g. `(y)`; group 1 is the key. */
+  readonly optionHotkey: RegExp;
+  readonly optionMeanings: readonly OptionMeaning[];
+  /** Letters Codex treats as "deny" at a prompt without showing them as a hotkey. */
+  readonly hiddenRejectLetters: readonly string[];
+  /** Whether Up on the first option goes to the last one (and Down on the last to the first). */
+  readonly selectionWraps: boolean;
+
+  /** History rows printed after a decision (exec prompts only). */
+  readonly approvedLine: string;
+  readonly canceledLine: string;
+  readonly interruptedLine: string;
+  /** Shown in the status row while a turn works; Esc interrupts. */
+  readonly workingMarker: string;
+
+  readonly taskMenuTitle: string;
+  readonly taskMenuFooter: string;
+  readonly taskMenuOptions: ReadonlyArray<{ readonly labelPrefix: string; readonly action: TaskMenuAction }>;
+  /** Printed when the TUI leaves a task: after "Run in background" or "Exit" in the task menu. */
+  readonly disconnectedLine: string;
+
+  readonly hookTrustTitle: string;
+
+  /** The history-cell bullet of agent output, and the prefix of the user's own messages. */
+  readonly agentBullet: string;
+  readonly userMessageMarker: string;
+  /** Bullet rows that are tool cells or status rows, not streamed answer text. */
+  readonly nonAnswerBullets: readonly RegExp[];
+
+  /** The tail of a function_call_output for a call the user cancelled or interrupted. */
+  readonly abortedOutput: RegExp;
+  /** User messages the harness writes itself (turn_aborted notes, environment context). */
+  readonly harnessMessagePrefix: string;
+  /** Codex `exec_command` carries apply_patch as a heredoc; these rows name the files. */
+  readonly patchFileRow: RegExp;
+}

@@ -1,0 +1,70 @@
+// Codex CLI 0.169.0, as seen on screen (../shared/agents/codex/samples) and in its source
+// (tui/src/bottom_pane/approval_overlay.rs, tui/src/startup_hooks_review.rs, read, not copied).
+import type { CodexStrings } from './codexStrings.js';
+
+export const CODEX_0_169_0: CodexStrings = {
+  version: '0.169.0',
+  promptTitles: [
+    { kind: 'exec', pattern: /^Would you like to run the following command\?$/ },
+    { kind: 'exec', pattern: /^Would you like to send input to (the existing )?terminal/ },
+    { kind: 'patch', pattern: /^Would you like to make the following edits\?$/ },
+    { kind: 'permissions', pattern: /^Would you like to grant these permissions\?$/ },
+    { kind: 'network', pattern: /^Do you want to approve network access to ".*"\?$/ },
+    { kind: 'mcp', pattern: /^.+ needs your approval\.$/ },
+  ],
+  promptFooter: 'Press enter to confirm or esc to cancel',
+  detailPrefixes: {
+    reason: 'Reason: ',
+    environment: 'Environment: ',
+    description: 'Description: ',
+    destination: 'Destination: ',
+  },
+  commandPrefix: '$ ',
+  selectedMarker: '›',
+  optionHotkey: /\s\(([a-z]+)\)$/,
+  optionMeanings: [
+    { labelPrefix: 'Yes, proceed', decision: 'approve', scope: 'once' },
+    { labelPrefix: 'Yes, just this once', decision: 'approve', scope: 'once' },
+    { labelPrefix: 'Yes, grant these permissions for this turn', decision: 'approve', scope: 'once' },
+    { labelPrefix: "Yes, and don't ask again for this command in this session", decision: 'approve', scope: 'session' },
+    { labelPrefix: "Yes, and don't ask again for these files", decision: 'approve', scope: 'session' },
+    { labelPrefix: 'Yes, and allow these permissions for this session', decision: 'approve', scope: 'session' },
+    { labelPrefix: 'Yes, and allow this host for this conversation', decision: 'approve', scope: 'session' },
+    // The prefix rule is appended to $CODEX_HOME/rules/default.rules and outlives the session.
+    { labelPrefix: "Yes, and don't ask again for commands that start with", decision: 'approve', scope: 'always' },
+    { labelPrefix: 'Yes, and allow this host in the future', decision: 'approve', scope: 'always' },
+    { labelPrefix: 'No, and tell Codex what to do differently', decision: 'reject' },
+    { labelPrefix: 'No, continue without running it', decision: 'reject' },
+    { labelPrefix: 'No, continue without permissions', decision: 'reject' },
+    { labelPrefix: 'No, and block this host in the future', decision: 'reject' },
+    { labelPrefix: 'No', decision: 'reject' },
+  ],
+  hiddenRejectLetters: ['n'],
+  selectionWraps: true,
+
+  approvedLine: '✔ You approved codex to',
+  canceledLine: '✗ You canceled the request to',
+  interruptedLine: '■ Conversation interrupted',
+  workingMarker: 'esc to interrupt',
+
+  taskMenuTitle: 'Task is still running',
+  taskMenuFooter: 'enter select · esc back',
+  taskMenuOptions: [
+    { labelPrefix: 'Cancel task', action: 'cancel' },
+    { labelPrefix: 'Run in background', action: 'background' },
+    { labelPrefix: 'Exit', action: 'exit' },
+  ],
+  disconnectedLine: 'Disconnected from this task.',
+
+  hookTrustTitle: 'Hooks need review',
+
+  agentBullet: '• ',
+  userMessageMarker: '› ',
+  nonAnswerBullets: [
+    /^• (Running|Ran|Exited|Working|Added|Edited|Deleted|Updated|Explored|Waiting|Called|Calling)\b/,
+  ],
+
+  abortedOutput: /aborted by user\s*$/,
+  harnessMessagePrefix: '<',
+  patchFileRow: /^\*\*\* (?:Add|Update|Delete) File: (.+)$/m,
+};

@@ -1,0 +1,79 @@
+// Follows a JSONL file another process appends to (Codex rollouts, Gemini chats): each complete
+// line is handed out once, with its 1-based line number and byte offset. Reading is synchronous so a
+// recorder can catch up inside a key handler, before the key reaches the agent.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+export interface JsonlLine {
+  readonly file: string;
+  readonly lineNo: number;
+  readonly byteOffset: number;
+  /** The line without its newline, exactly as written. */
+  readonly text: string;
+}
+
+/** Bytes read per readSync call; rollout lines can be tens of kilobytes (instructions, tool specs). */
+const READ_CHUNK_BYTES = 256 * 1024;
+
+export class JsonlFollower {
+  private _offset = 0;
+  private _lineNo = 0;
+  private _partial: Buffer = Buffer.alloc(0);
+
+  constructor(
+    readonly file: string,
+    private readonly _onLine: (line: JsonlLine) => void,
+  ) {}
+
+  /** Reads whatever was appended since the last call; returns how many lines were handed out. */
+  poll(): number {
+    let fd: number;
+    try {
+      fd = openSync(this.file, 'r');
+    } catch {
+      // ENOENT: the agent has not created the file yet; the next poll tries again.
+      return 0;
+    }
+    let count = 0;
+    try {
+      const size = fstatSync(fd).size;
+      if (size < this._offset + this._partial.length) {
+        // The file was truncated or replaced: start over rather than read from a stale offset.
+        this._offset = 0;
+        this._lineNo = 0;
+        this._partial = Buffer.alloc(0);
+      }
+      let position = this._offset + this._partial.length;
+      const buf = Buffer.alloc(READ_CHUNK_BYTES);
+      while (position < size) {
+        const n = readSync(fd, buf, 0, Math.min(buf.length, size - position), position);
+        if (n <= 0) break;
+        position += n;
+        count += this._consume(buf.subarray(0, n));
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return count;
+  }
+
+  private _consume(chunk: Buffer): number {
+    let data = this._partial.length ? Buffer.concat([this._partial, chunk]) : chunk;
+    let count = 0;
+    for (;;) {
+      const nl = data.indexOf(0x0a);
+      if (nl < 0) break;
+      const lineBytes = data.subarray(0, nl);
+      const byteOffset = this._offset;
+      this._offset += nl + 1;
+      this._lineNo += 1;
+      const text = lineBytes.toString('utf8').replace(/\r$/, '');
+      data = data.subarray(nl + 1);
+      if (text.trim() === '') continue;
+      count++;
+      this._onLine({ file: this.file, lineNo: this._lineNo, byteOffset, text });
+    }
+    // Copy: `data` may be a view into the reusable read buffer.
+    this._partial = Buffer.from(data);
+    return count;
+  }
+}
