@@ -1,6 +1,7 @@
 // Raw mode for the user's terminal, entered in one place and restored on every exit path.
 // libuv saves the original termios on the first setRawMode(true) and setRawMode(false) puts it
-// back byte for byte, so `stty -g` before and after is identical.
+// back whole, so `stty -g` before and after is identical.
+import { spawnSync } from 'node:child_process';
 import type { ReadStream } from 'node:tty';
 
 export interface RawTty {
@@ -9,6 +10,11 @@ export interface RawTty {
 
 export function enterRawMode(stdin: ReadStream): RawTty {
   stdin.setRawMode(true);
+  // libuv's raw mode keeps output post-processing (ONLCR) on, so every "\n" the agent's own pty
+  // already turned into "\r\n" would become "\r\r\n" here. A transparent relay passes bytes as
+  // they are, as script(1) does with cfmakeraw: turn OPOST off too. Node has no API for it.
+  // Without stty on the system, output keeps ONLCR, which only doubles carriage returns.
+  spawnSync('stty', ['-opost'], { stdio: [stdin.fd, 'ignore', 'ignore'] });
   let restored = false;
   const restore = () => {
     if (restored) return;
