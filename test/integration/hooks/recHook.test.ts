@@ -169,6 +169,21 @@ describe.each(ENTRIES)('rec hook via %s', (_name, argvFor) => {
   });
 });
 
+describe('rec hook under concurrency', () => {
+  it('parallel hooks (as for parallel tool calls) all land, each exactly once', async () => {
+    const n = 8;
+    const runs = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        run([process.execPath, launcher, 'claude', 'PreToolUse'], serverEnv(), JSON.stringify({ tool_use_id: `toolu_${i}` })),
+      ),
+    );
+    expect(runs.every((r) => r.code === 0 && r.stdout === '' && r.stderr === '')).toBe(true);
+    const ids = got.map((m) => (m.payload as { tool_use_id: string }).tool_use_id).sort();
+    expect(ids).toEqual(Array.from({ length: n }, (_, i) => `toolu_${i}`).sort());
+    expect(server.stats).toEqual({ received: n, dropped: 0, rejected: 0 });
+  });
+});
+
 describe('rec hook debug log', () => {
   it('REC_DEBUG=1 appends a line to the debug log file, never to the terminal, never the token', async () => {
     const log = freshLog();
