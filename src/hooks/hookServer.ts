@@ -33,6 +33,8 @@ export interface HookServerOptions {
   onMessage: (message: HookMessage) => void;
   /** The run's debug log (REC_DEBUG=1). Never receives the token or payloads. */
   debug?: (line: string) => void;
+  /** Told once when onMessage threw and was disabled, so the run can report the part that failed. */
+  onConsumerError?: (err: unknown) => void;
 }
 
 /** 32 random bytes: well above the 128 bits needed to make guessing the token hopeless. */
@@ -72,6 +74,12 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
       // The consumer (the agent's recorder) has a bug: disable it, keep the channel and the agent going.
       consumer = undefined;
       debug(`consumer threw on ${message.agent} ${message.event}, disabled: ${String(err)}`);
+      try {
+        opts.onConsumerError?.(err);
+      } catch (reportErr) {
+        // The failure report itself failed: the debug line above is all we can do.
+        debug(`onConsumerError threw: ${String(reportErr)}`);
+      }
     }
   };
 

@@ -186,14 +186,17 @@ describe('startHookServer', () => {
 
   it('a throwing consumer is disabled and logged; later messages are still validated, counted and acked', async () => {
     const lines: string[] = [];
+    const reported: unknown[] = [];
     let calls = 0;
-    const server = await start(
-      () => {
+    const server = await startHookServer({
+      onMessage: () => {
         calls++;
         throw new Error('recorder bug');
       },
-      (l) => lines.push(l),
-    );
+      debug: (l) => lines.push(l),
+      onConsumerError: (err) => reported.push(err),
+    });
+    servers.push(server);
     const first = await open(server);
     expect(await exchange(first, message())).toBe(HOOK_ACK);
     const second = await open(server);
@@ -201,6 +204,8 @@ describe('startHookServer', () => {
     expect(calls).toBe(1);
     expect(server.stats).toEqual({ received: 2, dropped: 0, rejected: 0 });
     expect(lines.some((l) => /consumer threw.*disabled.*recorder bug/.test(l))).toBe(true);
+    expect(reported).toHaveLength(1);
+    expect(String(reported[0])).toMatch(/recorder bug/);
     first.close();
     second.close();
   });
