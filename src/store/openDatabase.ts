@@ -51,7 +51,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
       : fail(code, problem);
   };
 
-  const refused = prepareFile(path, options.mustExist === true);
+  const refused = prepareFile(path, options.mustExist === true, options.readOnly === true);
   if (refused !== undefined) return fail(refused.code, refused.problem);
 
   let db: Database.Database | undefined;
@@ -89,12 +89,13 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
 function prepareFile(
   path: string,
   mustExist: boolean,
+  readOnly: boolean,
 ): undefined | { code: SidecarErrorCode; problem: string } {
   const at = (code: SidecarErrorCode, problem: string) => ({ code, problem });
   let fd: number;
   try {
     if (mustExist) {
-      fd = openSync(path, 'r');
+      fd = openSync(path, readOnly ? 'r' : 'r+');
     } else {
       mkdirSync(dirname(path), { recursive: true, mode: DB_DIR_MODE });
       try {
@@ -103,8 +104,9 @@ function prepareFile(
         fchmodSync(fd, DB_FILE_MODE);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        // Another process (or an earlier run) created it first: use it as it is.
-        fd = openSync(path, 'r');
+        // Another process (or an earlier run) created it first: use it as it is. Open it for
+        // writing, because SQLite would silently fall back to read-only on a file it cannot write.
+        fd = openSync(path, 'r+');
       }
     }
   } catch (err) {

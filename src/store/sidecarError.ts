@@ -26,7 +26,9 @@ export class SidecarError extends Error {
 export function classifyError(err: unknown): { code: SidecarErrorCode; problem: string } {
   const e = err as { code?: unknown; message?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
-  const message = oneLine(typeof e?.message === 'string' ? e.message : String(err));
+  let message = oneLine(typeof e?.message === 'string' ? e.message : String(err));
+  // Node's fs errors end with ", open '<path>'": the caller already names the file.
+  if (typeof (err as NodeJS.ErrnoException)?.syscall === 'string') message = message.replace(/, \w+ '.*'$/, '');
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
     return { code: 'locked', problem: 'locked by another process' };
   }
