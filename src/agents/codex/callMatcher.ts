@@ -1,0 +1,68 @@
+// Which tool call an approval prompt is about. Codex shows prompts one at a time in call order; the
+// prompt's command (or the patch's destination) and its Reason identify the call among the pending
+// ones, whatever the screen width did to the wrapping.
+import type { CodexPrompt } from './promptParser.js';
+import type { CodexStrings } from './strings/index.js';
+
+export interface KnownCall {
+  readonly callId: string;
+  readonly toolName: string;
+  /** Parsed arguments (object) or raw input (freeform tools). */
+  readonly toolInput: unknown;
+  readonly turnId?: string;
+  /** The order the call was first seen in (rollout or hook). */
+  readonly order: number;
+}
+
+const squash = (s: string) => s.replace(/\s+/g, '');
+
+/** The shell command a call runs, as Codex shows it after `$ `. */
+export function callCommand(call: KnownCall): string | undefined {
+  const input = call.toolInput;
+  if (typeof input === 'string') return input;
+  if (!input || typeof input !== 'object') return undefined;
+  const args = input as Record<string, unknown>;
+  if (typeof args.cmd === 'string') return args.cmd;
+  if (typeof args.command === 'string') return args.command;
+  if (Array.isArray(args.command)) {
+    const argv = args.command.map(String);
+    // ["bash", "-lc", "<script>"]: Codex shows the script.
+    if (argv.length === 3 && /(^|\/)(ba|z)?sh$/.test(argv[0]!) && argv[1] === '-lc') return argv[2];
+    return argv.join(' ');
+  }
+  return undefined;
+}
+
+export function callJustification(call: KnownCall): string | undefined {
+  const args = call.toolInput as Record<string, unknown> | null;
+  return args && typeof args === 'object' && typeof args.justification === 'string' ? args.justification : undefined;
+}
+
+/** Whether the prompt shows this call. Clipped commands (ending in `…`) match by prefix. */
+export function promptShowsCall(prompt: CodexPrompt, call: KnownCall, strings: CodexStrings): boolean {
+  const command = callCommand(call);
+  if (prompt.kind === 'patch') {
+    const destination = prompt.details.destination;
+    const patchText = command ?? '';
+    if (!destination) return strings.patchFileRow.test(patchText);
+    const files = [...patchText.matchAll(new RegExp(strings.patchFileRow.source, 'gm'))].map((m) => m[1]!.trim());
+    return files.some((f) => squash(f) === squash(destination) || squash(destination).endsWith(squash(f)));
+  }
+  if (prompt.command === undefined || command === undefined) return false;
+  const shown = squash(prompt.command);
+  const actual = squash(command);
+  const commandMatches = shown.endsWith('…') ? actual.startsWith(shown.slice(0, -1)) : shown === actual;
+  if (!commandMatches) return false;
+  const reason = prompt.details.reason;
+  const justification = callJustification(call);
+  return reason === undefined || justification === undefined || squash(reason) === squash(justification);
+}
+
+/** The first pending call (in call order) the prompt shows. */
+export function matchPromptToCall(
+  prompt: CodexPrompt,
+  pending: readonly KnownCall[],
+  strings: CodexStrings,
+): KnownCall | undefined {
+  return [...pending].sort((a, b) => a.order - b.order).find((c) => promptShowsCall(prompt, c, strings));
+}

@@ -1,0 +1,277 @@
+// The facts side of the Codex recorder: what this run's rollout and hooks say about calls and
+// turns, turned into call_ids, tool inputs, `ran`, `native`, skipped siblings and reasons on the
+// events the screen-and-keys side (codexRecorder.ts) wrote.
+import type { EventKind, NewEvent, Ran } from '../../core/events.js';
+import { nowIso } from '../../core/events.js';
+import type { HookMessage } from '../../core/hookMessage.js';
+import type { EventSink } from '../../core/sink.js';
+import { EventBook } from '../common/eventBook.js';
+import { JsonlFollower, type JsonlLine } from '../common/jsonlFollower.js';
+import { matchPromptToCall, type KnownCall } from './callMatcher.js';
+import { CodexHookPayload } from './hookPayloads.js';
+import type { CodexPrompt } from './promptParser.js';
+import { outputText, parseRolloutLine, type RolloutRecord } from './rolloutRecords.js';
+import { codexStringsFor, type CodexPromptKind, type CodexStrings } from './strings/index.js';
+
+/** `native` keeps the rollout's own words; long tool output is cut to this many characters. */
+const NATIVE_OUTPUT_MAX_CHARS = 2_000;
+
+export interface CallState extends KnownCall {
+  output?: string;
+  aborted?: boolean;
+  ran?: Ran;
+  fate?: 'approved' | 'rejected' | 'skipped' | 'interrupted' | 'prompt_open';
+  native: Record<string, unknown>;
+  /** True once the rollout (not only a hook) described the call. */
+  fromRollout: boolean;
+}
+
+export interface PromptInstance {
+  readonly parsed: CodexPrompt;
+  readonly eventId: string;
+  callId?: string;
+  decision?: { readonly eventId: string; readonly type: 'approval' | 'rejection'; readonly endsTurn: boolean };
+  /** Where arrows moved the highlight, until the screen shows it. */
+  expectedHighlight?: number;
+}
+
+export const PROMPT_EVENT_KIND: Record<CodexPromptKind, EventKind> = {
+  exec: 'command',
+  patch: 'edit',
+  permissions: 'permission',
+  network: 'network',
+  mcp: 'mcp',
+};
+
+export abstract class CodexFacts {
+  protected readonly _book: EventBook;
+  protected _strings: CodexStrings = codexStringsFor(undefined);
+  protected readonly _calls = new Map<string, CallState>();
+  protected readonly _prompts: PromptInstance[] = [];
+  protected _turnOpenInRollout = false;
+  protected _turnOpenByHook = false;
+  protected _currentTurnId: string | undefined;
+  /** Per turn: the call whose rejection or interruption ended it (for skipped siblings). */
+  protected readonly _turnCause = new Map<string, string>();
+  /** Interruption events not tied to a call, per turn, to confirm with turn_aborted. */
+  protected readonly _turnEvents = new Map<string, string[]>();
+  /** Rejections waiting for the user's next message as their reason. */
+  protected _awaitingReason: string[] = [];
+  private _follower: JsonlFollower | undefined;
+  private _rolloutFromHook = false;
+  private _callOrder = 0;
+
+  constructor(protected readonly _sink: EventSink) {
+    this._book = new EventBook(_sink);
+  }
+
+  protected get _rolloutFile(): string | undefined {
+    return this._follower?.file;
+  }
+
+  /** Starts following a rollout; a path a hook reported replaces one found by scanning. */
+  protected _followRollout(file: string, fromHook: boolean): void {
+    if (this._follower?.file === file) return;
+    if (this._follower && (this._rolloutFromHook || !fromHook)) return;
+    this._rolloutFromHook = fromHook;
+    this._follower = new JsonlFollower(file, (line) => this._onRolloutLine(line));
+    this._follower.poll();
+  }
+
+  protected _pollRollout(): void {
+    this._follower?.poll();
+  }
+
+  protected _event(event: Omit<NewEvent, 'ts'>): string {
+    return this._book.insert({ decided_by: 'user', ...event, ts: nowIso() }).id;
+  }
+
+  protected _callFields(call: CallState | undefined): Partial<NewEvent> {
+    if (!call) return {};
+    return { call_id: call.callId, tool_name: call.toolName, tool_input: call.toolInput as NewEvent['tool_input'] };
+  }
+
+  protected _pendingCalls(): CallState[] {
+    const claimed = new Set(this._prompts.map((p) => p.callId).filter((id): id is string => id !== undefined));
+    return [...this._calls.values()].filter((c) => c.fate === undefined && c.output === undefined && !claimed.has(c.callId));
+  }
+
+  /** Ties prompts still without a call to the calls now known. */
+  protected _matchPrompts(): void {
+    for (const prompt of this._prompts) {
+      if (prompt.callId !== undefined) continue;
+      const call = matchPromptToCall(prompt.parsed, this._pendingCalls(), this._strings);
+      if (call) this._bindPrompt(prompt, call as CallState);
+    }
+  }
+
+  protected _bindPrompt(prompt: PromptInstance, call: CallState): void {
+    prompt.callId = call.callId;
+    if (prompt.decision) {
+      call.fate = prompt.decision.type === 'approval' ? 'approved' : 'rejected';
+      if (prompt.decision.type === 'rejection' && prompt.decision.endsTurn && call.turnId) {
+        this._turnCause.set(call.turnId, call.callId);
+      }
+    }
+    for (const id of [prompt.eventId, prompt.decision?.eventId]) {
+      if (!id) continue;
+      this._book.update(id, this._callFields(call));
+      this._book.addEvidence(id, call.fromRollout ? 'session_file' : 'hook');
+    }
+    this._refreshCallEvents(call);
+  }
+
+  /** Writes what is known about a call's outcome onto every event about it. */
+  protected _refreshCallEvents(call: CallState): void {
+    for (const event of this._book.forCall(call.callId)) {
+      const patch: Record<string, unknown> = {};
+      if (Object.keys(call.native).length) patch.native = { ...call.native };
+      if (call.ran === 'yes' && event.type !== 'interruption') patch.ran = 'yes';
+      if (call.fromRollout) {
+        patch.tool_name = call.toolName;
+        patch.tool_input = call.toolInput;
+      }
+      this._book.update(event.id, patch);
+      if (call.output !== undefined || call.native.turn_aborted !== undefined) this._book.addEvidence(event.id, 'session_file');
+    }
+  }
+
+  private _onRolloutLine(line: JsonlLine): void {
+    this._sink.insertAgentRecord({ source_file: line.file, line_no: line.lineNo, byte_offset: line.byteOffset, record: line.text });
+    const record = parseRolloutLine(line.text);
+    if (record) this._onRecord(record, line.file);
+  }
+
+  private _onRecord(record: RolloutRecord, file: string): void {
+    if (record.type === 'session_meta') {
+      const version = record.payload.cli_version;
+      this._strings = codexStringsFor(version);
+      this._sink.updateRun({ agent_session_id: record.payload.id, agent_session_file: file, ...(version ? { agent_version: version } : {}) });
+      return;
+    }
+    if (record.type === 'event_msg') {
+      const p = record.payload;
+      if (p.type === 'task_started') {
+        this._turnOpenInRollout = true;
+        this._currentTurnId = p.turn_id ?? this._currentTurnId;
+      } else if (p.type === 'task_complete') {
+        this._turnOpenInRollout = false;
+        this._awaitingReason = [];
+      } else if (p.type === 'turn_aborted') {
+        this._turnOpenInRollout = false;
+        this._onTurnAborted(p.turn_id ?? this._currentTurnId ?? '', p.reason ?? 'interrupted');
+      } else if (p.type === 'item_completed' && p.item.id && ['completed', 'failed'].includes(p.item.status ?? '')) {
+        const call = this._calls.get(p.item.id);
+        if (call) {
+          call.ran = 'yes';
+          this._refreshCallEvents(call);
+        }
+      }
+      return;
+    }
+    const item = record.payload;
+    if (item.type === 'function_call' || item.type === 'custom_tool_call') {
+      let toolInput: unknown = item.type === 'custom_tool_call' ? item.input : item.arguments;
+      if (item.type === 'function_call') {
+        try {
+          toolInput = JSON.parse(item.arguments);
+        } catch {
+          // Arguments that are not JSON are kept as the raw string the model sent.
+        }
+      }
+      const turnId = item.internal_chat_message_metadata_passthrough?.turn_id ?? this._currentTurnId;
+      this._learnCall(item.call_id, item.name, toolInput, turnId, true);
+      this._awaitingReason = [];
+    } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
+      const call = this._calls.get(item.call_id);
+      if (!call) return;
+      const text = outputText(item.output);
+      call.output = text;
+      call.aborted = this._strings.abortedOutput.test(text);
+      call.native.output = text.length > NATIVE_OUTPUT_MAX_CHARS ? text.slice(0, NATIVE_OUTPUT_MAX_CHARS) + '…' : text;
+      if (!call.aborted) call.ran = 'yes';
+      this._refreshCallEvents(call);
+    } else if (item.type === 'message' && item.role === 'user') {
+      const text = item.content.map((c) => c.text ?? '').join('');
+      if (!text.startsWith(this._strings.harnessMessagePrefix)) this._onUserMessage(text);
+    }
+  }
+
+  protected _learnCall(callId: string, toolName: string, toolInput: unknown, turnId: string | undefined, fromRollout: boolean): void {
+    const known = this._calls.get(callId);
+    if (known) {
+      if (fromRollout && !known.fromRollout) {
+        Object.assign(known, { toolName, toolInput, fromRollout: true, ...(turnId ? { turnId } : {}) });
+        this._refreshCallEvents(known);
+      }
+      return;
+    }
+    const call: CallState = { callId, toolName, toolInput, order: ++this._callOrder, native: {}, fromRollout, ...(turnId ? { turnId } : {}) };
+    this._calls.set(callId, call);
+    this._matchPrompts();
+  }
+
+  private _onUserMessage(text: string): void {
+    for (const id of this._awaitingReason) this._book.update(id, { reason: text, reason_source: 'next_message' });
+    this._awaitingReason = [];
+  }
+
+  private _onTurnAborted(turnId: string, reason: string): void {
+    const turnCalls = [...this._calls.values()].filter((c) => c.turnId === turnId);
+    const cause = this._turnCause.get(turnId);
+    for (const call of turnCalls) {
+      call.native.turn_aborted = reason;
+      if (call.fate === undefined && cause !== undefined && cause !== call.callId) {
+        call.fate = 'skipped';
+        this._event({
+          type: 'skipped',
+          kind: PROMPT_EVENT_KIND.exec,
+          ...this._callFields(call),
+          decided_by: null,
+          related_call_id: cause,
+          ran: call.ran === 'yes' ? 'yes' : 'no',
+          evidence: ['session_file'],
+        });
+      }
+      this._refreshCallEvents(call);
+    }
+    for (const id of this._turnEvents.get(turnId) ?? []) {
+      const event = this._book.get(id);
+      this._book.update(id, { native: { ...((event?.native as object | null) ?? {}), turn_aborted: reason } });
+      this._book.addEvidence(id, 'session_file');
+    }
+  }
+
+  protected _onHook(message: HookMessage): void {
+    if (message.agent !== 'codex') return;
+    const parsed = CodexHookPayload.safeParse(message.payload);
+    if (!parsed.success) return;
+    const p = parsed.data;
+    if (p.transcript_path) this._followRollout(p.transcript_path, true);
+    if (p.session_id) this._sink.updateRun({ agent_session_id: p.session_id });
+    switch (message.event) {
+      case 'UserPromptSubmit':
+        this._turnOpenByHook = true;
+        if (p.prompt !== undefined) this._onUserMessage(p.prompt);
+        break;
+      case 'Stop':
+        this._turnOpenByHook = false;
+        break;
+      case 'PreToolUse':
+        if (p.tool_use_id) this._learnCall(p.tool_use_id, p.tool_name ?? 'unknown', { command: p.tool_input?.command }, p.turn_id, false);
+        break;
+      case 'PostToolUse': {
+        const call = p.tool_use_id ? this._calls.get(p.tool_use_id) : undefined;
+        if (call) {
+          call.ran = 'yes';
+          this._refreshCallEvents(call);
+          for (const e of this._book.forCall(call.callId)) this._book.addEvidence(e.id, 'hook');
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    this._pollRollout();
+  }
+}

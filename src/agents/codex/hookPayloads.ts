@@ -1,0 +1,27 @@
+// What Codex 0.169.0 writes to a command hook's stdin (samples/hooks-shell-*.jsonl). Every event
+// carries session_id and transcript_path (the rollout); PreToolUse/PostToolUse carry the call id as
+// tool_use_id. Only the fields used are declared.
+import { z } from 'zod';
+
+export const CodexHookPayload = z.looseObject({
+  session_id: z.string().optional(),
+  transcript_path: z.string().nullable().optional(),
+  turn_id: z.string().optional(),
+  hook_event_name: z.string().optional(),
+  tool_name: z.string().optional(),
+  tool_use_id: z.string().optional(),
+  tool_input: z.looseObject({ command: z.string().optional(), description: z.string().optional() }).optional(),
+  prompt: z.string().optional(),
+});
+export type CodexHookPayload = z.infer<typeof CodexHookPayload>;
+
+/** The hook events `rec codex` wires for its run (the names Codex's hooks config uses). */
+export const CODEX_HOOK_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'Stop',
+] as const;
+export type CodexHookEvent = (typeof CODEX_HOOK_EVENTS)[number];

@@ -1,0 +1,110 @@
+// Replays a recorded Codex 0.169.0 session through the real CodexRecorder: screens are shown in
+// order, keys are handed over as the pipeline would, and rollout records are appended to a real
+// file under a temporary $CODEX_HOME the recorder follows.
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CodexRecorder } from '../../../../src/agents/codex/codexRecorder.js';
+import type { HookMessage } from '../../../../src/core/hookMessage.js';
+import type { KeyEvent } from '../../../../src/core/keys.js';
+import { Emitter } from '../../../../src/core/lifecycle.js';
+import { MemorySink } from '../common/memorySink.js';
+import { TestScreen, blankScreen } from '../common/testScreen.js';
+import { sampleRollout, sampleScreen } from './samples.js';
+
+/** The samples were recorded on 2026-11-22 around 09:28 UTC; the run "started" just before. */
+export const SAMPLE_RUN_START = new Date('2026-11-22T09:00:00.000Z');
+export const SAMPLE_CWD = '$BASE/work';
+
+export type KeyName = 'esc' | 'enter' | 'up' | 'down' | 'ctrl-c';
+
+export function key(k: KeyName | string): KeyEvent {
+  const named: Record<string, Buffer> = {
+    esc: Buffer.from([0x1b]),
+    enter: Buffer.from([0x0d]),
+    up: Buffer.from('\x1b[A'),
+    down: Buffer.from('\x1b[B'),
+    'ctrl-c': Buffer.from([0x03]),
+  };
+  if (named[k]) return { type: 'key', name: k as KeyName, bytes: named[k]! };
+  return { type: 'char', char: k, bytes: Buffer.from(k) };
+}
+
+export class CodexReplay {
+  readonly sink = new MemorySink();
+  readonly screen = new TestScreen(blankScreen());
+  readonly hooks = new Emitter<HookMessage>();
+  readonly home: string;
+  readonly rolloutFile: string;
+  readonly recorder: CodexRecorder;
+  private readonly _lines: string[];
+  private _next = 0;
+
+  constructor(
+    readonly sample: string,
+    options: { announceRollout?: boolean } = {},
+  ) {
+    this.home = mkdtempSync(join(tmpdir(), 'rec-codex-replay-'));
+    const dir = join(this.home, 'sessions', '2026', '11', '22');
+    mkdirSync(dir, { recursive: true });
+    this.rolloutFile = join(dir, `rollout-2026-11-22T09-00-00-${sample}.jsonl`);
+    writeFileSync(this.rolloutFile, '');
+    this._lines = sampleRollout(sample);
+    this.recorder = new CodexRecorder({
+      runId: 'run-1',
+      cwd: SAMPLE_CWD,
+      env: { CODEX_HOME: this.home },
+      startedAt: SAMPLE_RUN_START,
+      screen: this.screen,
+      sink: this.sink,
+      hooks: this.hooks.event,
+      debug: () => {},
+    });
+    if (options.announceRollout !== false) {
+      const sessionId = (JSON.parse(this._lines[0]!) as { payload: { id: string } }).payload.id;
+      this.hook('SessionStart', { session_id: sessionId, transcript_path: this.rolloutFile, source: 'startup' });
+    }
+  }
+
+  hook(event: string, payload: Record<string, unknown>): void {
+    this.hooks.fire({ agent: 'codex', event, payload: { hook_event_name: event, ...payload }, sent_at: new Date().toISOString() });
+  }
+
+  /** Appends rollout records up to and including the first one `until` accepts (all when omitted). */
+  append(until?: (record: { type: string; payload: Record<string, unknown> }) => boolean): void {
+    while (this._next < this._lines.length) {
+      const line = this._lines[this._next++]!;
+      appendFileSync(this.rolloutFile, line + '\n');
+      if (until?.(JSON.parse(line))) return;
+    }
+  }
+
+  /** Appends through the n-th record of a payload type (function_call, turn_aborted, …). */
+  appendThrough(payloadType: string, n = 1): void {
+    let seen = 0;
+    this.append((r) => r.payload?.type === payloadType && ++seen === n);
+  }
+
+  show(screenName: string): void {
+    this.screen.show(sampleScreen(`${this.sample}.${screenName}`));
+  }
+
+  press(...keys: Array<KeyName | string>): void {
+    for (const k of keys) this.recorder.handleKey(key(k));
+  }
+
+  async exit(): Promise<void> {
+    this.append();
+    await this.recorder.handleExit({ exitCode: 0 });
+    this.recorder.dispose();
+    rmSync(this.home, { recursive: true, force: true });
+  }
+
+  /** The call ids of the rollout's function calls, in order. */
+  callIds(): string[] {
+    return this._lines
+      .map((l) => JSON.parse(l) as { payload?: { type?: string; call_id?: string } })
+      .filter((r) => r.payload?.type === 'function_call')
+      .map((r) => r.payload!.call_id!);
+  }
+}
