@@ -1,6 +1,7 @@
 // The fakes' terminal: raw mode entered once and always restored (pexpect's getch.py does the
 // same with tcsetattr in `finally`), window size and SIGWINCH, and a frame renderer that repaints
 // only the rows that changed, in place, with no alternate screen (Codex and Ink both draw inline).
+import { writeFileSync } from 'node:fs';
 import { displayWidth, sliceToWidth } from './text.mjs';
 
 /** Fallback size when stdout is not a terminal (the real TUIs refuse to start; the fakes go on). */
@@ -137,6 +138,8 @@ export async function runWithTerminal(main) {
   process.on('SIGTERM', sigterm);
   process.on('SIGHUP', sighup);
   let code = 1;
+  // Tests that signal the fake learn its pid here (a shell between the pty and the fake hides it).
+  if (process.env.FAKE_PID_FILE) writeFileSync(process.env.FAKE_PID_FILE, String(process.pid));
   try {
     term.start();
     code = await main(term);

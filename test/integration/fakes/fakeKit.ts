@@ -1,0 +1,77 @@
+// Shared pieces of the fake-agent tests: a private sandbox (HOME, CODEX_HOME, a work dir), the
+// fakes' paths, and condition waits on files the fakes write (the harness waits on the pty).
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const FAKES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../fakes');
+export const fakeScript = (agent: 'codex' | 'gemini' | 'claude') => join(FAKES_DIR, `fake-${agent}.mjs`);
+
+/** How often file conditions are re-checked: files have no change event we can rely on in tmpfs. */
+const FILE_POLL_MS = 25;
+/** Upper bound for a file condition; generous because two cores are shared by parallel test files. */
+export const FILE_WAIT_TIMEOUT_MS = 15_000;
+
+export interface Sandbox {
+  root: string;
+  home: string;
+  work: string;
+  codexHome: string;
+  env: NodeJS.ProcessEnv;
+  cleanup(): void;
+}
+
+export function makeSandbox(): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), 'fake-agent-test-'));
+  const home = join(root, 'home');
+  const work = join(root, 'work');
+  const codexHome = join(home, '.codex');
+  for (const d of [home, work]) mkdirSync(d, { recursive: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, CODEX_HOME: codexHome };
+  delete env.FAKE_SCENARIO;
+  return { root, home, work, codexHome, env, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+
+/** Waits until `test` returns a value other than undefined, re-checking the filesystem. */
+export async function waitFor<T>(test: () => T | undefined, what: string, timeoutMs = FILE_WAIT_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = test();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timeout after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, FILE_POLL_MS));
+  }
+}
+
+/** All files under `dir` (recursive) whose name matches `re`. */
+export function findFiles(dir: string, re: RegExp): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...findFiles(p, re));
+    else if (re.test(name)) out.push(p);
+  }
+  return out;
+}
+
+/** Parsed JSON lines of a file (a partial last line is left out: the writer may be mid-append). */
+export function readJsonl(file: string): any[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l)];
+      } catch {
+        // A line still being appended: the next poll sees it whole.
+        return [];
+      }
+    });
+}
+
+/** The screen's rows as an array (the harness joins them with newlines). */
+export const rows = (screen: string) => screen.split('\n');
