@@ -1,0 +1,234 @@
+#!/usr/bin/env node
+// Records fixtures from the REAL Codex CLI (the pinned devDependency) against the project's mock
+// Responses server: for each scenario the raw pty output chunks and the keys sent with timestamps
+// (<scenario>.cast, asciicast v2 with "o"/"i"/"r" events), the rendered screens at each step
+// (<scenario>.screen.txt, frames separated by a ─ line), the rollout (<scenario>.rollout.jsonl) and what
+// the model was told (<scenario>.requests.jsonl), into test/fixtures/codex/<version>/recorded/.
+//
+//   node scripts/record-codex-fixtures.mjs [scenario ...]   (default: all; `--list` lists them)
+//
+// Runs itself inside a loopback-only network namespace (`unshare -n`) when it can; Codex's telemetry,
+// update checks and analytics are off in its config either way.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { register, createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..');
+register('./tsLoader.mjs', import.meta.url);
+const require = createRequire(import.meta.url);
+
+/** Fixed, short scratch dir: paths in screens and rollouts stay the same from one recording to the next. */
+const BASE_DIR = '/tmp/rec-codex-fx';
+const COLS = 120;
+const ROWS = 40;
+/** Codex's first screen takes a few seconds on 2 shared cores (native binary + app-server daemon start). */
+const START_TIMEOUT_MS = 60_000;
+/** Any later screen change (prompt, decision line, model reply) comes within this on a loaded machine. */
+const STEP_TIMEOUT_MS = 30_000;
+
+if (!process.env.REC_IN_NETNS && process.getuid?.() === 0 && !process.argv.includes('--no-netns')) {
+  const probe = spawnSync('unshare', ['-n', 'true']);
+  if (probe.status === 0) {
+    const r = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up && exec "$0" "$@"', process.execPath, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...process.env, REC_IN_NETNS: '1' },
+    });
+    process.exit(r.status ?? 1);
+  }
+}
+if (!process.env.REC_IN_NETNS) console.error('record-codex-fixtures: no network namespace; relying on config + loopback proxies');
+
+const pty = require('node-pty');
+const { Terminal } = require('@xterm/headless');
+const { startResponsesServer } = await import('../test/mock/responsesServer.ts');
+const { createCodexEnv, CODEX_BIN, CODEX_VERSION } = await import('../test/e2e/codex/codexEnv.ts');
+const { SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../test/e2e/codex/recordedScenarios.ts');
+
+const OUT_DIR = join(ROOT, 'test/fixtures/codex', CODEX_VERSION, 'recorded');
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+if (process.argv.includes('--list')) {
+  for (const s of SCENARIOS) console.log(`${s.name.padEnd(28)} ${s.description}`);
+  process.exit(0);
+}
+const chosen = args.length ? SCENARIOS.filter((s) => args.includes(s.name)) : SCENARIOS;
+if (chosen.length === 0) throw new Error(`no scenario named ${args.join(', ')}; try --list`);
+mkdirSync(OUT_DIR, { recursive: true });
+
+let failed = 0;
+for (const scenario of chosen) {
+  const t0 = Date.now();
+  try {
+    await record(scenario);
+    console.log(`recorded ${scenario.name} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } catch (err) {
+    failed += 1;
+    console.error(`FAILED ${scenario.name}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+process.exit(failed ? 1 : 0);
+
+async function record(scenario) {
+  const requestsFile = join(OUT_DIR, `${scenario.name}.requests.jsonl`);
+  rmSync(requestsFile, { force: true });
+  const server = await startResponsesServer({ logFile: requestsFile });
+  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR });
+  scenario.setup?.(env.workDir);
+  let cols = scenario.cols ?? COLS;
+  let rows = scenario.rows ?? ROWS;
+  const term = new Terminal({ cols, rows, scrollback: 0, allowProposedApi: true });
+  const started = Date.now();
+  const events = [];
+  const stamp = () => Number(((Date.now() - started) / 1000).toFixed(6));
+  const frames = [];
+  const waiters = new Set();
+  let pending = 0;
+  let exited;
+
+  const child = pty.spawn(CODEX_BIN, scenario.codexArgs ?? [], {
+    name: 'xterm-256color',
+    cols,
+    rows,
+    cwd: env.workDir,
+    env: env.env,
+  });
+  child.onData((data) => {
+    events.push([stamp(), 'o', data]);
+    pending += 1;
+    term.write(data, () => {
+      pending -= 1;
+      for (const w of [...waiters]) w();
+    });
+  });
+  child.onExit((e) => {
+    exited = e;
+    for (const w of [...waiters]) w();
+  });
+
+  const screen = () => {
+    const buf = term.buffer.active;
+    const lines = [];
+    for (let i = 0; i < term.rows; i++) lines.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '');
+    return lines.join('\n').replace(/\n+$/, '');
+  };
+  const snap = (label) => frames.push({ label, t: stamp(), cols, rows, text: screen() });
+  const waitScreen = (re, timeoutMs) =>
+    new Promise((res, rej) => {
+      const check = () => {
+        if (pending > 0) return;
+        if (re.test(screen())) {
+          done();
+          res();
+        } else if (exited) {
+          done();
+          rej(new Error(`codex exited (${JSON.stringify(exited)}) while waiting for ${re}\n${screen()}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        rej(new Error(`timeout waiting for ${re}; screen:\n${screen()}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+  const send = (data) => {
+    events.push([stamp(), 'i', data]);
+    child.write(data);
+  };
+
+  const ctx = {
+    workDir: env.workDir,
+    server,
+    waitScreen: (re, label, timeoutMs = STEP_TIMEOUT_MS) => waitScreen(re, timeoutMs).then(() => label && snap(label)),
+    snap,
+    send,
+    screen,
+    line: async (text) => {
+      // Enter only once the text shows in the composer: Codex treats a burst ending in \r as a paste.
+      send(text);
+      await waitScreen(new RegExp(`› ${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), STEP_TIMEOUT_MS);
+      send('\r');
+    },
+    resize: (c, r) => {
+      cols = c;
+      rows = r;
+      events.push([stamp(), 'r', `${c}x${r}`]);
+      term.resize(c, r);
+      child.resize(c, r);
+    },
+    waitRequest: (pred, timeoutMs = STEP_TIMEOUT_MS) => server.waitForRequest(pred, timeoutMs),
+    waitExit: (timeoutMs = STEP_TIMEOUT_MS) =>
+      new Promise((res, rej) => {
+        const check = () => {
+          if (exited && pending === 0) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            res(exited);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          rej(new Error(`timeout waiting for exit; screen:\n${screen()}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+  };
+
+  try {
+    await ctx.waitScreen(SCREEN.ready, 'start', START_TIMEOUT_MS);
+    console.log(`  ${scenario.name}: first screen after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await scenario.run(ctx);
+    snap('final');
+  } catch (err) {
+    snap('error');
+    throw err;
+  } finally {
+    write(scenario, { cols: scenario.cols ?? COLS, rows: scenario.rows ?? ROWS, events, frames, env });
+    if (!exited) child.kill('SIGKILL');
+    await env.stopProcesses([child.pid]);
+    await server.close();
+    term.dispose();
+  }
+}
+
+function write(scenario, { cols, rows, events, frames, env }) {
+  const base = join(OUT_DIR, scenario.name);
+  const header = {
+    version: 2,
+    width: cols,
+    height: rows,
+    timestamp: Math.floor(Date.now() / 1000),
+    title: `codex ${CODEX_VERSION}: ${scenario.description}`,
+    env: { TERM: 'xterm-256color', SHELL: '/bin/bash' },
+  };
+  writeFileSync(`${base}.cast`, [header, ...events].map((e) => JSON.stringify(e)).join('\n') + '\n');
+  const rule = '─'.repeat(80);
+  writeFileSync(
+    `${base}.screen.txt`,
+    frames.map((f) => `${rule}\n# ${f.label} t=${f.t}s ${f.cols}x${f.rows}\n${rule}\n${f.text}\n`).join(''),
+  );
+  const rollouts = env.rolloutFiles();
+  for (const old of readdirSync(OUT_DIR).filter((f) => f.startsWith(`${scenario.name}.rollout`))) rmSync(join(OUT_DIR, old));
+  // The newest rollout is the user's session; the title-generation thread writes none (checked below).
+  const sessionRollouts = rollouts.filter((p) => !isEphemeral(p));
+  if (sessionRollouts[0]) copyFileSync(sessionRollouts[0], `${base}.rollout.jsonl`);
+  if (sessionRollouts.length > 1) console.log(`  note: ${sessionRollouts.length} rollouts; kept the newest`);
+}
+
+function isEphemeral(path) {
+  try {
+    const first = execFileSync('head', ['-c', '4000', path], { encoding: 'utf8' }).split('\n')[0];
+    return /"ephemeral":true/.test(first);
+  } catch {
+    // Unreadable: treat as a real session file, so nothing is silently dropped.
+    return false;
+  }
+}

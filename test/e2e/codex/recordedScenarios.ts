@@ -1,0 +1,256 @@
+// The scenarios of issue 3 as key scripts over the real Codex TUI. The same scripts drive the fixture
+// recorder (scripts/record-codex-fixtures.mjs, plain codex) and can drive `rec codex` in the e2e tests,
+// through the small Driver interface below.
+
+/** What a scenario needs from whatever runs Codex (the recorder, or the e2e harness). */
+export interface Driver {
+  /** Waits until the rendered screen matches; with a label, the screen is kept as a fixture frame. */
+  waitScreen(re: RegExp, label?: string, timeoutMs?: number): Promise<void>;
+  /** Raw bytes to the pty (keys). */
+  send(data: string): void;
+  /** Types text into the composer, waits until it shows, then presses Enter. */
+  line(text: string): Promise<void>;
+  resize(cols: number, rows: number): void;
+  snap(label: string): void;
+  /** The rendered screen now. */
+  screen(): string;
+}
+
+/**
+ * Codex 0.169.0 drops a key that arrives within a few milliseconds of an approval overlay or menu
+ * appearing (measured: 0-5 ms dropped, 50 ms taken), and nothing on screen marks the moment it starts
+ * listening. So a scenario waits this long after such a screen before its deciding key, about a
+ * person's reaction time; it is the only fixed wait in these scripts.
+ */
+export const KEY_SETTLE_MS = 300;
+
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, KEY_SETTLE_MS));
+}
+
+export interface RecordedScenario {
+  readonly name: string;
+  readonly description: string;
+  readonly cols?: number;
+  readonly rows?: number;
+  run(d: Driver): Promise<void>;
+}
+
+export const KEY = {
+  esc: '\x1b',
+  enter: '\r',
+  ctrlC: '\x03',
+  down: '\x1b[B',
+  up: '\x1b[A',
+} as const;
+
+/** Screen texts of Codex 0.169.0 (../shared/agents/codex/README.md §2). */
+export const SCREEN = {
+  ready: /Ask Codex to do anything/,
+  execPrompt: /Would you like to run the following command\?/,
+  editsPrompt: /Would you like to make the following edits\?/,
+  promptFooter: /Press enter to confirm or esc to cancel/,
+  approvedOnce: /✔ You approved codex to run .* this time/,
+  approvedAlways: /✔ You approved codex to always run/,
+  canceled: /✗ You canceled the request to run/,
+  interrupted: /Conversation interrupted/,
+  working: /esc to interrupt/,
+  taskMenu: /Task is still running/,
+  done: /^• Done\.$/m,
+  option3Selected: /› 3\. No, and tell Codex what to do differently/,
+} as const;
+
+const SHELL_PROMPT = 'SCN=shell please write the file';
+
+async function shellPrompt(d: Driver): Promise<void> {
+  await d.line(SHELL_PROMPT);
+  await d.waitScreen(SCREEN.promptFooter, 'prompt');
+}
+
+export const SCENARIOS: readonly RecordedScenario[] = [
+  {
+    name: 'shell-approve-y',
+    description: 'escalated exec_command, approved with y',
+    async run(d) {
+      await shellPrompt(d);
+      await settle();
+      d.send('y');
+      await d.waitScreen(SCREEN.approvedOnce, 'approved');
+      await d.waitScreen(SCREEN.done, 'done');
+    },
+  },
+  {
+    name: 'shell-approve-p',
+    description: "escalated exec_command, approved with p (don't ask again)",
+    async run(d) {
+      await shellPrompt(d);
+      await settle();
+      d.send('p');
+      await d.waitScreen(SCREEN.approvedAlways, 'approved');
+      await d.waitScreen(SCREEN.done, 'done');
+    },
+  },
+  {
+    name: 'shell-reject-esc',
+    description: 'escalated exec_command, rejected with Esc',
+    async run(d) {
+      await shellPrompt(d);
+      await settle();
+      d.send(KEY.esc);
+      await d.waitScreen(SCREEN.interrupted, 'rejected');
+    },
+  },
+  {
+    name: 'shell-reject-n',
+    description: 'escalated exec_command, rejected with n',
+    async run(d) {
+      await shellPrompt(d);
+      await settle();
+      d.send('n');
+      await d.waitScreen(SCREEN.interrupted, 'rejected');
+    },
+  },
+  {
+    name: 'shell-reject-option3',
+    description: 'escalated exec_command, option 3 chosen with Down Down Enter',
+    async run(d) {
+      await shellPrompt(d);
+      await settle();
+      d.send(KEY.down);
+      d.send(KEY.down);
+      await d.waitScreen(SCREEN.option3Selected, 'selected-3');
+      await settle();
+      d.send(KEY.enter);
+      await d.waitScreen(SCREEN.interrupted, 'rejected');
+    },
+  },
+  {
+    name: 'shell-ctrlc-at-prompt',
+    description: 'escalated exec_command, Ctrl+C at the prompt',
+    async run(d) {
+      await shellPrompt(d);
+      await settle();
+      d.send(KEY.ctrlC);
+      await d.waitScreen(SCREEN.interrupted, 'after-ctrl-c');
+    },
+  },
+  {
+    name: 'shell-reject-then-reason',
+    description: 'Esc at the prompt, then the next message (the reason)',
+    async run(d) {
+      await shellPrompt(d);
+      await settle();
+      d.send(KEY.esc);
+      await d.waitScreen(SCREEN.interrupted, 'rejected');
+      await d.line('do not write files in the repo');
+      await d.waitScreen(/Noted: do not write files in the repo/, 'reason-answered');
+    },
+  },
+  {
+    name: 'patch-reject-esc',
+    description: 'apply_patch heredoc, edits prompt rejected with Esc',
+    async run(d) {
+      await d.line('SCN=patch add a file');
+      await d.waitScreen(SCREEN.editsPrompt, 'prompt');
+      await settle();
+      d.send(KEY.esc);
+      await d.waitScreen(SCREEN.interrupted, 'rejected');
+    },
+  },
+  {
+    name: 'patch-approve-y',
+    description: 'apply_patch heredoc, edits prompt approved with y',
+    async run(d) {
+      await d.line('SCN=patch add a file');
+      await d.waitScreen(SCREEN.editsPrompt, 'prompt');
+      await settle();
+      d.send('y');
+      await d.waitScreen(SCREEN.done, 'done');
+    },
+  },
+  {
+    name: 'sleep-esc-while-running',
+    description: 'sleep 60 approved, then Esc while it runs',
+    async run(d) {
+      await d.line('SCN=sleep long command');
+      await d.waitScreen(SCREEN.promptFooter, 'prompt');
+      await settle();
+      d.send('y');
+      await d.waitScreen(SCREEN.working, 'running');
+      await settle();
+      d.send(KEY.esc);
+      await d.waitScreen(SCREEN.interrupted, 'interrupted');
+    },
+  },
+  {
+    name: 'sleep-ctrlc-cancel',
+    description: 'sleep 60 approved, Ctrl+C, then "Cancel task" in the menu',
+    async run(d) {
+      await d.line('SCN=sleep long command');
+      await d.waitScreen(SCREEN.promptFooter, 'prompt');
+      await settle();
+      d.send('y');
+      await d.waitScreen(SCREEN.working, 'running');
+      await settle();
+      d.send(KEY.ctrlC);
+      await d.waitScreen(SCREEN.taskMenu, 'menu');
+      await settle();
+      d.send(KEY.enter);
+      await d.waitScreen(SCREEN.interrupted, 'interrupted');
+    },
+  },
+  {
+    name: 'text-esc-while-streaming',
+    description: 'a slowly streamed answer cut with Esc',
+    async run(d) {
+      await d.line('SCN=text stream slowly');
+      await d.waitScreen(/w12\b/, 'streaming');
+      await settle();
+      d.send(KEY.esc);
+      await d.waitScreen(SCREEN.interrupted, 'interrupted');
+    },
+  },
+  {
+    name: 'parallel-approve-reject',
+    description: 'three parallel calls: the first approved (y), the second rejected (Esc)',
+    async run(d) {
+      await d.line('SCN=parallel three calls');
+      // Codex queues the three prompts in whatever order the calls ask (not always call order).
+      await d.waitScreen(/Reason: Write p\d\.txt\?[\s\S]*Press enter to confirm/, 'prompt-1');
+      const first = /Reason: Write (p\d)\.txt\?/.exec(d.screen())![1]!;
+      await settle();
+      d.send('y');
+      await d.waitScreen(new RegExp(`Reason: Write (?!${first})p\\d\\.txt\\?[\\s\\S]*Press enter to confirm`), 'prompt-2');
+      await settle();
+      d.send(KEY.esc);
+      await d.waitScreen(SCREEN.interrupted, 'rejected');
+    },
+  },
+  {
+    name: 'long-command-wrapped',
+    description: 'a long command that wraps in the prompt at 80 columns, approved with y',
+    cols: 80,
+    rows: 40,
+    async run(d) {
+      await d.line('SCN=long wrapped command');
+      await d.waitScreen(SCREEN.promptFooter, 'prompt');
+      await settle();
+      d.send('y');
+      await d.waitScreen(SCREEN.done, 'done');
+    },
+  },
+  {
+    name: 'resize-at-prompt',
+    description: 'the exec prompt open while the terminal shrinks from 120x40 to 70x30, then Esc',
+    async run(d) {
+      await shellPrompt(d);
+      d.resize(70, 30);
+      // Codex's own redraw at 70 columns wraps option 2 with a five-space hanging indent; the
+      // terminal's reflow of the old 120-column rows does not indent, so this waits for the redraw.
+      await d.waitScreen(/^ {5}\S.*` \(p\)$[\s\S]*Press enter to confirm/m, 'resized');
+      await settle();
+      d.send(KEY.esc);
+      await d.waitScreen(SCREEN.interrupted, 'rejected');
+    },
+  },
+];

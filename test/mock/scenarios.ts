@@ -1,0 +1,89 @@
+// What the mock model answers. A scenario is the list of replies for one user turn: reply 0 answers
+// the user's message, reply N answers after the Nth batch of tool outputs. A user message picks its
+// scenario with a marker such as `SCN=shell` (the research's convention); without one, `say` answers.
+
+/** One function call the mock asks Codex to make. */
+export interface MockCall {
+  /** Defaults to `exec_command`, the only shell tool Codex 0.169.0 offers an unknown model. */
+  readonly name?: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+export type MockReply =
+  /** Plain assistant text; with `delayMs`, streamed in `chunkChars`-sized deltas, one per delay. */
+  | { readonly type: 'text'; readonly text: string; readonly chunkChars?: number; readonly delayMs?: number }
+  /** Function calls in one response (several = parallel calls), optionally after some text. */
+  | { readonly type: 'calls'; readonly calls: readonly MockCall[]; readonly text?: string };
+
+export interface ReplyContext {
+  /** The user's latest own message (harness messages such as `<turn_aborted>` skipped). */
+  readonly userText: string;
+  /** 0 for the reply to the user's message, N after the Nth batch of tool outputs. */
+  readonly step: number;
+}
+
+export type Scenario = readonly MockReply[] | ((ctx: ReplyContext) => MockReply);
+
+/** What every scenario says once its scripted replies are used up (e.g. after the tool output). */
+export const DONE_TEXT = 'Done.';
+
+/** The delay between streamed deltas of the `text` scenario: slow enough for a person (or a test) to cut it. */
+export const SLOW_STREAM_DELAY_MS = 400;
+
+/** An `exec_command` that needs approval: `require_escalated` plus a justification make Codex prompt. */
+export function escalated(cmd: string, justification: string, yieldTimeMs = 1000): MockCall {
+  return {
+    args: { cmd, yield_time_ms: yieldTimeMs, sandbox_permissions: 'require_escalated', justification },
+  };
+}
+
+/** A patch as Codex 0.169.0 receives it from a model without an apply_patch tool: a heredoc. */
+export function applyPatchHeredoc(patch: string): MockCall {
+  return { args: { cmd: `apply_patch <<'EOF'\n${patch}\nEOF`, yield_time_ms: 1000 } };
+}
+
+/** The slow text of the `text` scenario: numbered words, so a cut-off prefix is easy to check. */
+export const SLOW_TEXT = `Counting slowly: ${Array.from({ length: 150 }, (_, i) => `w${i + 1}`).join(' ')}. End of count.`;
+
+export const LONG_COMMAND =
+  'echo "this is a deliberately long command line that has to wrap across several rows of the approval prompt ' +
+  'so that the recorder must join the wrapped rows back into one command before matching it" > long.txt && cat long.txt';
+
+export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
+  shell: [
+    {
+      type: 'calls',
+      calls: [escalated('echo hello > approved.txt && cat approved.txt', 'Write approved.txt in the workspace?')],
+    },
+  ],
+  parallel: [
+    {
+      type: 'calls',
+      calls: [
+        escalated('echo one > p1.txt', 'Write p1.txt?'),
+        escalated('echo two > p2.txt', 'Write p2.txt?'),
+        escalated('echo three > p3.txt', 'Write p3.txt?'),
+      ],
+    },
+  ],
+  patch: [
+    {
+      type: 'calls',
+      calls: [applyPatchHeredoc('*** Begin Patch\n*** Add File: patched.txt\n+line one\n+line two\n*** End Patch')],
+    },
+  ],
+  sleep: [{ type: 'calls', calls: [escalated('sleep 60; echo slept', 'Sleep 60 seconds?', 30_000)] }],
+  long: [{ type: 'calls', calls: [escalated(LONG_COMMAND, 'Write long.txt with a long explanation?')] }],
+  text: [{ type: 'text', text: SLOW_TEXT, chunkChars: 4, delayMs: SLOW_STREAM_DELAY_MS }],
+  say: ({ userText }) => ({ type: 'text', text: `Noted: ${userText.replace(/SCN=\S+\s*/, '').trim()}` }),
+};
+
+/** The scenario name in a user message, e.g. `shell` in "SCN=shell please write the file". */
+export function scenarioMarker(text: string): string | undefined {
+  return /\bSCN=([\w-]+)/.exec(text)?.[1];
+}
+
+export function pickReply(scenario: Scenario, ctx: ReplyContext): MockReply {
+  if (typeof scenario === 'function') return scenario(ctx);
+  return scenario[ctx.step] ?? { type: 'text', text: DONE_TEXT };
+}
