@@ -1,0 +1,281 @@
+// The headless screen model: the agent's output, parsed by @xterm/headless off the passthrough's
+// hot path. The caller writes each chunk to stdout first and then calls write(), which only
+// queues; slices of the queue are fed to xterm with write-callback flow control, at a bounded
+// share of the time while output keeps coming, and at full speed once it pauses.
+import { performance } from 'node:perf_hooks';
+import xtermHeadless from '@xterm/headless';
+import type { Terminal as XtermTerminal } from '@xterm/headless';
+import { Emitter, type Disposable, type Event } from '../core/lifecycle.js';
+import type { ScreenSnapshot, ScreenView } from '../core/screen.js';
+import { ByteBacklog } from './byteBacklog.js';
+import { toScreenSnapshot } from './screenSnapshot.js';
+
+// @xterm/headless is CommonJS: under ESM its exports arrive as the default export.
+const { Terminal } = xtermHeadless;
+
+/**
+ * Most bytes handed to xterm in one write(). xterm parses a write in one go, so this bounds how
+ * long one slice holds the event loop: about 1 ms at the ~70 MB/s xterm parses here.
+ */
+export const WRITE_SLICE_BYTES = 64 * 1024;
+
+/**
+ * Most writes handed to xterm and not yet parsed while catching up. xterm throws ("write data
+ * discarded") past 50 MB pending; a few slices are enough for its write loop to run them
+ * back to back in one turn (it yields every 12 ms by itself).
+ */
+export const MAX_IN_FLIGHT_WRITES = 4;
+
+/**
+ * Most bytes queued for the model (not yet handed to xterm). A burst beyond this drops the oldest
+ * queued bytes, counted in stats.droppedBytes (ByteBacklog explains why the oldest). 8 MiB holds
+ * hundreds of full-screen redraws, far more than any screen the agents draw, and keeps the
+ * recorder's peak memory inside its budget (75 MB RSS whatever the output volume).
+ */
+export const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The share of wall time the model may spend parsing while output keeps arriving. Parsing runs on
+ * the passthrough's thread, so this caps what the model costs the passthrough during a burst
+ * (fed inline, it made passthrough ~3x slower); the rest is parsed when output pauses.
+ */
+export const BUSY_PARSE_SHARE = 0.2;
+
+export interface ScreenModelOptions {
+  readonly cols: number;
+  readonly rows: number;
+  /** Rows of history above the screen; detectors read only the screen. Default 0. */
+  readonly scrollback?: number;
+  /** Default MAX_BACKLOG_BYTES. */
+  readonly maxBacklogBytes?: number;
+  /** Default BUSY_PARSE_SHARE; 1 parses at full speed even while output keeps arriving. */
+  readonly busyParseShare?: number;
+}
+
+export interface ScreenModelStats {
+  /** Bytes accepted by write(). */
+  readonly writtenBytes: number;
+  /** Bytes xterm has parsed: writtenBytes - droppedBytes + injectedBytes once idle. */
+  readonly parsedBytes: number;
+  /** Bytes dropped because a burst overflowed the backlog bound. */
+  readonly droppedBytes: number;
+  /** How many times the backlog overflowed. */
+  readonly dropCount: number;
+  /** Bytes the model added after a drop to resynchronise the parser (see ByteBacklog). */
+  readonly injectedBytes: number;
+  /** Bytes queued now, not yet handed to xterm. */
+  readonly backlogBytes: number;
+  /** onDidRender listeners that threw (caught so that they cannot break the model). */
+  readonly listenerErrors: number;
+}
+
+export class ScreenModel implements ScreenView, Disposable {
+  private readonly _term: XtermTerminal;
+  private readonly _backlog: ByteBacklog;
+  private readonly _busyShare: number;
+  private _writtenBytes = 0;
+  private _parsedBytes = 0;
+  private _listenerErrors = 0;
+  private _inFlight = 0;
+  /** Output arrived since the last slice was handed to xterm: the passthrough is busy. */
+  private _busy = false;
+  private _timer: NodeJS.Timeout | undefined;
+  private _seq = 0;
+  private _snapshot: ScreenSnapshot | undefined;
+  private _idleWaiters: Array<() => void> = [];
+  private _disposed = false;
+  private _failure: Error | undefined;
+
+  private readonly _onDidRender = new Emitter<number>();
+  readonly onDidRender: Event<number> = this._onDidRender.event;
+  private readonly _onDidFail = new Emitter<Error>();
+  /** Fires once if xterm throws; the model then stops (fail-open: the passthrough goes on). */
+  readonly onDidFail: Event<Error> = this._onDidFail.event;
+  private readonly _onListenerError = new Emitter<unknown>();
+  /** An onDidRender listener threw; the model carries on. */
+  readonly onListenerError: Event<unknown> = this._onListenerError.event;
+
+  constructor(opts: ScreenModelOptions) {
+    this._term = new Terminal({
+      cols: toDimension(opts.cols, MIN_COLS),
+      rows: toDimension(opts.rows, MIN_ROWS),
+      scrollback: opts.scrollback ?? 0,
+      // @xterm/headless marks `buffer` (how the screen is read) as proposed API.
+      allowProposedApi: true,
+    });
+    this._backlog = new ByteBacklog(opts.maxBacklogBytes ?? MAX_BACKLOG_BYTES);
+    this._busyShare = Math.min(1, Math.max(0.01, opts.busyParseShare ?? BUSY_PARSE_SHARE));
+  }
+
+  /** Queues output for the model; never blocks, never throws. Do not modify `data` afterwards. */
+  write(data: Buffer): void {
+    if (this._disposed || this._failure !== undefined || data.length === 0) return;
+    this._writtenBytes += data.length;
+    this._busy = true;
+    this._backlog.push(data);
+    this._pump();
+  }
+
+  /** Resizes the model once the output written before the resize has been parsed. */
+  resize(cols: number, rows: number): void {
+    if (this._disposed || this._failure !== undefined) return;
+    this._backlog.pushResize({ cols: toDimension(cols, MIN_COLS), rows: toDimension(rows, MIN_ROWS) });
+    this._pump();
+  }
+
+  snapshot(): ScreenSnapshot {
+    if (this._snapshot === undefined || this._snapshot.seq !== this._seq) {
+      // After dispose the terminal is gone: keep answering with the last screen seen.
+      if (this._disposed && this._snapshot !== undefined) return this._snapshot;
+      this._snapshot = toScreenSnapshot(this._term, this._seq);
+    }
+    return this._snapshot;
+  }
+
+  /** Resolves once everything written so far is parsed (at once after dispose or a failure). */
+  whenIdle(): Promise<void> {
+    if (this._isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this._idleWaiters.push(resolve));
+  }
+
+  get stats(): ScreenModelStats {
+    return {
+      writtenBytes: this._writtenBytes,
+      parsedBytes: this._parsedBytes,
+      droppedBytes: this._backlog.droppedBytes,
+      dropCount: this._backlog.dropCount,
+      injectedBytes: this._backlog.injectedBytes,
+      backlogBytes: this._backlog.bytes,
+      listenerErrors: this._listenerErrors,
+    };
+  }
+
+  /** Set once xterm has thrown; the model is then stopped. */
+  get failure(): Error | undefined {
+    return this._failure;
+  }
+
+  dispose(): void {
+    if (this._disposed) return;
+    if (this._snapshot?.seq !== this._seq && this._failure === undefined) this.snapshot();
+    this._disposed = true;
+    this._stop();
+    this._onDidRender.dispose();
+    this._onDidFail.dispose();
+    this._onListenerError.dispose();
+    // xterm still runs its pending writes after dispose; _onParsed ignores their callbacks.
+    this._term.dispose();
+  }
+
+  private _isIdle(): boolean {
+    return (
+      this._disposed ||
+      this._failure !== undefined ||
+      (this._backlog.isEmpty && this._inFlight === 0 && this._timer === undefined)
+    );
+  }
+
+  /** Hands slices to xterm: one at a time while busy (paced by _onParsed), several when idle. */
+  private _pump(): void {
+    if (this._timer !== undefined || this._disposed || this._failure !== undefined) return;
+    const limit = this._busy ? 1 : MAX_IN_FLIGHT_WRITES;
+    try {
+      while (this._inFlight < limit && !this._backlog.isEmpty) {
+        if (this._backlog.nextIsResize) {
+          // Apply in order: only once xterm has parsed what was written before the resize.
+          if (this._inFlight > 0) return;
+          const resize = this._backlog.take(0);
+          if (resize !== undefined && !Buffer.isBuffer(resize)) this._term.resize(resize.cols, resize.rows);
+          this._rendered();
+          continue;
+        }
+        const slice = this._backlog.take(WRITE_SLICE_BYTES);
+        if (slice === undefined || !Buffer.isBuffer(slice)) return;
+        const issuedAt = performance.now();
+        this._busy = false;
+        this._inFlight++;
+        this._term.write(slice, () => this._onParsed(slice.length, issuedAt));
+      }
+    } catch (error) {
+      this._fail(error);
+      return;
+    }
+    this._resolveIfIdle();
+  }
+
+  private _onParsed(bytes: number, issuedAt: number): void {
+    if (this._disposed || this._failure !== undefined) return;
+    this._inFlight--;
+    this._parsedBytes += bytes;
+    this._rendered();
+    if (this._backlog.isEmpty) {
+      this._resolveIfIdle();
+      return;
+    }
+    if (this._busy && this._inFlight === 0) {
+      // Output kept coming while this slice was parsed: give the passthrough the rest of the time.
+      const spent = performance.now() - issuedAt;
+      const delay = (spent * (1 - this._busyShare)) / this._busyShare;
+      this._timer = setTimeout(() => {
+        this._timer = undefined;
+        this._pump();
+      }, delay);
+      return;
+    }
+    this._pump();
+  }
+
+  private _rendered(): void {
+    this._seq++;
+    try {
+      this._onDidRender.fire(this._seq);
+    } catch (error) {
+      // A listener's bug must not reach xterm's write loop (it would stop the model) or the
+      // passthrough; it is counted and reported, and the next render is delivered as usual.
+      this._listenerErrors++;
+      this._onListenerErrorSafe(error);
+    }
+  }
+
+  private _onListenerErrorSafe(error: unknown): void {
+    try {
+      this._onListenerError.fire(error);
+    } catch {
+      // A throwing error listener has nowhere left to report to; the count in stats remains.
+    }
+  }
+
+  private _fail(error: unknown): void {
+    this._failure = error instanceof Error ? error : new Error(String(error));
+    this._stop();
+    try {
+      this._onDidFail.fire(this._failure);
+    } catch (listenerError) {
+      this._listenerErrors++;
+      this._onListenerErrorSafe(listenerError);
+    }
+  }
+
+  private _stop(): void {
+    if (this._timer !== undefined) clearTimeout(this._timer);
+    this._timer = undefined;
+    this._backlog.clear();
+    this._resolveIfIdle();
+  }
+
+  private _resolveIfIdle(): void {
+    if (this._idleWaiters.length === 0 || !this._isIdle()) return;
+    const waiters = this._idleWaiters;
+    this._idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}
+
+/** xterm's own minimum size (it clamps smaller sizes to these). */
+const MIN_COLS = 2;
+const MIN_ROWS = 1;
+
+/** Terminal sizes from a tty can be 0 or fractional when unknown; xterm needs whole numbers. */
+function toDimension(n: number, min: number): number {
+  return Number.isFinite(n) && n >= min ? Math.floor(n) : min;
+}
