@@ -1,0 +1,86 @@
+// `rec merge`: one merged JSON per agent session (the agent's own file joined with the sidecar),
+// pretty JSON for one session, JSON Lines for many, or one file per session with -o DIR.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { exitStatus, runSelection } from '../merge/mergeRun.js';
+import type { TaskResult } from '../merge/mergeTask.js';
+import { parseSelectionArgs, type SelectionArgs } from '../merge/selectionArgs.js';
+import { UsageError, type CommandIO } from './commandIO.js';
+
+export const MERGE_USAGE = `usage: rec merge [SESSION_FILE|DIR ...] [--run ID] [--agent codex|gemini|claude] [--since WHEN]
+                 [-o DIR] [--jsonl] [--db PATH] [--jobs N] [--no-progress]
+
+Joins each agent session file with rec's sidecar into one merged JSON document (docs/merge.md).
+With no file and no --run, reads every session of --agent (default: all three) in the agents'
+own folders, modified since --since (30m, 24h, 7d, 2w or a date), plus runs whose file is gone.
+  -o, --output DIR   write DIR/<agent>-<session>.json per session instead of stdout
+  --jsonl            JSON Lines on stdout even for one session (default for more than one)
+  --db PATH          sidecar database (default: $REC_DB, $XDG_DATA_HOME/rec/rec.db, ~/.local/share/rec/rec.db)
+  -j, --jobs N       worker threads (default: all cores when there are many files)
+`;
+
+/** Merged files hold conversations: private to the user, like the sidecar. */
+const OUTPUT_DIR_MODE = 0o700;
+const OUTPUT_FILE_MODE = 0o600;
+
+export async function mergeCommand(args: string[], io: CommandIO): Promise<number> {
+  let parsed: SelectionArgs;
+  try {
+    parsed = parseSelectionArgs(args, { output: true, jsonl: true });
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr.write(`rec merge: ${err.message}\n${MERGE_USAGE}`);
+      return 2;
+    }
+    throw err;
+  }
+  if (parsed.help) {
+    io.stdout.write(MERGE_USAGE);
+    return 0;
+  }
+  const outDir = parsed.output === null ? null : join(io.cwd, parsed.output);
+  if (outDir !== null) await mkdir(outDir, { recursive: true, mode: OUTPUT_DIR_MODE });
+  const usedNames = new Set<string>();
+
+  const summary = await runSelection('merge', parsed, io, 'merge', async (r, _i, total) => {
+    if (r.json === null) return;
+    if (outDir !== null) {
+      const name = uniqueName(r, usedNames);
+      await writeFile(join(outDir, name), `${JSON.stringify(JSON.parse(r.json), null, 2)}\n`, { mode: OUTPUT_FILE_MODE });
+      return;
+    }
+    if (total === 1 && !parsed.jsonl) await write(io.stdout, `${JSON.stringify(JSON.parse(r.json), null, 2)}\n`);
+    else await write(io.stdout, `${r.json}\n`);
+  });
+  if (summary.tasks === 0 && !summary.explicit) io.stderr.write('rec merge: no sessions found\n');
+  return exitStatus(summary);
+}
+
+function uniqueName(r: TaskResult, used: Set<string>): string {
+  const l = r.label;
+  const stem = [l?.agent ?? 'session', l?.session_id ?? 'unknown', l?.subagent_id ?? null]
+    .filter((x): x is string => x !== null)
+    .join('-')
+    .replace(/[^\w.-]/g, '_');
+  let name = `${stem}.json`;
+  for (let n = 2; used.has(name); n++) name = `${stem}-${n}.json`;
+  used.add(name);
+  return name;
+}
+
+/** Writes with backpressure; a closed pipe (`| head`) ends the wait instead of hanging. */
+function write(stream: Writable, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.write(text)) return resolve();
+    const done = (): void => {
+      stream.off('drain', done);
+      stream.off('error', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('error', done);
+    stream.once('close', done);
+  });
+}

@@ -1,0 +1,159 @@
+// The working form of one entry of a merged session while native findings and sidecar events are
+// joined, and its conversion to the published arrays.
+import type { RecEvent } from '../core/events.js';
+import type { FindingType, NativeCall, NativeFinding } from '../readers/nativeSession.js';
+import { toAction } from './action.js';
+import type { Approval, Disagreement, EntrySource, Interruption, Rejection, Skipped, Unknown } from './mergedSession.js';
+
+export interface Draft {
+  type: FindingType;
+  f: NativeFinding; // field values (native first, sidecar laid over)
+  tool_name: string | null;
+  tool_input: unknown;
+  trigger: RecEvent['trigger'];
+  option_label: string | null;
+  sources: EntrySource[];
+  sidecar_event_ids: string[];
+  disagreements: Disagreement[];
+  native: unknown;
+}
+
+export function fromNative(f: NativeFinding, call: NativeCall | undefined): Draft {
+  return {
+    type: f.type,
+    f: { ...f },
+    tool_name: call?.tool_name ?? null,
+    tool_input: call?.tool_input ?? null,
+    trigger: null,
+    option_label: null,
+    sources: ['native'],
+    sidecar_event_ids: [],
+    disagreements: [],
+    native: f.native,
+  };
+}
+
+/** Lays a sidecar event over a draft: the sidecar decides, differences are kept as disagreements. */
+export function applySidecar(d: Draft, e: RecEvent, type: FindingType): void {
+  const hadNative = d.sources.includes('native');
+  if (hadNative && d.type !== 'unknown' && d.type !== type) d.disagreements.push({ field: 'type', native: d.type, sidecar: type });
+  d.type = type;
+  const f = d.f;
+  const over = <K extends keyof NativeFinding>(key: K, value: NativeFinding[K] | null | undefined): void => {
+    if (value === null || value === undefined) return;
+    const current = f[key];
+    if (hadNative && current !== null && current !== value && !(Array.isArray(current) && current.length === 0)) {
+      d.disagreements.push({ field: key, native: current, sidecar: value });
+    }
+    f[key] = value;
+    f.undetermined = f.undetermined.filter((u) => u !== key);
+  };
+  over('kind', e.kind);
+  over('decided_by', e.decided_by);
+  over('scope', e.scope);
+  if (e.reason !== null) {
+    over('reason', e.reason);
+    over('reason_source', e.reason_source);
+  }
+  over('ran', e.ran);
+  over('partial_output', e.partial_output);
+  over('related_call_id', e.related_call_id);
+  if (e.trigger !== null) {
+    d.trigger = e.trigger;
+    f.undetermined = f.undetermined.filter((u) => u !== 'trigger');
+  }
+  d.option_label = e.option_label ?? d.option_label;
+  f.timestamp = e.ts;
+  f.undetermined = f.undetermined.filter((u) => u !== 'type');
+  if (d.tool_name === null) d.tool_name = e.tool_name;
+  if (d.tool_input === null || d.tool_input === undefined) d.tool_input = e.tool_input;
+  if (!d.sources.includes('sidecar')) d.sources.push('sidecar');
+  d.sidecar_event_ids.push(e.id);
+}
+
+/** A draft for a sidecar event the agent's file says nothing about. */
+export function fromSidecar(e: RecEvent, type: FindingType, messageIndex: number | null, call: NativeCall | undefined): Draft {
+  const d: Draft = {
+    type,
+    f: {
+      type,
+      call_id: e.call_id,
+      message_index: messageIndex,
+      interrupted_message_index: null,
+      kind: null,
+      decided_by: null,
+      scope: null,
+      reason: null,
+      reason_source: null,
+      ran: null,
+      partial_output: null,
+      related_call_id: null,
+      possible: [],
+      timestamp: e.ts,
+      native: e.native ?? null,
+      undetermined: [],
+    },
+    tool_name: call?.tool_name ?? null,
+    tool_input: call?.tool_input ?? null,
+    trigger: null,
+    option_label: null,
+    sources: [],
+    sidecar_event_ids: [],
+    disagreements: [],
+    native: null,
+  };
+  applySidecar(d, e, type);
+  return d;
+}
+
+function base(d: Draft) {
+  return {
+    message_index: d.f.message_index,
+    call_id: d.f.call_id,
+    tool_name: d.tool_name,
+    tool_input: d.tool_input ?? null,
+    action: toAction(d.tool_name, d.tool_input),
+    timestamp: d.f.timestamp,
+    sources: d.sources,
+    native: d.native ?? null,
+    sidecar_event_ids: d.sidecar_event_ids,
+    disagreements: d.disagreements,
+    undetermined: d.f.undetermined,
+  };
+}
+
+export function toRejection(d: Draft): Rejection {
+  return {
+    ...base(d),
+    rejection_type: d.f.kind,
+    decided_by: d.f.decided_by,
+    trigger: d.trigger,
+    option_label: d.option_label,
+    reason: d.f.reason,
+    reason_source: d.f.reason_source,
+    ran: d.f.ran,
+  };
+}
+
+export function toInterruption(d: Draft): Interruption {
+  return {
+    ...base(d),
+    interrupted_message_index: d.f.interrupted_message_index,
+    kind: d.f.kind,
+    trigger: d.trigger,
+    partial_output: d.f.partial_output,
+    related_call_id: d.f.related_call_id,
+  };
+}
+
+export function toSkipped(d: Draft): Skipped {
+  return { ...base(d), related_call_id: d.f.related_call_id };
+}
+
+export function toApproval(d: Draft): Approval {
+  return { ...base(d), decided_by: d.f.decided_by, trigger: d.trigger, option_label: d.option_label, scope: d.f.scope };
+}
+
+export function toUnknown(d: Draft): Unknown {
+  return { ...base(d), possible: d.f.possible };
+}

@@ -1,0 +1,211 @@
+// The join: native findings from the agent's file and the sidecar's events, matched by call_id
+// (turn-level events by time). The sidecar decides what the file cannot tell; where both speak and
+// differ, the entry keeps both (`disagreements`). Pure: no I/O.
+import type { RecEvent } from '../core/events.js';
+import type { FindingType, NativeSession } from '../readers/nativeSession.js';
+import { applySidecar, fromNative, fromSidecar, toApproval, toInterruption, toRejection, toSkipped, toUnknown, type Draft } from './draftEntry.js';
+import { MERGED_SCHEMA_VERSION, type CallSummary, type Diagnostic, type MergedSession, type Message } from './mergedSession.js';
+
+/** A sidecar turn-level event (no call_id) and a native one match when this close in time. */
+export const TURN_MATCH_WINDOW_MS = 30_000;
+
+export interface JoinContext {
+  events: readonly RecEvent[];
+  runIds: readonly string[];
+  source: 'file' | 'agent_records';
+  files: readonly string[];
+  extraDiagnostics?: readonly Diagnostic[];
+}
+
+type Verdict = { type: FindingType; main: RecEvent; approval: RecEvent | null };
+
+/** What the sidecar says happened to one call, from all its events for that call. */
+function verdictFor(events: RecEvent[]): Verdict | null {
+  const approval = events.find((e) => e.type === 'approval') ?? null;
+  const rejection = events.find((e) => e.type === 'rejection');
+  const interruption = events.find((e) => e.type === 'interruption');
+  const skipped = events.find((e) => e.type === 'skipped');
+  // Approved, then cut while running: an interruption of the running tool, never a rejection.
+  if (approval && (interruption || (rejection && rejection.ts >= approval.ts))) {
+    const main = interruption ?? rejection!;
+    return { type: 'interruption', main, approval };
+  }
+  if (rejection) return { type: 'rejection', main: rejection, approval: null };
+  if (interruption) return { type: 'interruption', main: interruption, approval: null };
+  if (skipped) return { type: 'skipped', main: skipped, approval: null };
+  if (approval) return { type: 'approval', main: approval, approval: null };
+  return null;
+}
+
+export function joinSession(native: NativeSession, ctx: JoinContext): MergedSession {
+  const messages = native.messages;
+  const calls = new Map(native.calls.map((c) => [c.call_id, c]));
+  const diagnostics: Diagnostic[] = [...native.diagnostics, ...(ctx.extraDiagnostics ?? [])];
+  const drafts: Draft[] = native.findings.map((f) => fromNative(f, f.call_id ? calls.get(f.call_id) : undefined));
+
+  const byCall = new Map<string, RecEvent[]>();
+  const turnEvents: RecEvent[] = [];
+  for (const e of ctx.events) {
+    if (e.type === 'prompt') continue;
+    if (e.call_id) {
+      // A subagent transcript only owns the events of its own calls.
+      if (native.subagent && !calls.has(e.call_id)) continue;
+      const list = byCall.get(e.call_id);
+      if (list) list.push(e);
+      else byCall.set(e.call_id, [e]);
+    } else turnEvents.push(e);
+  }
+
+  for (const [callId, events] of byCall) {
+    const v = verdictFor(events);
+    if (!v) continue;
+    const call = calls.get(callId);
+    const mine = drafts.filter((d) => d.f.call_id === callId);
+    const nativeApproval = mine.find((d) => d.type === 'approval');
+    const decisive = mine.find((d) => d.type !== 'approval');
+    if (v.approval || v.type === 'approval') {
+      const a = v.approval ?? v.main;
+      if (nativeApproval) applySidecar(nativeApproval, a, 'approval');
+      else drafts.push(fromSidecar(a, 'approval', call?.message_index ?? null, call));
+    }
+    if (v.type === 'approval') {
+      // Approved and not cut: a native "aborted" (a Codex batch sibling's abort) does not undo that it ran.
+      if (decisive && decisive.type === 'unknown') {
+        const approval = drafts.find((d) => d.f.call_id === callId && d.type === 'approval');
+        if (approval) approval.native = decisive.native;
+        drafts.splice(drafts.indexOf(decisive), 1);
+        if (call) call.fate = 'ran';
+      } else if (decisive) {
+        decisive.disagreements.push({ field: 'type', native: decisive.type, sidecar: 'approval' });
+      }
+      continue;
+    }
+    if (decisive) applySidecar(decisive, v.main, v.type);
+    else {
+      const d = fromSidecar(v.main, v.type, call?.message_index ?? null, call);
+      if (call?.output_seen && v.type === 'rejection') d.disagreements.push({ field: 'ran', native: 'yes', sidecar: d.f.ran });
+      if (!call) {
+        diagnostics.push({
+          severity: 'info',
+          code: 'sidecar_unmatched',
+          message: `sidecar ${v.type} ${v.main.id} names call ${callId}, which the session file does not hold`,
+          file: native.file,
+          line: null,
+        });
+      }
+      drafts.push(d);
+    }
+  }
+
+  matchTurnEvents(drafts, turnEvents, messages);
+  inferNextMessageReasons(native, drafts, messages);
+  placeInterruptions(drafts, messages);
+  return assemble(native, ctx, drafts, diagnostics);
+}
+
+function matchTurnEvents(drafts: Draft[], events: RecEvent[], messages: Message[]): void {
+  const used = new Set<Draft>();
+  for (const e of events) {
+    const type: FindingType = e.type === 'approval' ? 'approval' : (e.type as FindingType);
+    const t = Date.parse(e.ts);
+    let best: Draft | undefined;
+    let bestGap = TURN_MATCH_WINDOW_MS;
+    for (const d of drafts) {
+      if (d.f.call_id !== null || used.has(d) || d.type !== type || d.sources.includes('sidecar')) continue;
+      const gap = d.f.timestamp ? Math.abs(Date.parse(d.f.timestamp) - t) : Number.POSITIVE_INFINITY;
+      if (gap <= bestGap) {
+        best = d;
+        bestGap = gap;
+      }
+    }
+    if (best) {
+      used.add(best);
+      applySidecar(best, e, type);
+      continue;
+    }
+    let index: number | null = null;
+    for (const m of messages) if (m.timestamp !== null && m.timestamp <= e.ts) index = m.index;
+    drafts.push(fromSidecar(e, type, index, undefined));
+  }
+}
+
+/**
+ * Codex and Gemini have no place to type a reason at the prompt: the user's next message, before
+ * the agent's next tool call, is the reason (../shared/EVENTS.md `reason_source: next_message`).
+ */
+function inferNextMessageReasons(native: NativeSession, drafts: Draft[], messages: Message[]): void {
+  if (native.agent === 'claude') return;
+  for (const d of drafts) {
+    if (d.type !== 'rejection' || d.f.reason !== null || d.f.decided_by !== 'user' || d.f.message_index === null) continue;
+    for (let i = d.f.message_index + 1; i < messages.length; i++) {
+      const m = messages[i]!;
+      if (m.role === 'assistant' && m.tool_calls.length > 0) break;
+      if (m.role === 'user' && !m.synthetic && m.text) {
+        d.f.reason = m.text;
+        d.f.reason_source = 'next_message';
+        break;
+      }
+    }
+    if (d.f.reason === null && d.f.reason_source === null) d.f.reason_source = 'none';
+  }
+}
+
+/** Call-level interruptions point at the call's result (where the cut is recorded) and the call. */
+function placeInterruptions(drafts: Draft[], messages: Message[]): void {
+  for (const d of drafts) {
+    if (d.type !== 'interruption' || d.f.call_id === null || d.f.message_index === null) continue;
+    const callIndex = d.f.message_index;
+    d.f.interrupted_message_index ??= callIndex;
+    const result = messages.find((m) => m.index > callIndex && m.tool_results.some((r) => r.call_id === d.f.call_id));
+    if (result) d.f.message_index = result.index;
+  }
+}
+
+function assemble(native: NativeSession, ctx: JoinContext, drafts: Draft[], diagnostics: Diagnostic[]): MergedSession {
+  const fate = new Map<string, CallSummary['fate']>();
+  for (const c of native.calls) fate.set(c.call_id, c.fate);
+  for (const d of drafts) {
+    const id = d.f.call_id;
+    if (id === null) continue;
+    if (d.type === 'rejection') fate.set(id, 'rejected');
+    else if (d.type === 'skipped') fate.set(id, 'skipped');
+    else if (d.type === 'interruption') fate.set(id, 'interrupted');
+    else if (d.type === 'unknown') fate.set(id, 'unknown');
+    else if (d.type === 'approval' && fate.get(id) === 'unknown' && d.f.ran === 'yes') fate.set(id, 'ran');
+  }
+  const pick = (t: FindingType): Draft[] => drafts.filter((d) => d.type === t).sort(byPosition);
+  return {
+    schema_version: MERGED_SCHEMA_VERSION,
+    session: {
+      agent: native.agent,
+      agent_version: native.agent_version,
+      agent_session_id: native.session_id,
+      cwd: native.cwd,
+      started_at: native.started_at,
+      ended_at: native.ended_at,
+      files: [...ctx.files],
+      source: ctx.source,
+      run_ids: [...ctx.runIds],
+      subagent: native.subagent,
+    },
+    messages: native.messages,
+    calls: native.calls.map((c) => ({ call_id: c.call_id, tool_name: c.tool_name, message_index: c.message_index, fate: fate.get(c.call_id) ?? 'unknown' })),
+    rejections: pick('rejection').map(toRejection),
+    interruptions: pick('interruption').map(toInterruption),
+    skipped: pick('skipped').map(toSkipped),
+    approvals: pick('approval').map(toApproval),
+    unknown: pick('unknown').map(toUnknown),
+    record_counts: native.record_counts,
+    unknown_records: native.unknown_records,
+    diagnostics,
+  };
+}
+
+function byPosition(a: Draft, b: Draft): number {
+  const ai = a.f.message_index ?? Number.MAX_SAFE_INTEGER;
+  const bi = b.f.message_index ?? Number.MAX_SAFE_INTEGER;
+  if (ai !== bi) return ai - bi;
+  const at = a.f.timestamp ?? '';
+  const bt = b.f.timestamp ?? '';
+  return at < bt ? -1 : at > bt ? 1 : 0;
+}

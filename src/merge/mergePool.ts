@@ -1,0 +1,133 @@
+// Runs merge tasks on worker threads when there are many files (both cores), in-process otherwise,
+// and hands results back in input order. Memory stays bounded: at most MAX_AHEAD results wait
+// for a slow head of line.
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { runTask, type MergeTask, type TaskMode, type TaskResult } from './mergeTask.js';
+import type { SidecarReader } from './sidecarReader.js';
+
+/** Below this many files, starting workers costs more than it saves. */
+export const MIN_FILES_FOR_WORKERS = 4;
+/** Below this many bytes in total, one core finishes before workers would have started. */
+export const MIN_BYTES_FOR_WORKERS = 8 * 1024 * 1024;
+/** Results allowed to wait behind the one that must be written next; bounds peak memory. */
+export const MAX_AHEAD = 16;
+
+export interface PoolOptions {
+  mode: TaskMode;
+  /** 0 = choose: all cores when the work is big enough, else in-process. */
+  jobs: number;
+  dbPath: string | null;
+  sidecar: SidecarReader | null;
+  totalBytes: number;
+  onResult: (result: TaskResult, index: number) => void | Promise<void>;
+}
+
+/** The compiled worker next to this module; absent when running from TypeScript sources (tests). */
+function workerUrl(): URL | null {
+  const url = new URL('./mergeWorker.js', import.meta.url);
+  return existsSync(fileURLToPath(url)) ? url : null;
+}
+
+export function chooseJobs(requested: number, files: number, bytes: number): number {
+  if (requested > 0) return requested;
+  if (files < MIN_FILES_FOR_WORKERS || bytes < MIN_BYTES_FOR_WORKERS) return 1;
+  return Math.max(1, Math.min(availableParallelism(), files));
+}
+
+export async function runTasks(tasks: readonly MergeTask[], opts: PoolOptions): Promise<void> {
+  const jobs = chooseJobs(opts.jobs, tasks.length, opts.totalBytes);
+  const url = workerUrl();
+  if (jobs <= 1 || url === null) {
+    for (let i = 0; i < tasks.length; i++) await opts.onResult(await safeRun(tasks[i]!, opts), i);
+    return;
+  }
+  await runOnWorkers(tasks, opts, jobs, url);
+}
+
+async function safeRun(task: MergeTask, opts: PoolOptions): Promise<TaskResult> {
+  try {
+    return await runTask(task, opts.mode, opts.sidecar);
+  } catch (err) {
+    return crashed(task, err instanceof Error ? err.stack ?? err.message : String(err));
+  }
+}
+
+/** A task that threw is a bug in rec, reported like bad input so the rest of the work goes on. */
+function crashed(task: MergeTask, message: string): TaskResult {
+  const file = task.kind === 'file' ? task.path : task.sourceFile;
+  return {
+    json: null,
+    stats: null,
+    label: null,
+    diagnostics: [{ severity: 'error', code: 'internal_error', message: `rec failed on this file: ${message}`, file, line: null }],
+    bytes: 0,
+  };
+}
+
+function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: number, url: URL): Promise<void> {
+  return new Promise((resolveAll, rejectAll) => {
+    const workers: Worker[] = [];
+    const idle: Worker[] = [];
+    const waiting = new Map<number, TaskResult>();
+    let next = 0; // next task to dispatch
+    let emit = 0; // next result to hand over
+    let emitting = false;
+    let failed = false;
+
+    const finish = (err?: unknown): void => {
+      for (const w of workers) void w.terminate();
+      if (err) rejectAll(err);
+      else resolveAll();
+    };
+    const dispatch = (): void => {
+      while (idle.length > 0 && next < tasks.length && next - emit < MAX_AHEAD) {
+        const w = idle.pop()!;
+        w.postMessage({ seq: next, task: tasks[next] });
+        next++;
+      }
+    };
+    const drain = async (): Promise<void> => {
+      if (emitting) return;
+      emitting = true;
+      try {
+        while (waiting.has(emit)) {
+          const r = waiting.get(emit)!;
+          waiting.delete(emit);
+          await opts.onResult(r, emit);
+          emit++;
+          dispatch();
+        }
+      } catch (err) {
+        failed = true;
+        finish(err);
+        return;
+      } finally {
+        emitting = false;
+      }
+      if (emit === tasks.length && !failed) finish();
+    };
+
+    for (let i = 0; i < jobs; i++) {
+      const w = new Worker(url, { workerData: { dbPath: opts.dbPath, mode: opts.mode } });
+      w.on('message', (msg: { seq: number; result?: TaskResult; error?: string }) => {
+        waiting.set(msg.seq, msg.result ?? crashed(tasks[msg.seq]!, msg.error ?? 'unknown error'));
+        idle.push(w);
+        dispatch();
+        void drain();
+      });
+      w.on('error', (err) => {
+        if (!failed) {
+          failed = true;
+          finish(err);
+        }
+      });
+      workers.push(w);
+      idle.push(w);
+    }
+    if (tasks.length === 0) finish();
+    else dispatch();
+  });
+}

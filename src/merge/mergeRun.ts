@@ -1,0 +1,82 @@
+// What `rec merge` and `rec stats` share: open the sidecar, select the sessions, run the tasks
+// with a progress bar, and report diagnostics on stderr.
+import { existsSync } from 'node:fs';
+import type { CommandIO } from '../commands/commandIO.js';
+import { ProgressBar } from '../stats/progressBar.js';
+import type { Diagnostic } from './mergedSession.js';
+import { runTasks } from './mergePool.js';
+import type { TaskMode, TaskResult } from './mergeTask.js';
+import { selectSessions } from './selectSessions.js';
+import type { SelectionArgs } from './selectionArgs.js';
+import { resolveSidecarPath, SidecarReader } from './sidecarReader.js';
+
+/** Diagnostics printed on stderr; the rest are counted (all of them are in the JSON). */
+export const MAX_DIAGNOSTICS_PRINTED = 20;
+
+export interface RunSummary {
+  tasks: number;
+  sessions: number;
+  diagnostics: Diagnostic[];
+  /** The user named inputs (files or a run), as opposed to discovery. */
+  explicit: boolean;
+}
+
+export async function runSelection(
+  command: string,
+  args: SelectionArgs,
+  io: CommandIO,
+  mode: TaskMode,
+  onResult: (r: TaskResult, index: number, total: number) => void | Promise<void>,
+): Promise<RunSummary> {
+  const dbPath = resolveSidecarPath(args.db, io.env);
+  const opened = SidecarReader.open(dbPath);
+  const sidecar = opened.reader;
+  const diagnostics: Diagnostic[] = opened.diagnostic ? [opened.diagnostic] : [];
+  if (args.db && !existsSync(args.db)) {
+    diagnostics.push({ severity: 'warning', code: 'sidecar_unavailable', message: `no sidecar at ${args.db}; merging from the agents' files alone`, file: args.db, line: null });
+  }
+  try {
+    const selected = await selectSessions(args.selection, io.env, io.cwd, sidecar);
+    diagnostics.push(...selected.diagnostics);
+    const totalBytes = selected.sizes.reduce((a, b) => a + b, 0);
+    const bar = new ProgressBar(io.stderr, totalBytes, selected.tasks.length, args.progress && ProgressBar.isTty(io.stderr));
+    let sessions = 0;
+    await runTasks(selected.tasks, {
+      mode,
+      jobs: args.jobs,
+      dbPath: sidecar ? dbPath : null,
+      sidecar,
+      totalBytes,
+      onResult: async (r, i) => {
+        bar.advance(r.bytes || selected.sizes[i] || 0);
+        diagnostics.push(...r.diagnostics);
+        if (r.json !== null || r.stats !== null) sessions++;
+        await onResult(r, i, selected.tasks.length);
+      },
+    });
+    bar.finish();
+    if (sidecar) diagnostics.push(...sidecar.diagnostics);
+    reportDiagnostics(command, io, diagnostics);
+    return { tasks: selected.tasks.length, sessions, diagnostics, explicit: selected.explicit };
+  } finally {
+    sidecar?.close();
+  }
+}
+
+function reportDiagnostics(command: string, io: CommandIO, diagnostics: Diagnostic[]): void {
+  const shown = diagnostics.filter((d) => d.severity !== 'info');
+  for (const d of shown.slice(0, MAX_DIAGNOSTICS_PRINTED)) {
+    const where = d.file === null ? '' : d.line === null || d.line === 0 ? `${d.file}: ` : `${d.file}:${d.line}: `;
+    io.stderr.write(`rec ${command}: ${where}${d.severity}: ${d.code}: ${d.message}\n`);
+  }
+  if (shown.length > MAX_DIAGNOSTICS_PRINTED) {
+    io.stderr.write(`rec ${command}: … and ${shown.length - MAX_DIAGNOSTICS_PRINTED} more diagnostics (see "diagnostics" in the JSON)\n`);
+  }
+}
+
+/** Exit status: non-zero only when inputs were there and nothing could be read. */
+export function exitStatus(summary: RunSummary): number {
+  if (summary.sessions > 0) return 0;
+  if (summary.tasks === 0 && !summary.explicit && summary.diagnostics.every((d) => d.severity !== 'error')) return 0;
+  return 1;
+}

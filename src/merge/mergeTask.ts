@@ -1,0 +1,72 @@
+// One unit of merge work: a session file, or a run's copy of a file the agent deleted. Runs the
+// same in a worker thread and in-process; the result is either the merged JSON text or the
+// session's contribution to `rec stats`.
+import { resolve } from 'node:path';
+import { LineFeeder, readSessionFile } from '../readers/readSession.js';
+import type { NativeSession } from '../readers/nativeSession.js';
+import { toSessionStats, type SessionStats } from '../stats/sessionStats.js';
+import { joinSession } from './joinSession.js';
+import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
+import type { SidecarReader } from './sidecarReader.js';
+
+export type MergeTask =
+  | { kind: 'file'; path: string; agent: MergeAgent | null }
+  | { kind: 'records'; runId: string; sourceFile: string; agent: MergeAgent | null };
+
+export type TaskMode = 'merge' | 'stats';
+
+export interface TaskResult {
+  /** Compact JSON of the merged session (mode merge). */
+  json: string | null;
+  stats: SessionStats | null;
+  /** Short identity for naming output files. */
+  label: { agent: MergeAgent; session_id: string | null; subagent_id: string | null } | null;
+  /** Diagnostics of a task that gave no session (a session carries its own). */
+  diagnostics: Diagnostic[];
+  bytes: number;
+}
+
+export async function runTask(task: MergeTask, mode: TaskMode, sidecar: SidecarReader | null): Promise<TaskResult> {
+  let native: NativeSession | null;
+  let bytes = 0;
+  let failed: Diagnostic[] = [];
+  let file: string;
+  if (task.kind === 'file') {
+    file = resolve(task.path);
+    const r = await readSessionFile(file, task.agent);
+    native = r.session;
+    failed = r.diagnostics;
+    bytes = r.bytes;
+  } else {
+    file = task.sourceFile;
+    const feeder = new LineFeeder(file, task.agent);
+    for (const row of sidecar?.agentRecords(task.runId) ?? []) {
+      if (row.source_file !== task.sourceFile) continue;
+      bytes += row.record.length + 1;
+      feeder.feed({ text: row.record, lineNo: row.line_no, byteOffset: row.byte_offset, terminated: true });
+    }
+    native = feeder.finish();
+    if (native === null) {
+      failed = [
+        ...feeder.diagnostics,
+        { severity: 'error', code: 'unknown_format', message: `run ${task.runId}: the sidecar's copy of this file gives no session`, file, line: null },
+      ];
+    }
+  }
+  if (native === null) return { json: null, stats: null, label: null, diagnostics: failed, bytes };
+
+  const runs = sidecar?.runsForSession(native.session_id, file) ?? [];
+  const runIds = runs.map((r) => r.id);
+  if (task.kind === 'records' && !runIds.includes(task.runId)) runIds.push(task.runId);
+  const merged: MergedSession = joinSession(native, {
+    events: sidecar?.eventsForSession(native.session_id, runIds) ?? [],
+    runIds,
+    source: task.kind === 'file' ? 'file' : 'agent_records',
+    files: [file],
+  });
+  const label = { agent: native.agent, session_id: native.session_id, subagent_id: native.subagent?.agent_id ?? null };
+  // Reported on stderr too; `info` ones (sidecar events matched nowhere) stay in the JSON only.
+  const diagnostics = merged.diagnostics.filter((d) => d.severity !== 'info');
+  if (mode === 'stats') return { json: null, stats: toSessionStats(merged), label, diagnostics, bytes };
+  return { json: JSON.stringify(merged), stats: null, label, diagnostics, bytes };
+}

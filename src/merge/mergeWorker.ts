@@ -1,0 +1,24 @@
+// Worker thread entry: runs merge tasks sent by mergePool with its own read-only sidecar handle.
+import { parentPort, workerData } from 'node:worker_threads';
+import { runTask, type MergeTask, type TaskMode } from './mergeTask.js';
+import { SidecarReader } from './sidecarReader.js';
+
+interface WorkerInit {
+  dbPath: string | null;
+  mode: TaskMode;
+}
+
+const init = workerData as WorkerInit;
+const sidecar = init.dbPath ? SidecarReader.open(init.dbPath).reader : null;
+
+parentPort?.on('message', (msg: { seq: number; task: MergeTask } | 'close') => {
+  if (msg === 'close') {
+    sidecar?.close();
+    parentPort?.close();
+    return;
+  }
+  runTask(msg.task, init.mode, sidecar).then(
+    (result) => parentPort?.postMessage({ seq: msg.seq, result }),
+    (err: unknown) => parentPort?.postMessage({ seq: msg.seq, error: err instanceof Error ? err.stack ?? err.message : String(err) }),
+  );
+});

@@ -1,0 +1,201 @@
+// The merged session: one JSON document per agent session, from the agent's own file joined with
+// the sidecar by call_id (../shared/EVENTS.md "A merged session"). docs/merged-session.schema.json
+// is generated from these schemas by scripts/gen-schema.mjs.
+import { z } from 'zod';
+import { DecidedBy, EventKind, ReasonSource, Ran, Scope, Trigger } from '../core/events.js';
+
+export const MERGED_SCHEMA_VERSION = 1;
+
+export const MergeAgent = z.enum(['codex', 'gemini', 'claude']);
+export type MergeAgent = z.infer<typeof MergeAgent>;
+
+/** Where a record came from: the agent's file and its 1-based line (0 for a whole-file JSON). */
+export const SourceRef = z.object({ file: z.string(), line: z.number().int() });
+export type SourceRef = z.infer<typeof SourceRef>;
+
+export const Diagnostic = z.object({
+  severity: z.enum(['error', 'warning', 'info']),
+  code: z.enum([
+    'invalid_json',
+    'truncated_line',
+    'invalid_record',
+    'unreadable_file',
+    'missing_file',
+    'unknown_version',
+    'unknown_format',
+    'sidecar_unavailable',
+    'sidecar_unmatched',
+    'empty_file',
+    'internal_error',
+  ]),
+  message: z.string(),
+  file: z.string().nullable(),
+  line: z.number().int().nullable(),
+});
+export type Diagnostic = z.infer<typeof Diagnostic>;
+
+export const ToolCall = z.object({
+  call_id: z.string(),
+  tool_name: z.string(),
+  tool_input: z.unknown(),
+});
+export type ToolCall = z.infer<typeof ToolCall>;
+
+export const ToolResult = z.object({
+  call_id: z.string(),
+  output: z.string().nullable(),
+  is_error: z.boolean(),
+});
+export type ToolResult = z.infer<typeof ToolResult>;
+
+/** One message of the conversation, the same shape for every agent. */
+export const Message = z.object({
+  index: z.number().int(),
+  role: z.enum(['user', 'assistant', 'system', 'tool', 'info']),
+  text: z.string().nullable(),
+  tool_calls: z.array(ToolCall),
+  tool_results: z.array(ToolResult),
+  timestamp: z.string().nullable(),
+  /** The agent's own id for the message, when it has one. */
+  native_id: z.string().nullable(),
+  /** Written by the agent's harness, not by the person or the model (e.g. `<turn_aborted>`). */
+  synthetic: z.boolean(),
+  /** Gemini: the agent later rolled this message back out of its history (`$set` / `$rewindTo`). */
+  rewound: z.boolean(),
+  source: SourceRef,
+});
+export type Message = z.infer<typeof Message>;
+
+/** The action a decision was about, inlined and normalised across agents. */
+export const Action = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('command'), command: z.string() }),
+  z.object({
+    type: z.literal('edit'),
+    edits: z.array(
+      z.object({
+        path: z.string(),
+        operation: z.enum(['add', 'update', 'delete', 'write']),
+        old_text: z.string().nullable(),
+        new_text: z.string().nullable(),
+      }),
+    ),
+  }),
+  z.object({ type: z.literal('other') }),
+]);
+export type Action = z.infer<typeof Action>;
+
+export const EntrySource = z.enum(['native', 'sidecar']);
+export type EntrySource = z.infer<typeof EntrySource>;
+
+export const Disagreement = z.object({ field: z.string(), native: z.unknown(), sidecar: z.unknown() });
+export type Disagreement = z.infer<typeof Disagreement>;
+
+/** Fields shared by every entry of rejections[], interruptions[], skipped[], approvals[], unknown[]. */
+const entryBase = {
+  /** The message holding the tool call (or, for turn-level entries, the message recording it). */
+  message_index: z.number().int().nullable(),
+  call_id: z.string().nullable(),
+  tool_name: z.string().nullable(),
+  tool_input: z.unknown(),
+  action: Action.nullable(),
+  timestamp: z.string().nullable(),
+  sources: z.array(EntrySource),
+  /** What the agent's own file says about this call, verbatim where short. */
+  native: z.unknown(),
+  sidecar_event_ids: z.array(z.string()),
+  /** Fields on which the file and the sidecar disagree; the sidecar's value is the one shown. */
+  disagreements: z.array(Disagreement),
+  /** Fields the sources used cannot tell (e.g. `trigger` from a file alone). */
+  undetermined: z.array(z.string()),
+};
+
+export const Rejection = z.object({
+  ...entryBase,
+  rejection_type: EventKind.nullable(),
+  decided_by: DecidedBy.nullable(),
+  trigger: Trigger.nullable(),
+  option_label: z.string().nullable(),
+  reason: z.string().nullable(),
+  reason_source: ReasonSource.nullable(),
+  ran: Ran.nullable(),
+});
+export type Rejection = z.infer<typeof Rejection>;
+
+export const Interruption = z.object({
+  ...entryBase,
+  interrupted_message_index: z.number().int().nullable(),
+  kind: EventKind.nullable(),
+  trigger: Trigger.nullable(),
+  partial_output: z.string().nullable(),
+  related_call_id: z.string().nullable(),
+});
+export type Interruption = z.infer<typeof Interruption>;
+
+export const Skipped = z.object({
+  ...entryBase,
+  related_call_id: z.string().nullable(),
+});
+export type Skipped = z.infer<typeof Skipped>;
+
+export const Approval = z.object({
+  ...entryBase,
+  decided_by: DecidedBy.nullable(),
+  trigger: Trigger.nullable(),
+  option_label: z.string().nullable(),
+  scope: Scope.nullable(),
+});
+export type Approval = z.infer<typeof Approval>;
+
+/** A call whose fate the sources cannot settle (Codex "aborted by user" without a sidecar). */
+export const Unknown = z.object({
+  ...entryBase,
+  possible: z.array(z.enum(['rejection', 'interruption', 'skipped', 'ran'])),
+});
+export type Unknown = z.infer<typeof Unknown>;
+
+export const CallFate = z.enum(['ran', 'rejected', 'skipped', 'interrupted', 'unknown']);
+export type CallFate = z.infer<typeof CallFate>;
+
+export const CallSummary = z.object({
+  call_id: z.string(),
+  tool_name: z.string(),
+  message_index: z.number().int(),
+  fate: CallFate,
+});
+export type CallSummary = z.infer<typeof CallSummary>;
+
+export const SessionInfo = z.object({
+  agent: MergeAgent,
+  agent_version: z.string().nullable(),
+  agent_session_id: z.string().nullable(),
+  cwd: z.string().nullable(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  /** The files read for this session (the agent's file, or the sidecar when rebuilt). */
+  files: z.array(z.string()),
+  /** `file`: read from the agent's file; `agent_records`: rebuilt from the sidecar's copy. */
+  source: z.enum(['file', 'agent_records']),
+  /** The rec runs that saw this session. */
+  run_ids: z.array(z.string()),
+  /** Claude subagent transcripts: the agent id and the parent's Agent call. */
+  subagent: z.object({ agent_id: z.string().nullable(), parent_call_id: z.string().nullable() }).nullable(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const MergedSession = z.object({
+  schema_version: z.literal(MERGED_SCHEMA_VERSION),
+  session: SessionInfo,
+  messages: z.array(Message),
+  calls: z.array(CallSummary),
+  rejections: z.array(Rejection),
+  interruptions: z.array(Interruption),
+  skipped: z.array(Skipped),
+  approvals: z.array(Approval),
+  unknown: z.array(Unknown),
+  /** How many records of each type the file held (unknown types included). */
+  record_counts: z.record(z.string(), z.number().int()),
+  /** Records of types this version of rec does not know, kept verbatim (the first few per session). */
+  unknown_records: z.array(z.object({ type: z.string(), file: z.string(), line: z.number().int(), raw: z.string() })),
+  diagnostics: z.array(Diagnostic),
+});
+export type MergedSession = z.infer<typeof MergedSession>;

@@ -1,0 +1,177 @@
+// Which sessions a `rec merge` / `rec stats` run reads: the files named, a run's session, or every
+// session of an agent since a time (the agents' default folders plus runs whose file the agent
+// deleted, rebuilt from the sidecar's agent_records).
+import { stat, readdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { MergeTask } from './mergeTask.js';
+import type { Diagnostic, MergeAgent } from './mergedSession.js';
+import type { SidecarReader } from './sidecarReader.js';
+
+export interface Selection {
+  files: string[];
+  runId: string | null;
+  agent: MergeAgent | null;
+  since: Date | null;
+}
+
+export interface SelectedTasks {
+  tasks: MergeTask[];
+  /** Bytes of the selected files (for the progress bar and the choice of workers). */
+  sizes: number[];
+  diagnostics: Diagnostic[];
+  /** True when the user named inputs (files or a run), false when they were discovered. */
+  explicit: boolean;
+}
+
+const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `7d`, `24h`, `30m`, `2w`, or an ISO date/time. Null when it is neither. */
+export function parseSince(text: string, now: Date = new Date()): Date | null {
+  const rel = /^(\d+)\s*([smhdw])$/.exec(text.trim());
+  if (rel) return new Date(now.getTime() - Number(rel[1]) * UNITS[rel[2]!]!);
+  const t = Date.parse(text);
+  return Number.isNaN(t) ? null : new Date(t);
+}
+
+/** The folders each agent keeps its sessions in, honouring the agents' own env overrides. */
+export function agentRoots(agent: MergeAgent, env: NodeJS.ProcessEnv): string[] {
+  const home = env['HOME'] || homedir();
+  switch (agent) {
+    case 'codex':
+      return [join(env['CODEX_HOME'] || join(home, '.codex'), 'sessions')];
+    case 'gemini':
+      return [join(home, '.gemini', 'tmp')];
+    case 'claude':
+      return [join(env['CLAUDE_CONFIG_DIR'] || join(home, '.claude'), 'projects')];
+  }
+}
+
+function isSessionFile(agent: MergeAgent | null, path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  switch (agent) {
+    case 'codex':
+      return /^rollout-.*\.jsonl$/.test(name);
+    case 'gemini':
+      return /\/chats\/session-[^/]*\.jsonl?$/.test(path);
+    case 'claude':
+      return name.endsWith('.jsonl');
+    default:
+      return name.endsWith('.jsonl') || /^session-.*\.json$/.test(name);
+  }
+}
+
+/** Walks a folder for session files; unreadable folders are skipped (they are not sessions). */
+async function walk(dir: string, agent: MergeAgent | null, out: string[]): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    // A missing or unreadable folder simply holds no sessions for us.
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) await walk(p, agent, out);
+    else if (e.isFile() && isSessionFile(agent, p)) out.push(p);
+  }
+}
+
+export async function selectSessions(sel: Selection, env: NodeJS.ProcessEnv, cwd: string, sidecar: SidecarReader | null): Promise<SelectedTasks> {
+  const tasks: MergeTask[] = [];
+  const sizes: number[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  const addFile = async (path: string, agent: MergeAgent | null, since: Date | null): Promise<void> => {
+    const abs = resolve(cwd, path);
+    if (seen.has(abs)) return;
+    let size = 0;
+    try {
+      const st = await stat(abs);
+      if (since && st.mtime < since) return;
+      size = st.size;
+    } catch {
+      // Reported by the reader with its own diagnostic (missing or unreadable) when the task runs.
+    }
+    seen.add(abs);
+    tasks.push({ kind: 'file', path: abs, agent });
+    sizes.push(size);
+  };
+
+  for (const f of sel.files) {
+    const abs = resolve(cwd, f);
+    let isDir = false;
+    try {
+      isDir = (await stat(abs)).isDirectory();
+    } catch {
+      // Not there: a file task still reports it as missing.
+    }
+    if (isDir) {
+      const found: string[] = [];
+      await walk(abs, sel.agent, found);
+      for (const p of found) await addFile(p, sel.agent, sel.since);
+    } else await addFile(abs, sel.agent, null);
+  }
+
+  if (sel.runId !== null) {
+    const run = sidecar?.run(sel.runId);
+    if (!run) {
+      diagnostics.push({ severity: 'error', code: 'missing_file', message: `no run ${sel.runId} in the sidecar`, file: sidecar?.path ?? null, line: null });
+    } else await addRun(run.id, run.agent_session_file, asAgent(run.agent));
+  }
+
+  const discover = sel.files.length === 0 && sel.runId === null;
+  if (discover) {
+    const agents: MergeAgent[] = sel.agent ? [sel.agent] : ['codex', 'gemini', 'claude'];
+    for (const agent of agents) {
+      for (const root of agentRoots(agent, env)) {
+        const found: string[] = [];
+        await walk(root, agent, found);
+        for (const p of found) await addFile(p, agent, sel.since);
+      }
+    }
+    // Runs whose session file is gone (Gemini deletes some at exit): rebuild from agent_records.
+    if (sidecar) {
+      const withRecords = sidecar.runsWithRecords();
+      for (const run of sidecar.runs()) {
+        const agent = asAgent(run.agent);
+        if (agent === null || (sel.agent && agent !== sel.agent) || !withRecords.has(run.id)) continue;
+        if (sel.since && run.started_at && Date.parse(run.started_at) < sel.since.getTime()) continue;
+        await addRun(run.id, run.agent_session_file, agent);
+      }
+    }
+  }
+  return { tasks, sizes, diagnostics, explicit: !discover };
+
+  async function addRun(runId: string, file: string | null, agent: MergeAgent | null): Promise<void> {
+    if (file !== null && (await exists(file))) {
+      await addFile(file, agent, null);
+      return;
+    }
+    const sources = new Set(sidecar?.recordSources(runId) ?? []);
+    for (const source of sources) {
+      if (seen.has(`${runId}:${source}`) || (await exists(source))) continue;
+      seen.add(`${runId}:${source}`);
+      tasks.push({ kind: 'records', runId, sourceFile: source, agent });
+      sizes.push(0);
+    }
+    if (sources.size === 0 && file !== null && !discover) {
+      diagnostics.push({ severity: 'error', code: 'missing_file', message: `run ${runId}: the agent's session file is gone and the sidecar holds no copy`, file, line: null });
+    }
+  }
+}
+
+function asAgent(name: string): MergeAgent | null {
+  return name === 'codex' || name === 'gemini' || name === 'claude' ? name : null;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    // Any stat failure means we cannot read it as a file here.
+    return false;
+  }
+}

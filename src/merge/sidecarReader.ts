@@ -1,0 +1,209 @@
+// Read-only access to the sidecar database written by `rec <agent>` (tables runs, events,
+// agent_records). Opened read-only; never migrated or written here. Rows are checked with zod at
+// this boundary: a row this version does not understand becomes a diagnostic, not a crash.
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import { RecEvent } from '../core/events.js';
+import type { Diagnostic } from './mergedSession.js';
+
+/** How long a read waits on a writer's lock: `rec <agent>` may be writing while we merge. */
+export const SIDECAR_BUSY_TIMEOUT_MS = 5_000;
+
+/** --db, else REC_DB, else $XDG_DATA_HOME/rec/rec.db, else ~/.local/share/rec/rec.db. */
+export function resolveSidecarPath(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (flag) return flag;
+  if (env['REC_DB']) return env['REC_DB'];
+  const data = env['XDG_DATA_HOME'] || join(env['HOME'] || homedir(), '.local', 'share');
+  return join(data, 'rec', 'rec.db');
+}
+
+export const SidecarRun = z.object({
+  id: z.string(),
+  agent: z.string(),
+  agent_version: z.string().nullable(),
+  cwd: z.string().nullable(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  agent_session_id: z.string().nullable(),
+  agent_session_file: z.string().nullable(),
+});
+export type SidecarRun = z.infer<typeof SidecarRun>;
+
+export interface AgentRecordRow {
+  source_file: string;
+  line_no: number;
+  byte_offset: number;
+  record: string;
+}
+
+const JSON_COLUMNS = ['tool_input', 'prompt', 'native', 'evidence'] as const;
+
+export class SidecarReader {
+  readonly diagnostics: Diagnostic[] = [];
+  private _runs: SidecarRun[] | null = null;
+  private _events: RecEvent[] | null = null;
+  private _bySession = new Map<string, RecEvent[]>();
+  private _byRun = new Map<string, RecEvent[]>();
+
+  private constructor(
+    private readonly _db: Database.Database,
+    readonly path: string,
+  ) {}
+
+  /** Opens the database read-only; a missing database is normal (merge works from files alone). */
+  static open(path: string): { reader: SidecarReader | null; diagnostic: Diagnostic | null } {
+    if (!existsSync(path)) return { reader: null, diagnostic: null };
+    try {
+      const db = new Database(path, { readonly: true, fileMustExist: true, timeout: SIDECAR_BUSY_TIMEOUT_MS });
+      return { reader: new SidecarReader(db, path), diagnostic: null };
+    } catch (err) {
+      return {
+        reader: null,
+        diagnostic: {
+          severity: 'warning',
+          code: 'sidecar_unavailable',
+          message: `sidecar ${path} cannot be opened (${(err as Error).message}); merging from the agents' files alone`,
+          file: path,
+          line: null,
+        },
+      };
+    }
+  }
+
+  close(): void {
+    this._db.close();
+  }
+
+  runs(): SidecarRun[] {
+    if (this._runs) return this._runs;
+    this._runs = [];
+    for (const row of this._all('SELECT id, agent, agent_version, cwd, started_at, ended_at, agent_session_id, agent_session_file FROM runs')) {
+      const r = SidecarRun.safeParse(row);
+      if (r.success) this._runs.push(r.data);
+      else this._bad('runs', row, r.error);
+    }
+    return this._runs;
+  }
+
+  run(id: string): SidecarRun | undefined {
+    return this.runs().find((r) => r.id === id);
+  }
+
+  /** Runs that saw this agent session (by its id or by its file). */
+  runsForSession(sessionId: string | null, file: string | null): SidecarRun[] {
+    return this.runs().filter(
+      (r) => (sessionId !== null && r.agent_session_id === sessionId) || (file !== null && r.agent_session_file === file),
+    );
+  }
+
+  /** Events of this session: by its id, or by a run that saw it when the event names no session. */
+  eventsForSession(sessionId: string | null, runIds: readonly string[]): RecEvent[] {
+    this._loadEvents();
+    const out = new Map<string, RecEvent>();
+    if (sessionId !== null) for (const e of this._bySession.get(sessionId) ?? []) out.set(e.id, e);
+    for (const runId of runIds) {
+      for (const e of this._byRun.get(runId) ?? []) {
+        if (e.agent_session_id === null || e.agent_session_id === sessionId) out.set(e.id, e);
+      }
+    }
+    return [...out.values()].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
+  }
+
+  /** The agent's lines as `rec` copied them during the run, in file order. */
+  agentRecords(runId: string): AgentRecordRow[] {
+    const rows = this._all(
+      'SELECT source_file, line_no, byte_offset, record FROM agent_records WHERE run_id = ? ORDER BY source_file, line_no, id',
+      runId,
+    );
+    const out: AgentRecordRow[] = [];
+    for (const row of rows) {
+      const r = row as Record<string, unknown>;
+      if (typeof r['source_file'] === 'string' && typeof r['record'] === 'string') {
+        out.push({
+          source_file: r['source_file'],
+          line_no: Number(r['line_no'] ?? 0),
+          byte_offset: Number(r['byte_offset'] ?? 0),
+          record: r['record'],
+        });
+      }
+    }
+    return out;
+  }
+
+  /** The agent files a run copied lines from. */
+  recordSources(runId: string): string[] {
+    return this._all('SELECT DISTINCT source_file FROM agent_records WHERE run_id = ?', runId)
+      .map((r) => (r as Record<string, unknown>)['source_file'])
+      .filter((v): v is string => typeof v === 'string');
+  }
+
+  /** Run ids that have a copy of the agent's lines. */
+  runsWithRecords(): Set<string> {
+    return new Set(this._all('SELECT DISTINCT run_id FROM agent_records').map((r) => String((r as Record<string, unknown>)['run_id'])));
+  }
+
+  private _loadEvents(): void {
+    if (this._events) return;
+    this._events = [];
+    for (const row of this._all("SELECT * FROM events WHERE type <> 'prompt'")) {
+      const r = row as Record<string, unknown>;
+      const decoded: Record<string, unknown> = { ...r };
+      for (const col of JSON_COLUMNS) decoded[col] = parseJsonColumn(r[col]);
+      if (!Array.isArray(decoded['evidence'])) decoded['evidence'] = [];
+      const e = RecEvent.safeParse(decoded);
+      if (!e.success) {
+        this._bad('events', row, e.error);
+        continue;
+      }
+      this._events.push(e.data);
+      if (e.data.agent_session_id !== null) push(this._bySession, e.data.agent_session_id, e.data);
+      push(this._byRun, e.data.run_id, e.data);
+    }
+  }
+
+  private _all(sql: string, ...params: unknown[]): unknown[] {
+    try {
+      return this._db.prepare(sql).all(...params);
+    } catch (err) {
+      this.diagnostics.push({
+        severity: 'warning',
+        code: 'sidecar_unavailable',
+        message: `sidecar query failed (${(err as Error).message})`,
+        file: this.path,
+        line: null,
+      });
+      return [];
+    }
+  }
+
+  private _bad(table: string, row: unknown, error: z.ZodError): void {
+    const id = (row as Record<string, unknown>)['id'];
+    const issue = error.issues[0];
+    this.diagnostics.push({
+      severity: 'warning',
+      code: 'invalid_record',
+      message: `sidecar ${table} row ${String(id)} skipped: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
+      file: this.path,
+      line: null,
+    });
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function parseJsonColumn(v: unknown): unknown {
+  if (typeof v !== 'string') return v ?? null;
+  try {
+    return JSON.parse(v);
+  } catch {
+    // A JSON column holding plain text (e.g. a command written as-is): keep the text.
+    return v;
+  }
+}

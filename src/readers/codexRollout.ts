@@ -1,0 +1,316 @@
+// Codex rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl): `{timestamp, type, payload}` per
+// line. What the file alone can tell (../shared/agents/codex/README.md): a call whose output is
+// "aborted by user" was rejected, interrupted while running, or cancelled as a sibling — the bytes
+// are the same, so without the sidecar its fate is `unknown`. A `turn_aborted` with no aborted
+// call is a turn cut short (a streamed answer, or Ctrl+C at the prompt).
+import { z } from 'zod';
+import { isKnownVersion } from './knownVersions.js';
+import {
+  emptyFinding,
+  isObject,
+  SessionBuilder,
+  str,
+  type NativeSession,
+  type SessionReader,
+} from './nativeSession.js';
+
+const CodexRecord = z.object({ timestamp: z.string().optional(), type: z.string(), payload: z.unknown() }).loose();
+
+const SessionMeta = z
+  .object({ id: z.string(), cwd: z.string().optional(), cli_version: z.string().optional(), timestamp: z.string().optional() })
+  .loose();
+
+const ContentItem = z.object({ type: z.string(), text: z.string().optional() }).loose();
+const Passthrough = z
+  .object({ turn_id: z.string().optional(), content_item_metadata: z.array(z.unknown()).optional() })
+  .loose()
+  .optional();
+
+const MessageItem = z
+  .object({
+    type: z.literal('message'),
+    id: z.string().optional(),
+    role: z.string(),
+    content: z.array(ContentItem),
+    internal_chat_message_metadata_passthrough: Passthrough,
+  })
+  .loose();
+const FunctionCallItem = z
+  .object({
+    type: z.enum(['function_call', 'custom_tool_call']),
+    name: z.string(),
+    arguments: z.string().optional(),
+    input: z.unknown().optional(),
+    call_id: z.string(),
+    internal_chat_message_metadata_passthrough: Passthrough,
+  })
+  .loose();
+const LocalShellCallItem = z
+  .object({
+    type: z.literal('local_shell_call'),
+    call_id: z.string(),
+    action: z.object({ command: z.array(z.string()).optional() }).loose().optional(),
+  })
+  .loose();
+const FunctionOutputItem = z
+  .object({
+    type: z.enum(['function_call_output', 'custom_tool_call_output']),
+    call_id: z.string(),
+    output: z.unknown(),
+  })
+  .loose();
+
+const TurnAborted = z.object({ type: z.literal('turn_aborted'), turn_id: z.string().optional(), reason: z.string().optional() }).loose();
+const ItemCompleted = z
+  .object({ type: z.literal('item_completed'), item: z.object({ type: z.string(), id: z.string().optional() }).loose() })
+  .loose();
+const TurnStarted = z.object({ type: z.enum(['task_started', 'turn_started']), turn_id: z.string().optional() }).loose();
+
+/** The marker Codex 0.169 writes as the output of every aborted call. */
+const ABORTED_OUTPUT = /(^|\n)aborted by user\s*$/;
+/** Harness-written user messages are XML-ish blocks: `<turn_aborted>`, `<environment_context>`. */
+const HARNESS_TEXT = /^\s*<[a-z_][\w-]*[\s>]/;
+
+const KNOWN_TOP = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'world_state', 'token_usage_record', 'compacted']);
+const KNOWN_ITEMS = new Set([
+  'message', 'function_call', 'custom_tool_call', 'local_shell_call', 'function_call_output', 'custom_tool_call_output',
+  'reasoning', 'web_search_call', 'image_generation_call',
+]);
+const KNOWN_EVENTS = new Set([
+  'task_started', 'turn_started', 'task_complete', 'turn_complete', 'turn_aborted', 'token_count', 'thread_settings_applied',
+  'item_completed', 'item_started', 'user_message', 'agent_message', 'agent_reasoning', 'exec_command_begin', 'exec_command_end',
+  'patch_apply_begin', 'patch_apply_end', 'exec_approval_request', 'apply_patch_approval_request', 'error', 'stream_error',
+  'turn_diff', 'context_compacted', 'entered_review_mode', 'exited_review_mode',
+]);
+
+interface TurnState {
+  aborted: string[]; // call ids with "aborted by user" in this turn
+}
+
+export class CodexRolloutReader implements SessionReader {
+  private readonly _b: SessionBuilder;
+  private _turnId: string | null = null;
+  private _turns = new Map<string, TurnState>();
+  private _noTurn: TurnState = { aborted: [] };
+  private _versionChecked = false;
+
+  constructor(file: string) {
+    this._b = new SessionBuilder('codex', file);
+  }
+
+  add(record: unknown, lineNo: number, raw: string): void {
+    const r = CodexRecord.safeParse(record);
+    if (!r.success) {
+      this._b.keepUnknown(isObject(record) && typeof record['type'] === 'string' ? record['type'] : '(untyped)', lineNo, raw);
+      return;
+    }
+    const { type, payload, timestamp } = r.data;
+    const ts = timestamp ?? null;
+    this._b.seeTimestamp(ts);
+    if (!KNOWN_TOP.has(type)) {
+      this._b.keepUnknown(type, lineNo, raw);
+      return;
+    }
+    const sub = isObject(payload) ? str(payload['type']) : null;
+    if (type === 'session_meta') this._sessionMeta(payload, lineNo);
+    else if (type === 'response_item') this._responseItem(payload, sub, ts, lineNo, raw);
+    else if (type === 'event_msg') this._eventMsg(payload, sub, ts, lineNo, raw);
+    else if (type === 'turn_context') {
+      this._b.count(type);
+      if (isObject(payload)) {
+        if (typeof payload['turn_id'] === 'string') this._turnId = payload['turn_id'];
+        if (this._b.session.cwd === null && typeof payload['cwd'] === 'string') this._b.session.cwd = payload['cwd'];
+      }
+    } else this._b.count(type);
+  }
+
+  private _turn(id: string | null | undefined): TurnState {
+    const key = id ?? this._turnId;
+    if (!key) return this._noTurn;
+    let t = this._turns.get(key);
+    if (!t) {
+      t = { aborted: [] };
+      this._turns.set(key, t);
+    }
+    return t;
+  }
+
+  private _sessionMeta(payload: unknown, lineNo: number): void {
+    this._b.count('session_meta');
+    const m = SessionMeta.safeParse(payload);
+    if (!m.success) {
+      this._b.diag('warning', 'invalid_record', `session_meta: ${m.error.issues[0]?.message ?? 'invalid'}`, lineNo);
+      return;
+    }
+    const s = this._b.session;
+    // A resumed or forked rollout may carry several session_meta lines; the first one is this file's.
+    if (s.session_id !== null) return;
+    s.session_id = m.data.id;
+    s.cwd = m.data.cwd ?? s.cwd;
+    s.agent_version = m.data.cli_version ?? null;
+    if (m.data.timestamp) this._b.seeTimestamp(m.data.timestamp);
+    if (!this._versionChecked && s.agent_version !== null) {
+      this._versionChecked = true;
+      if (!isKnownVersion('codex', s.agent_version)) {
+        this._b.diag('warning', 'unknown_version', `codex ${s.agent_version} is not a version rec was measured against; read as 0.169`, lineNo);
+      }
+    }
+  }
+
+  private _responseItem(payload: unknown, sub: string | null, ts: string | null, lineNo: number, raw: string): void {
+    const key = `response_item:${sub ?? '?'}`;
+    if (sub === null || !KNOWN_ITEMS.has(sub)) {
+      this._b.keepUnknown(key, lineNo, raw);
+      return;
+    }
+    this._b.count(key);
+    switch (sub) {
+      case 'message': {
+        const m = MessageItem.safeParse(payload);
+        if (!m.success) return this._invalid(key, m.error, lineNo);
+        const text = m.data.content.map((c) => c.text ?? '').filter((t) => t.length > 0).join('\n');
+        const role = m.data.role === 'assistant' ? 'assistant' : m.data.role === 'user' ? 'user' : 'system';
+        const provenance = JSON.stringify(m.data.internal_chat_message_metadata_passthrough?.content_item_metadata ?? []);
+        const synthetic = role === 'system' || HARNESS_TEXT.test(text) || provenance.includes('"harness"');
+        this._b.addMessage({ role, text, timestamp: ts, native_id: m.data.id ?? null, synthetic, line: lineNo });
+        return;
+      }
+      case 'function_call':
+      case 'custom_tool_call': {
+        const m = FunctionCallItem.safeParse(payload);
+        if (!m.success) return this._invalid(key, m.error, lineNo);
+        const input = m.data.arguments !== undefined ? parseArguments(m.data.arguments) : m.data.input;
+        const turnId = m.data.internal_chat_message_metadata_passthrough?.turn_id;
+        if (turnId) this._turnId = turnId;
+        this._appendCall({ call_id: m.data.call_id, tool_name: m.data.name, tool_input: input }, ts, lineNo);
+        return;
+      }
+      case 'local_shell_call': {
+        const m = LocalShellCallItem.safeParse(payload);
+        if (!m.success) return this._invalid(key, m.error, lineNo);
+        const command = m.data.action?.command ?? [];
+        this._appendCall({ call_id: m.data.call_id, tool_name: 'local_shell', tool_input: { command } }, ts, lineNo);
+        return;
+      }
+      case 'function_call_output':
+      case 'custom_tool_call_output': {
+        const m = FunctionOutputItem.safeParse(payload);
+        if (!m.success) return this._invalid(key, m.error, lineNo);
+        const output = outputText(m.data.output);
+        const aborted = output !== null && ABORTED_OUTPUT.test(output);
+        this._b.addMessage({
+          role: 'tool',
+          tool_results: [{ call_id: m.data.call_id, output, is_error: aborted }],
+          timestamp: ts,
+          line: lineNo,
+        });
+        const call = this._b.call(m.data.call_id);
+        if (aborted) {
+          this._turn(null).aborted.push(m.data.call_id);
+          this._b.addFinding({
+            ...emptyFinding('unknown'),
+            call_id: m.data.call_id,
+            message_index: call?.message_index ?? null,
+            possible: ['rejection', 'interruption', 'skipped'],
+            ran: 'unknown',
+            timestamp: ts,
+            native: { output },
+            undetermined: ['type', 'kind', 'trigger', 'decided_by', 'ran'],
+          });
+        } else if (call) {
+          call.output_seen = true;
+          call.fate = 'ran';
+        }
+        return;
+      }
+      default:
+        return; // reasoning and search items: counted above, nothing to normalise
+    }
+  }
+
+  private _appendCall(call: { call_id: string; tool_name: string; tool_input: unknown }, ts: string | null, lineNo: number): void {
+    // Parallel calls of one response arrive as consecutive lines: keep them in one assistant message.
+    const last = this._b.lastMessage();
+    if (last && last.role === 'assistant' && last.text === null && last.tool_calls.length > 0) {
+      last.tool_calls.push(call);
+      this._b.addCall(call, last.index);
+      return;
+    }
+    this._b.addMessage({ role: 'assistant', tool_calls: [call], timestamp: ts, line: lineNo });
+  }
+
+  private _eventMsg(payload: unknown, sub: string | null, ts: string | null, lineNo: number, raw: string): void {
+    const key = `event_msg:${sub ?? '?'}`;
+    if (sub === null || !KNOWN_EVENTS.has(sub)) {
+      this._b.keepUnknown(key, lineNo, raw);
+      return;
+    }
+    this._b.count(key);
+    if (sub === 'task_started' || sub === 'turn_started') {
+      const m = TurnStarted.safeParse(payload);
+      if (m.success && m.data.turn_id) this._turnId = m.data.turn_id;
+    } else if (sub === 'item_completed') {
+      const m = ItemCompleted.safeParse(payload);
+      // A completed CommandExecution/FileChange item means the call ran; aborted calls have none.
+      if (m.success && m.data.item.id && (m.data.item.type === 'CommandExecution' || m.data.item.type === 'FileChange')) {
+        const call = this._b.call(m.data.item.id);
+        if (call) {
+          call.output_seen = true;
+          call.fate = 'ran';
+        }
+      }
+    } else if (sub === 'turn_aborted') {
+      const m = TurnAborted.safeParse(payload);
+      if (!m.success) return this._invalid(key, m.error, lineNo);
+      const turn = this._turn(m.data.turn_id);
+      if (turn.aborted.length > 0) {
+        // The aborted calls carry the turn's fate; note the turn's reason on them.
+        for (const f of this._b.session.findings) {
+          if (f.call_id !== null && turn.aborted.includes(f.call_id) && isObject(f.native)) {
+            f.native = { ...f.native, turn_aborted: m.data.reason ?? null };
+          }
+        }
+        return;
+      }
+      const last = this._b.lastMessage();
+      const userCut = (m.data.reason ?? 'interrupted') === 'interrupted';
+      this._b.addFinding({
+        ...emptyFinding('interruption'),
+        message_index: last ? last.index : null,
+        kind: userCut ? 'response' : 'system',
+        timestamp: ts,
+        native: { turn_aborted: m.data.reason ?? null, turn_id: m.data.turn_id ?? null },
+        // A streamed answer cut short and Ctrl+C at the prompt write the same record, and the
+        // partial answer is not kept.
+        undetermined: userCut ? ['kind', 'trigger', 'partial_output'] : ['trigger', 'partial_output'],
+      });
+    }
+  }
+
+  private _invalid(key: string, error: z.ZodError, lineNo: number): void {
+    this._b.diag('warning', 'invalid_record', `${key}: ${error.issues[0]?.path.join('.') ?? ''} ${error.issues[0]?.message ?? 'invalid'}`, lineNo);
+  }
+
+  finish(): NativeSession {
+    return this._b.session;
+  }
+}
+
+/** Arguments are a JSON string; keep the string when it is not JSON (the model may send anything). */
+function parseArguments(args: string): unknown {
+  try {
+    return JSON.parse(args);
+  } catch {
+    // Not JSON: the raw string is the input as the model sent it.
+    return args;
+  }
+}
+
+function outputText(output: unknown): string | null {
+  if (typeof output === 'string') return output;
+  if (isObject(output) && typeof output['content'] === 'string') return output['content'];
+  if (Array.isArray(output)) {
+    return output.map((o) => (isObject(o) && typeof o['text'] === 'string' ? o['text'] : '')).join('');
+  }
+  return output === undefined || output === null ? null : JSON.stringify(output);
+}

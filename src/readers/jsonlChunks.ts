@@ -1,0 +1,117 @@
+// A plain chunk splitter for JSON Lines: reads a file in large chunks and hands each line to a
+// callback with its 1-based number and byte offset. No readline (measured ~40% slower), no
+// per-line promises: the hot loop is Buffer.indexOf + one native utf8 decode per line.
+import { open } from 'node:fs/promises';
+
+/**
+ * Bytes read per fs call. 1 MiB keeps syscalls rare without holding much memory; a line longer
+ * than this grows the carry buffer instead, so any line length is fine.
+ */
+export const JSONL_CHUNK_BYTES = 1024 * 1024;
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+export interface JsonlLine {
+  readonly text: string;
+  /** 1-based line number. */
+  readonly lineNo: number;
+  /** Byte offset of the line's first byte in the file. */
+  readonly byteOffset: number;
+  /** False for a last line that has no trailing newline (possibly cut short by a writer). */
+  readonly terminated: boolean;
+}
+
+export interface SplitResult {
+  readonly bytes: number;
+  readonly lines: number;
+}
+
+/**
+ * Streams `path` line by line. Blank lines are skipped (but counted in line numbers). Errors from
+ * opening or reading the file reject the promise; the caller turns them into diagnostics.
+ * `onBytes` is told how many bytes were read after each chunk (for progress bars).
+ */
+export async function splitJsonlFile(
+  path: string,
+  onLine: (line: JsonlLine) => void,
+  onBytes?: (bytes: number) => void,
+  chunkBytes: number = JSONL_CHUNK_BYTES,
+): Promise<SplitResult> {
+  const handle = await open(path, 'r');
+  try {
+    let buf = Buffer.allocUnsafe(chunkBytes);
+    let carry = 0; // bytes at the start of `buf` that belong to an unfinished line
+    let fileOffset = 0; // file offset of buf[0]
+    let lineNo = 0;
+    let total = 0;
+    for (;;) {
+      if (carry === buf.length) {
+        // One line is longer than the buffer: grow it and keep reading.
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, carry);
+        buf = bigger;
+      }
+      const { bytesRead } = await handle.read(buf, carry, buf.length - carry, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      onBytes?.(bytesRead);
+      const end = carry + bytesRead;
+      // Search only the bytes read so far: the rest of the buffer holds stale data.
+      const view = buf.subarray(0, end);
+      let start = 0;
+      let nl = view.indexOf(NEWLINE, carry);
+      while (nl !== -1) {
+        lineNo++;
+        emit(view, start, nl, fileOffset + start, lineNo, true, onLine);
+        start = nl + 1;
+        nl = view.indexOf(NEWLINE, start);
+      }
+      // Move the unfinished tail to the front for the next read.
+      carry = end - start;
+      if (carry > 0 && start > 0) buf.copy(buf, 0, start, end);
+      fileOffset += start;
+    }
+    if (carry > 0) {
+      lineNo++;
+      emit(buf, 0, carry, fileOffset, lineNo, false, onLine);
+    }
+    return { bytes: total, lines: lineNo };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Splits an in-memory buffer the same way (used for agent_records rows and tests). */
+export function splitJsonlBuffer(buf: Buffer, onLine: (line: JsonlLine) => void): SplitResult {
+  let start = 0;
+  let lineNo = 0;
+  let nl = buf.indexOf(NEWLINE, 0);
+  while (nl !== -1) {
+    lineNo++;
+    emit(buf, start, nl, start, lineNo, true, onLine);
+    start = nl + 1;
+    nl = buf.indexOf(NEWLINE, start);
+  }
+  if (start < buf.length) {
+    lineNo++;
+    emit(buf, start, buf.length, start, lineNo, false, onLine);
+  }
+  return { bytes: buf.length, lines: lineNo };
+}
+
+function emit(
+  buf: Buffer,
+  start: number,
+  end: number,
+  byteOffset: number,
+  lineNo: number,
+  terminated: boolean,
+  onLine: (line: JsonlLine) => void,
+): void {
+  let e = end;
+  if (e > start && buf[e - 1] === CARRIAGE_RETURN) e--;
+  if (e === start) return; // blank line
+  // A line of only spaces is blank too, but checking costs a scan; JSON.parse reports it anyway.
+  onLine({ text: buf.toString('utf8', start, e), lineNo, byteOffset, terminated });
+}

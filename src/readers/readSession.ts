@@ -1,0 +1,206 @@
+// Reads one agent session file (or the sidecar's copy of its lines) into a NativeSession: picks
+// the reader, splits lines, parses JSON, and turns every bad input into a diagnostic with file
+// and line while the rest goes on.
+import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { MergeAgent } from '../merge/mergedSession.js';
+import { ClaudeTranscriptReader } from './claudeTranscript.js';
+import { CodexRolloutReader } from './codexRollout.js';
+import { GeminiSessionReader } from './geminiSession.js';
+import { splitJsonlFile, type JsonlLine } from './jsonlChunks.js';
+import { isObject, SessionBuilder, type NativeSession, type SessionReader } from './nativeSession.js';
+
+/** Which agent wrote a file, from its path alone; null when the path does not say. */
+export function agentFromPath(path: string): MergeAgent | null {
+  const p = path.replace(/\\/g, '/');
+  const name = basename(p);
+  if (/\/\.codex\//.test(p) || /^rollout-.*\.jsonl$/.test(name) || /\/codex\//.test(p)) return 'codex';
+  if (/\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(name) || /\/gemini\//.test(p)) return 'gemini';
+  if (/\/\.claude\//.test(p) || /\/claude\//.test(p)) return 'claude';
+  return null;
+}
+
+/** Which agent wrote a record, from its shape; null when it does not say. */
+export function agentFromRecord(record: unknown): MergeAgent | null {
+  if (!isObject(record)) return null;
+  if ('payload' in record && typeof record['type'] === 'string') return 'codex';
+  if ('$set' in record || '$rewindTo' in record || 'projectHash' in record) return 'gemini';
+  if ('parentUuid' in record || 'uuid' in record || 'leafUuid' in record) return 'claude';
+  const t = record['type'];
+  if (t === 'mode' || t === 'permission-mode' || t === 'file-history-snapshot' || t === 'summary') return 'claude';
+  if (typeof record['id'] === 'string' && (t === 'user' || t === 'gemini' || t === 'info')) return 'gemini';
+  return null;
+}
+
+function claudeSubagent(file: string): { agent_id: string | null; parent_call_id: string | null } | null {
+  const p = file.replace(/\\/g, '/');
+  if (!p.includes('/subagents/')) return null;
+  const m = /^agent-(.+)\.jsonl$/.exec(basename(p));
+  const agentId = m?.[1] ?? null;
+  let parent: string | null = null;
+  if (agentId !== null) {
+    try {
+      const meta: unknown = JSON.parse(readFileSync(join(dirname(file), `agent-${agentId}.meta.json`), 'utf8'));
+      if (isObject(meta) && typeof meta['toolUseId'] === 'string') parent = meta['toolUseId'];
+    } catch {
+      // No or unreadable meta file: the parent call stays unknown, which the output says (null).
+    }
+  }
+  return { agent_id: agentId, parent_call_id: parent };
+}
+
+export function createReader(agent: MergeAgent, file: string): SessionReader {
+  switch (agent) {
+    case 'codex':
+      return new CodexRolloutReader(file);
+    case 'gemini':
+      return new GeminiSessionReader(file);
+    case 'claude':
+      return new ClaudeTranscriptReader(file, claudeSubagent(file));
+  }
+}
+
+/**
+ * Feeds lines into a reader, choosing the reader at the first record whose agent can be told when
+ * `agent` is not given. Used for files and for agent_records rows alike.
+ */
+export class LineFeeder {
+  private _reader: SessionReader | null = null;
+  private readonly _early: Array<{ line: JsonlLine; record: unknown }> = [];
+  private readonly _diags = new SessionBuilder('codex', '');
+  private _lines = 0;
+
+  constructor(
+    private readonly _file: string,
+    private _agent: MergeAgent | null,
+  ) {
+    if (_agent !== null) this._reader = createReader(_agent, _file);
+  }
+
+  get agent(): MergeAgent | null {
+    return this._agent;
+  }
+
+  feed(line: JsonlLine): void {
+    this._lines++;
+    let record: unknown;
+    try {
+      record = JSON.parse(line.text);
+    } catch (err) {
+      const truncated = !line.terminated;
+      this._diags.session.diagnostics.push({
+        severity: truncated ? 'warning' : 'error',
+        code: truncated ? 'truncated_line' : 'invalid_json',
+        message: truncated
+          ? `last line is cut short (${line.text.length} bytes, no newline): ${(err as Error).message}`
+          : `not JSON: ${(err as Error).message}`,
+        file: this._file,
+        line: line.lineNo,
+      });
+      return;
+    }
+    if (this._reader === null) {
+      const agent = agentFromRecord(record);
+      if (agent === null) {
+        // Undecided yet (e.g. a first line that says nothing): keep a few lines until one does.
+        this._early.push({ line, record });
+        return;
+      }
+      this._agent = agent;
+      this._reader = createReader(agent, this._file);
+      for (const e of this._early.splice(0)) this._reader.add(e.record, e.line.lineNo, e.line.text);
+    }
+    this._reader.add(record, line.lineNo, line.text);
+  }
+
+  finish(): NativeSession | null {
+    if (this._reader === null) return null;
+    const s = this._reader.finish();
+    s.diagnostics.unshift(...this._diags.session.diagnostics);
+    return s;
+  }
+
+  /** Diagnostics gathered before a reader could be chosen (for files no reader took). */
+  get diagnostics(): NativeSession['diagnostics'] {
+    return this._diags.session.diagnostics;
+  }
+
+  get lines(): number {
+    return this._lines;
+  }
+}
+
+export interface ReadOutcome {
+  session: NativeSession | null;
+  /** Diagnostics for a file that gave no session at all. */
+  diagnostics: NativeSession['diagnostics'];
+  bytes: number;
+}
+
+/** Reads one agent file. Never throws for bad input: a file that cannot be read gives diagnostics. */
+export async function readSessionFile(
+  file: string,
+  agentHint: MergeAgent | null = null,
+  onBytes?: (bytes: number) => void,
+): Promise<ReadOutcome> {
+  const agent = agentHint ?? agentFromPath(file);
+  if (file.endsWith('.json') && agent !== 'claude') return readWholeJson(file, onBytes);
+  const feeder = new LineFeeder(file, agent);
+  let bytes = 0;
+  try {
+    const r = await splitJsonlFile(file, (line) => feeder.feed(line), onBytes);
+    bytes = r.bytes;
+  } catch (err) {
+    return { session: null, diagnostics: [fileError(file, err)], bytes };
+  }
+  const session = feeder.finish();
+  if (session === null) {
+    const diags = [...feeder.diagnostics];
+    diags.push({
+      severity: 'error',
+      code: feeder.lines === 0 ? 'empty_file' : 'unknown_format',
+      message: feeder.lines === 0 ? 'the file holds no records' : 'no record says which agent wrote this file',
+      file,
+      line: null,
+    });
+    return { session: null, diagnostics: diags, bytes };
+  }
+  return { session, diagnostics: [], bytes };
+}
+
+/** Gemini's older single-JSON session form: one document, read whole. */
+async function readWholeJson(file: string, onBytes?: (bytes: number) => void): Promise<ReadOutcome> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    return { session: null, diagnostics: [fileError(file, err)], bytes: 0 };
+  }
+  onBytes?.(Buffer.byteLength(text));
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    return {
+      session: null,
+      diagnostics: [{ severity: 'error', code: 'invalid_json', message: `not JSON: ${(err as Error).message}`, file, line: null }],
+      bytes: text.length,
+    };
+  }
+  const reader = createReader('gemini', file);
+  reader.add(doc, 0, '');
+  const session = reader.finish();
+  return { session: session.readable ? session : null, diagnostics: session.readable ? [] : session.diagnostics, bytes: text.length };
+}
+
+function fileError(file: string, err: unknown): NativeSession['diagnostics'][number] {
+  const code = (err as NodeJS.ErrnoException).code;
+  return {
+    severity: 'error',
+    code: code === 'ENOENT' ? 'missing_file' : 'unreadable_file',
+    message: code === 'ENOENT' ? 'the file vanished before it could be read' : `cannot read: ${(err as Error).message}`,
+    file,
+    line: null,
+  };
+}
