@@ -7,7 +7,7 @@ import type { HookMessage } from '../../core/hookMessage.js';
 import type { EventSink } from '../../core/sink.js';
 import { EventBook } from '../common/eventBook.js';
 import { JsonlFollower, type JsonlLine } from '../common/jsonlFollower.js';
-import { matchPromptToCall, type KnownCall } from './callMatcher.js';
+import { callCommand, matchPromptToCall, type KnownCall } from './callMatcher.js';
 import { CodexHookPayload } from './hookPayloads.js';
 import type { CodexPrompt } from './promptParser.js';
 import { outputText, parseRolloutLine, type RolloutRecord } from './rolloutRecords.js';
@@ -27,7 +27,8 @@ export interface CallState extends KnownCall {
 }
 
 export interface PromptInstance {
-  readonly parsed: CodexPrompt;
+  /** The latest drawing of the prompt (the highlight moves, a resize re-wraps it). */
+  parsed: CodexPrompt;
   readonly eventId: string;
   callId?: string;
   decision?: { readonly eventId: string; readonly type: 'approval' | 'rejection'; readonly endsTurn: boolean };
@@ -225,7 +226,7 @@ export abstract class CodexFacts {
         call.fate = 'skipped';
         this._event({
           type: 'skipped',
-          kind: PROMPT_EVENT_KIND.exec,
+          kind: this._strings.patchFileRow.test(callCommand(call) ?? '') ? PROMPT_EVENT_KIND.patch : PROMPT_EVENT_KIND.exec,
           ...this._callFields(call),
           decided_by: null,
           related_call_id: cause,

@@ -35,7 +35,10 @@ export class CodexRecorder extends CodexFacts implements Recorder {
   private _menuExpectedHighlight: number | undefined;
   private _lastScan = 0;
 
-  constructor(private readonly _ctx: RecorderContext) {
+  constructor(
+    private readonly _ctx: RecorderContext,
+    private readonly _options: { readonly reconcileAfterExitMs?: number } = {},
+  ) {
     super(_ctx.sink);
     this._screen = parseCodexScreen(_ctx.screen.snapshot(), this._strings);
     this._store.add(_ctx.screen.onDidRender(() => this._render()));
@@ -47,6 +50,8 @@ export class CodexRecorder extends CodexFacts implements Recorder {
   }
 
   get watching(): boolean {
+    // Asked before each key: the rollout may have opened or closed a turn since the last tick.
+    this._pollRollout();
     const s = this._screen;
     return s.prompt !== undefined || s.taskMenu !== undefined || s.working || this._turnOpenInRollout || this._turnOpenByHook;
   }
@@ -65,8 +70,11 @@ export class CodexRecorder extends CodexFacts implements Recorder {
   async handleExit(_exit: AgentExit): Promise<void> {
     this._tick(true);
     this._render();
-    const open = this._onScreen;
-    if (open && !open.decision) {
+    // The prompt may already be gone from the screen (Codex clears it on exit): the last prompt
+    // without a decision whose call has no outcome is the one left open.
+    const open = this._prompts.filter((p) => !p.decision).at(-1);
+    const openCall = open?.callId ? this._calls.get(open.callId) : undefined;
+    if (open && open === this._prompts.at(-1) && openCall?.output === undefined && openCall?.fate === undefined) {
       // Codex left with the prompt unanswered: the call stays pending in its daemon.
       const call = open.callId ? this._calls.get(open.callId) : undefined;
       if (call) call.fate = 'prompt_open';
@@ -81,7 +89,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
       });
       if (call?.turnId) this._turnCause.set(call.turnId, call.callId);
     }
-    const deadline = Date.now() + RECONCILE_AFTER_EXIT_MS;
+    const deadline = Date.now() + (this._options.reconcileAfterExitMs ?? RECONCILE_AFTER_EXIT_MS);
     while (Date.now() < deadline && (this._turnOpenInRollout || this._rolloutFile === undefined)) {
       await new Promise((r) => setTimeout(r, ROLLOUT_POLL_MS));
       this._tick(true);
@@ -114,6 +122,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
       this._onScreen = undefined;
     } else if (this._onScreen?.parsed.identity === prompt.identity) {
       const open = this._onScreen;
+      open.parsed = prompt;
       if (open.expectedHighlight !== undefined && open.expectedHighlight === prompt.highlighted) delete open.expectedHighlight;
     } else {
       this._openPrompt();

@@ -16,6 +16,13 @@ import { sampleRollout, sampleScreen } from './samples.js';
 export const SAMPLE_RUN_START = new Date('2026-11-22T09:00:00.000Z');
 export const SAMPLE_CWD = '$BASE/work';
 
+/**
+ * Some samples end with the turn still open (Codex killed, Ctrl+C menu left open); the recorder then
+ * waits this long for the rollout to close the turn. Shorter than the production bound only to keep
+ * those tests quick; nothing asserted depends on it.
+ */
+const RECONCILE_IN_TESTS_MS = 300;
+
 export type KeyName = 'esc' | 'enter' | 'up' | 'down' | 'ctrl-c';
 
 export function key(k: KeyName | string): KeyEvent {
@@ -59,7 +66,7 @@ export class CodexReplay {
       sink: this.sink,
       hooks: this.hooks.event,
       debug: () => {},
-    });
+    }, { reconcileAfterExitMs: RECONCILE_IN_TESTS_MS });
     if (options.announceRollout !== false) {
       const sessionId = (JSON.parse(this._lines[0]!) as { payload: { id: string } }).payload.id;
       this.hook('SessionStart', { session_id: sessionId, transcript_path: this.rolloutFile, source: 'startup' });
