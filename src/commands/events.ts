@@ -5,7 +5,7 @@ import type { EventFilter } from '../store/sidecarDb.js';
 import type { CommandIO } from './commandIO.js';
 import { parseChoice, parseFlags, parseSince } from './formatArgs.js';
 import { cell, formatTable, localTime } from './formatTable.js';
-import { openForReading, reportUsage } from './runs.js';
+import { ignoreBrokenPipe, openForReading, reportUsage } from './runs.js';
 
 export const EVENTS_USAGE =
   'usage: rec events [--db PATH] [--run ID] [--agent A] [--type T] [--since WHEN] [--json]\n' +
@@ -24,6 +24,7 @@ export async function eventsCommand(args: string[], io: CommandIO, now: Date = n
   }
   const db = openForReading(flags.db as string | undefined, io);
   if (db === undefined) return 1;
+  ignoreBrokenPipe(io);
   try {
     if (typeof flags.run === 'string') {
       const resolved = db.resolveRunId(flags.run);
@@ -39,7 +40,7 @@ export async function eventsCommand(args: string[], io: CommandIO, now: Date = n
     }
     const events = db.listEvents(filter);
     if (flags.json === true) {
-      for (const event of events) io.stdout.write(JSON.stringify(event) + '\n');
+      if (events.length > 0) io.stdout.write(events.map((event) => JSON.stringify(event) + '\n').join(''));
     } else if (events.length === 0) {
       io.stdout.write(Object.keys(filter).length > 0 ? 'No events match.\n' : 'No events recorded yet.\n');
     } else {

@@ -23,10 +23,11 @@ export async function runsCommand(args: string[], io: CommandIO): Promise<number
   }
   const db = openForReading(flags.db as string | undefined, io);
   if (db === undefined) return 1;
+  ignoreBrokenPipe(io);
   try {
     const runs = db.listRuns({ limit });
     if (flags.json === true) {
-      for (const run of runs) io.stdout.write(JSON.stringify(run) + '\n');
+      if (runs.length > 0) io.stdout.write(runs.map((run) => JSON.stringify(run) + '\n').join(''));
     } else if (runs.length === 0) {
       io.stdout.write(`No runs recorded yet in ${db.path}.\n`);
     } else {
@@ -79,6 +80,22 @@ export function openForReading(flag: string | undefined, io: CommandIO): Sidecar
   if (opened.ok) return opened.db;
   io.stderr.write(`rec: ${opened.error}\n`);
   return undefined;
+}
+
+/**
+ * A reader that goes away early (`rec events --json | head -1`) makes stdout fail with EPIPE after
+ * our write returned; without a listener Node would crash with a stack trace. The listener stays
+ * for the life of the process, since the error arrives after the command returned.
+ */
+export function ignoreBrokenPipe(io: CommandIO): void {
+  if (io.stdout.listeners('error').includes(onStdoutError)) return;
+  io.stdout.on('error', onStdoutError);
+}
+
+function onStdoutError(err: NodeJS.ErrnoException): void {
+  // EPIPE: the reader closed the pipe; there is no one left to tell. Anything else is a real problem.
+  if (err.code === 'EPIPE') return;
+  process.stderr.write(`rec: cannot write output: ${err.message}\n`);
 }
 
 /** A UsageError becomes one line plus the usage on stderr and status 2; anything else is a bug. */
