@@ -46,8 +46,11 @@ export async function runTask(task: MergeTask, mode: TaskMode, sidecar: SidecarR
       feeder.feed({ text: row.record, lineNo: row.line_no, byteOffset: row.byte_offset, terminated: true });
     }
     native = feeder.finish();
-    if (native === null) {
+    if (native === null || !native.readable) {
+      if (native) failed.push(...native.diagnostics);
+      native = null;
       failed = [
+        ...failed,
         ...feeder.diagnostics,
         { severity: 'error', code: 'unknown_format', message: `run ${task.runId}: the sidecar's copy of this file gives no session`, file, line: null },
       ];

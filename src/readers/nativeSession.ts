@@ -127,7 +127,9 @@ export class SessionBuilder {
   }
 
   keepUnknown(type: string, lineNo: number, raw: string): void {
-    this.count(type);
+    // Counted, but does not make the file readable: a file of only unknown records is no session.
+    const counts = this.session.record_counts;
+    counts[type] = (counts[type] ?? 0) + 1;
     if (this.session.unknown_records.length >= MAX_UNKNOWN_RECORDS_KEPT) return;
     this.session.unknown_records.push({
       type,

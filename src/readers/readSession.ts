@@ -166,7 +166,19 @@ export async function readSessionFile(
     });
     return { session: null, diagnostics: diags, bytes };
   }
+  if (!session.readable) return { session: null, diagnostics: [...session.diagnostics, noKnownRecords(file, session)], bytes };
   return { session, diagnostics: [], bytes };
+}
+
+function noKnownRecords(file: string, s: NativeSession): NativeSession['diagnostics'][number] {
+  const types = Object.keys(s.record_counts).slice(0, 5).join(', ');
+  return {
+    severity: 'error',
+    code: 'unknown_format',
+    message: `no record of a known ${s.agent} type${types ? ` (saw ${types})` : ''}`,
+    file,
+    line: null,
+  };
 }
 
 /** Gemini's older single-JSON session form: one document, read whole. */
@@ -191,7 +203,8 @@ async function readWholeJson(file: string, onBytes?: (bytes: number) => void): P
   const reader = createReader('gemini', file);
   reader.add(doc, 0, '');
   const session = reader.finish();
-  return { session: session.readable ? session : null, diagnostics: session.readable ? [] : session.diagnostics, bytes: text.length };
+  if (!session.readable) return { session: null, diagnostics: [...session.diagnostics, noKnownRecords(file, session)], bytes: text.length };
+  return { session, diagnostics: [], bytes: text.length };
 }
 
 function fileError(file: string, err: unknown): NativeSession['diagnostics'][number] {
