@@ -26,13 +26,6 @@ const SCREEN_SWITCHES = ['\x1b[?1049h', '\x1b[?1049l', '\x1b[?1047h', '\x1b[?104
   (s) => Buffer.from(s, 'latin1'),
 );
 
-/**
- * An overflow cuts the backlog down to this fraction of its bound, not just below it: under a
- * sustained flood one cut then covers half a bound of output instead of every chunk paying for a
- * cut (array rebuild, resync scan, screen-switch search).
- */
-export const DROP_TO_FRACTION = 0.5;
-
 export class ByteBacklog {
   private _items: BacklogItem[] = [];
   private _bytes = 0;
@@ -71,7 +64,7 @@ export class ByteBacklog {
     if (chunk.length === 0) return;
     this._items.push(chunk);
     this._bytes += chunk.length;
-    if (this._bytes > this._maxBytes) this._dropOldest(this._bytes - Math.floor(this._maxBytes * DROP_TO_FRACTION));
+    if (this._bytes > this._maxBytes) this._dropOldest(this._bytes - this._maxBytes);
   }
 
   pushResize(resize: ResizeItem): void {
@@ -130,8 +123,7 @@ export class ByteBacklog {
   }
 
   /**
-   * Drops at least `excess` of the oldest queued bytes (a little more when the cut moves on to a
-   * clean restart point). Why the oldest: the agents' TUIs redraw
+   * Drops at least `excess` of the oldest queued bytes. Why the oldest: the agents' TUIs redraw
    * their whole screen region (a spinner, a status line, the prompt box) many times a second, so
    * bytes that are megabytes old describe a screen that has long been painted over, while the
    * newest bytes decide what is on screen now, which is what detectors read. Resizes stay queued.

@@ -2,7 +2,6 @@
 // step that has shipped: add a new one. Column names are the contract read directly with SQL by
 // merge/stats and match the zod names in src/core/events.ts.
 import type BetterSqlite3 from 'better-sqlite3';
-import { SidecarError } from './sidecarError.js';
 
 /**
  * Enum columns (type, kind, trigger…) carry no CHECK constraint on purpose: zod validates at the
@@ -76,10 +75,6 @@ export const MIGRATIONS: readonly string[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-function hasTables(db: BetterSqlite3.Database): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1").get() !== undefined;
-}
-
 export function readSchemaVersion(db: BetterSqlite3.Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
@@ -95,10 +90,6 @@ export function migrate(db: BetterSqlite3.Database): void {
   const step = db.transaction((): boolean => {
     const version = readSchemaVersion(db);
     if (version >= MIGRATIONS.length) return false;
-    if (version === 0 && hasTables(db)) {
-      // Another program's SQLite file (passed by mistake to --db): never add our tables to it.
-      throw new SidecarError('is an SQLite database of another program (it has tables but no rec schema); it was left untouched', 'corrupt');
-    }
     db.exec(MIGRATIONS[version]!);
     db.pragma(`user_version = ${version + 1}`);
     return true;
