@@ -1,0 +1,294 @@
+// The turn engine shared by fake-gemini and fake-claude. Both real CLIs are Ink apps: a static
+// history on top and a live region (dialog, spinner, composer) redrawn below it. What differs
+// (texts, layout, which keys do what, the session file) comes from a per-agent `profile`.
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { readKeys } from './keyReader.mjs';
+import { row } from './term.mjs';
+import { readyMarker } from './ready.mjs';
+import { runCommand } from './commandRunner.mjs';
+
+/** Spinner / elapsed-time redraw period of both TUIs (about once a second in the samples). */
+const SPINNER_TICK_MS = 1000;
+/** How long "Press Ctrl+C again to exit" stays armed (Gemini and Claude both use about 1-2 s). */
+const CTRL_C_EXIT_WINDOW_MS = 2000;
+
+export class InkApp {
+  constructor(term, { profile, scenario, cwd, initialPrompt }) {
+    this._term = term;
+    this._p = profile;
+    this._scenario = scenario;
+    this._cwd = cwd;
+    this._history = [];
+    this._mode = 'idle';
+    this._composer = '';
+    this._ctrlCArmedUntil = 0;
+    this._turnIndex = 0;
+    this._initialPrompt = initialPrompt ?? scenario.prompt;
+    this._exit = new Promise((resolve) => (this._resolveExit = resolve));
+  }
+
+  async run() {
+    this._term.onResize(() => this._render());
+    this._disposeKeys = readKeys(process.stdin, (k) => this._onKey(k));
+    this._render();
+    this._term.write(readyMarker(this._p.agent));
+    if (this._initialPrompt) this._submit(this._initialPrompt);
+    const code = await this._exit;
+    this._disposeKeys();
+    clearInterval(this._tick);
+    return code;
+  }
+
+  // ---- rendering -------------------------------------------------------------------------------
+
+  _render() {
+    const width = this._term.cols;
+    const ctrlCHint = Date.now() < this._ctrlCArmedUntil;
+    let pane;
+    if (this._mode === 'dialog') pane = this._p.dialogRows({ ...this._dialog, width });
+    else if (this._mode === 'busy') pane = this._p.busyRows({ width, seconds: Math.floor((Date.now() - this._busy.startedAt) / 1000), running: this._busy.call, ctrlCHint, text: this._composer });
+    else pane = this._p.composerRows({ width, text: this._composer, ctrlCHint });
+    const hist = [...this._p.headerRows(width, this._cwd), ...this._history.flatMap((cell) => cell(width))];
+    const height = this._term.rows;
+    const all = [...hist, ...pane];
+    const shown = all.slice(Math.max(0, all.length - height));
+    const paneTop = shown.length - pane.length;
+    const ci = this._mode === 'dialog' ? -1 : pane.findIndex((r) => r.cursor);
+    this._term.render(shown, ci >= 0 ? { row: paneTop + ci, col: pane[ci].cursor } : undefined);
+  }
+
+  // ---- keys ------------------------------------------------------------------------------------
+
+  _onKey(key) {
+    if (this._mode === 'dialog') return this._onDialogKey(key);
+    if (this._mode === 'busy') {
+      if (key.name === 'esc' || key.name === 'ctrl-c') {
+        if (key.name === 'ctrl-c') this._armCtrlC();
+        return this._busy.finish({ kind: 'interrupt', trigger: key.name === 'esc' ? 'esc' : 'ctrl_c' });
+      }
+      return this._onComposerKey(key, false);
+    }
+    if (this._mode === 'idle') return this._onComposerKey(key, true);
+    // 'pending': between states; the next state is set before the next stdin read.
+  }
+
+  _onDialogKey(key) {
+    const d = this._dialog;
+    if (d.amend !== undefined) {
+      if (key.name === 'char') d.amend += key.char;
+      else if (key.name === 'backspace') d.amend = [...d.amend].slice(0, -1).join('');
+      else if (key.name === 'enter') return this._choose(d.selected, 'enter', d.amend.trim() || undefined);
+      else if (key.name === 'esc') return this._choose(d.options.findIndex((o) => o.kind === 'deny'), 'esc');
+      return this._render();
+    }
+    const n = d.options.length;
+    if (key.name === 'up' || key.name === 'down') {
+      d.selected = (d.selected + (key.name === 'up' ? n - 1 : 1)) % n;
+      return this._render();
+    }
+    if (key.name === 'enter') return this._choose(d.selected, 'enter');
+    if (key.name === 'esc') return this._choose(d.options.findIndex((o) => o.kind === 'deny'), 'esc');
+    if (key.name === 'ctrl-c') {
+      if (this._p.ctrlCAtDialog === 'ignore') return undefined; // Claude ignores Ctrl+C at a dialog
+      this._armCtrlC();
+      return this._finishDialog({ kind: 'ctrl_c' });
+    }
+    if (key.name === 'tab' && this._p.tabAmend) {
+      d.amend = '';
+      return this._render();
+    }
+    if (key.name === 'char' && /^[1-9]$/.test(key.char) && Number(key.char) <= n) return this._choose(Number(key.char) - 1, 'digit');
+    // Other keys: ignored by the dialog.
+  }
+
+  _choose(index, trigger, amendText) {
+    const option = this._dialog.options[index];
+    this._finishDialog({ kind: option.kind, option, trigger, amendText });
+  }
+
+  _finishDialog(result) {
+    const resolve = this._dialog.resolve;
+    this._dialog = undefined;
+    this._mode = 'pending';
+    resolve(result);
+  }
+
+  _armCtrlC() {
+    this._ctrlCArmedUntil = Date.now() + CTRL_C_EXIT_WINDOW_MS;
+    setTimeout(() => this._render(), CTRL_C_EXIT_WINDOW_MS + 10).unref();
+  }
+
+  _onComposerKey(key, canSubmit) {
+    if (key.name === 'char') this._composer += key.char;
+    else if (key.name === 'backspace') this._composer = [...this._composer].slice(0, -1).join('');
+    else if (key.name === 'enter' && canSubmit) {
+      const text = this._composer.trim();
+      this._composer = '';
+      if (text === '/quit' || text === '/exit') return this._quit();
+      if (text) return this._submit(text);
+    } else if ((key.name === 'ctrl-c' || key.name === 'ctrl-d') && canSubmit) {
+      if (this._composer && key.name === 'ctrl-c') this._composer = '';
+      else if (Date.now() < this._ctrlCArmedUntil) return this._quit();
+      else this._armCtrlC();
+    }
+    this._render();
+  }
+
+  // ---- turns -----------------------------------------------------------------------------------
+
+  _submit(text) {
+    this._history.push(...this._p.cells.user(text));
+    this._mode = 'pending';
+    this._render();
+    this._runTurn(text).catch((err) => {
+      this._term.restore();
+      process.stderr.write(`fake-${this._p.agent}: turn failed: ${err?.stack ?? err}\n`);
+      this._resolveExit(70);
+    });
+  }
+
+  async _runTurn(text) {
+    const s = this._p.session;
+    const turn = s.userPrompt(text);
+    const resp = this._scenario.turns[this._turnIndex++] ?? { say: this._scenario.followUp };
+    if (resp.calls?.length) return this._runCalls(turn, resp);
+    if (resp.stream) return this._runStream(turn, resp.stream);
+    return this._answer(turn, resp.say ?? this._scenario.followUp);
+  }
+
+  _answer(turn, text) {
+    this._p.session.answer(turn, text);
+    this._history.push(...this._p.cells.answer(text));
+    this._toIdle();
+  }
+
+  _toIdle() {
+    clearInterval(this._tick);
+    this._busy = undefined;
+    this._mode = 'idle';
+    this._render();
+  }
+
+  _ask(call, index, total) {
+    return new Promise((resolve) => {
+      this._dialog = { call, index, total, options: this._p.options(call, this._cwd), selected: 0, resolve };
+      this._mode = 'dialog';
+      this._render();
+    });
+  }
+
+  _waitBusy(work, call) {
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (r) => {
+        if (!settled) {
+          settled = true;
+          resolve(r);
+        }
+      };
+      this._busy = { finish, startedAt: Date.now(), call };
+      this._mode = 'busy';
+      clearInterval(this._tick);
+      this._tick = setInterval(() => this._render(), SPINNER_TICK_MS);
+      this._render();
+      work.then((value) => finish({ kind: 'done', value }));
+    });
+  }
+
+  async _runCalls(turn, resp) {
+    const s = this._p.session;
+    const calls = resp.calls.map((c) => ({ ...c }));
+    const report = (call) => {
+      call.reported = true;
+      s.callResolved(turn, call);
+    };
+    s.proposed(turn, calls, resp.preface);
+    if (resp.preface && this._p.showsPreface) this._history.push(...this._p.cells.answer(resp.preface));
+    let stopped = false;
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i];
+      if (stopped) {
+        call.outcome = { status: 'sibling' };
+        continue;
+      }
+      const res = await this._ask(call, i, calls.length);
+      if (res.kind === 'deny' || res.kind === 'ctrl_c') {
+        if (res.kind === 'deny' && res.amendText && this._p.reasonContinuesTurn) {
+          call.outcome = { status: 'reason', reason: res.amendText };
+          report(call);
+          this._history.push(...this._p.cells.resolved(call));
+          continue;
+        }
+        call.outcome = { status: res.kind === 'ctrl_c' ? 'ctrlc' : 'denied' };
+        stopped = true;
+        continue;
+      }
+      call.outcome = await this._execute(call, res);
+      if (call.outcome.status === 'interrupted') stopped = true;
+      report(call);
+      this._history.push(...this._p.cells.resolved(call));
+    }
+    if (stopped) {
+      for (const c of calls) if (!c.reported) report(c);
+      s.batchResolved(turn, calls, { aborted: true });
+      this._history.push(...this._p.cells.aborted(calls));
+      return this._toIdle();
+    }
+    s.batchResolved(turn, calls, { aborted: false });
+    return this._answer(turn, `MOCK FINAL: received ${calls.length} tool result(s)`);
+  }
+
+  /** Runs an approved call; Esc or Ctrl+C while it runs interrupts it. */
+  async _execute(call, res) {
+    if (call.tool !== 'shell') {
+      mkdirSync(dirname(call.path), { recursive: true });
+      if (call.tool === 'write') writeFileSync(call.path, call.content ?? '');
+      else {
+        const before = existsSync(call.path) ? readFileSync(call.path, 'utf8') : '';
+        writeFileSync(call.path, before.replace(call.oldString ?? '', call.newString ?? ''));
+      }
+      return { status: 'success', output: `Successfully wrote to ${call.path}`, option: res.option, feedback: res.amendText };
+    }
+    const run = runCommand(call.command, this._cwd);
+    const outcome = await this._waitBusy(run.done, call);
+    if (outcome.kind === 'interrupt') {
+      run.kill();
+      return { status: 'interrupted', trigger: outcome.trigger, option: res.option };
+    }
+    return { status: 'success', output: outcome.value.output, exitCode: outcome.value.exitCode, option: res.option, feedback: res.amendText };
+  }
+
+  async _runStream(turn, stream) {
+    const words = Array.from({ length: stream.words }, (_, i) => `word${i}`);
+    let shown = 0;
+    let timer;
+    const done = new Promise((resolve) => {
+      timer = setInterval(() => {
+        shown++;
+        if (this._p.rendersStreamingText) this._render();
+        if (shown >= words.length) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, stream.intervalMs);
+    });
+    this._streamText = () => words.slice(0, shown).join(' ');
+    const outcome = await this._waitBusy(done, undefined);
+    clearInterval(timer);
+    if (outcome.kind === 'done') return this._answer(turn, words.join(' '));
+    this._p.session.streamCut(turn, words.slice(0, shown).join(' ') + ' ');
+    this._history.push(...this._p.cells.streamCut(words.slice(0, shown).join(' ')));
+    return this._toIdle();
+  }
+
+  _quit() {
+    clearInterval(this._tick);
+    const lines = this._p.exitLines();
+    this._p.session.exit();
+    this._term.write('\x1b[?25h\r\n' + lines.join('\r\n') + '\r\n');
+    this._resolveExit(this._scenario.exitCode);
+  }
+}
+
+export const blankRow = () => row('');
