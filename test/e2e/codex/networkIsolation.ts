@@ -1,0 +1,23 @@
+// Whether this process runs in a loopback-only network namespace (scripts/test enters one with
+// `unshare -n` where the system allows). Without one the suite still runs, relying on Codex's config
+// (no analytics, no update check) and loopback proxies, and says so once.
+import { readdirSync } from 'node:fs';
+
+let _told = false;
+
+/** True when the only network interface is `lo`. */
+export function isLoopbackOnly(): boolean {
+  try {
+    return readdirSync('/sys/class/net').every((name) => name === 'lo');
+  } catch {
+    // No sysfs (not Linux, or a locked-down container): we cannot tell, so assume not isolated.
+    return false;
+  }
+}
+
+/** Prints once per test process when the e2e suite runs on the host network. */
+export function noteNetworkIsolation(): void {
+  if (_told || isLoopbackOnly()) return;
+  _told = true;
+  console.warn('codex e2e: running without a network namespace (unshare -n unavailable); Codex telemetry, update checks and analytics are off in its config and proxies point at 127.0.0.1');
+}

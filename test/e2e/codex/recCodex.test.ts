@@ -1,0 +1,209 @@
+// `rec codex` on the REAL Codex CLI 0.169.0 (pinned devDependency) against our mock Responses server:
+// each scenario of issue 3 drives the keys a user would press, then compares the sidecar rows with
+// Codex's own rollout (call_id, tool input) and the file system (what really ran).
+// Runs sequentially in one file: each test owns a fresh CODEX_HOME, a Codex, its daemon and a mock.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_TEXT } from '../../mock/scenarios.js';
+import { LONG_COMMAND } from '../../mock/scenarios.js';
+import {
+  approvalRow,
+  OPTION,
+  promptRow,
+  rejectionRow,
+  skippedRow,
+  toolInterruptionRow,
+  view,
+} from './expectedRows.js';
+import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from './recCodexSession.js';
+import { SCENARIOS } from './recordedScenarios.js';
+import type { RolloutCall } from './sidecarRows.js';
+
+/** One scenario: Codex start, a model turn or two, the quit and rec's 5 s reconcile; generous for 2 loaded cores. */
+const TEST_TIMEOUT_MS = 120_000;
+
+let session: RecCodexSession | undefined;
+
+beforeAll(() => assertBuilt());
+
+afterEach(async () => {
+  await session?.dispose();
+  session = undefined;
+});
+
+/** Runs the named key script (the same one the fixtures were recorded with) under `rec codex`, then quits. */
+async function run(name: string): Promise<RecCodexSession> {
+  const scenario = SCENARIOS.find((s) => s.name === name);
+  if (!scenario) throw new Error(`no scenario ${name}`);
+  session = await startRecCodex({ ...(scenario.cols ? { cols: scenario.cols } : {}), ...(scenario.rows ? { rows: scenario.rows } : {}) });
+  await waitReady(session);
+  await scenario.run(session.driver);
+  const exit = await session.quit();
+  expect(exit.exitCode).toBe(0);
+  return session;
+}
+
+function rowsOf(s: RecCodexSession) {
+  return s.rows().map(view);
+}
+
+function onlyCall(s: RecCodexSession): RolloutCall {
+  const calls = s.rolloutCalls();
+  expect(calls).toHaveLength(1);
+  return calls[0]!;
+}
+
+describe('rec codex on the real Codex 0.169.0: decisions at the command prompt', () => {
+  it('y approves once; the row carries the rollout call_id and arguments, and the command ran', async () => {
+    const s = await run('shell-approve-y');
+    const call = onlyCall(s);
+    expect(existsSync(join(s.env.workDir, 'approved.txt'))).toBe(true);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'letter', option_label: OPTION.yes, scope: 'once' }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it("p approves for the session with the \"don't ask again\" label verbatim", async () => {
+    const s = await run('shell-approve-p');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'letter', option_label: OPTION.always(String(call.args.cmd)), scope: 'session' }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc rejects; ran is no although the rollout only says "aborted by user"', async () => {
+    const s = await run('shell-reject-esc');
+    const call = onlyCall(s);
+    expect(call.output).toMatch(/aborted by user/);
+    expect(existsSync(join(s.env.workDir, 'approved.txt'))).toBe(false);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('n rejects with trigger letter', async () => {
+    const s = await run('shell-reject-n');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'letter', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Down Down Enter rejects with option 3 (trigger enter)', async () => {
+    const s = await run('shell-reject-option3');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'enter', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Ctrl+C at the prompt rejects with trigger ctrl_c and no option', async () => {
+    const s = await run('shell-ctrlc-at-prompt');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'ctrl_c', option_label: null })]);
+  }, TEST_TIMEOUT_MS);
+
+  it("the user's next message after a rejection becomes its reason (next_message)", async () => {
+    const s = await run('shell-reject-then-reason');
+    const call = onlyCall(s);
+    // The model was told: the aborted call, <turn_aborted>, then the user's words.
+    const told = s.server.requests.filter((r) => r.kind === 'turn').at(-1)!;
+    expect(told.userText).toBe('do not write files in the repo');
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      rejectionRow('command', call, { trigger: 'esc', option_label: OPTION.no, reason: 'do not write files in the repo' }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('a command that wraps at 80 columns is re-joined and matched to its call', async () => {
+    const s = await run('long-command-wrapped');
+    const call = onlyCall(s);
+    expect(call.args.cmd).toBe(LONG_COMMAND);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'letter', option_label: OPTION.yes, scope: 'once' }),
+    ]);
+    expect(rows[0]!.prompt?.details?.command).toBe(LONG_COMMAND);
+  }, TEST_TIMEOUT_MS);
+
+  it('a resize while the prompt is open is the same prompt, not a second one', async () => {
+    const s = await run('resize-at-prompt');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+});
+
+describe('rec codex on the real Codex 0.169.0: edits, interruptions, parallel calls', () => {
+  it('Esc at the edits prompt rejects the edit (kind edit) and no file is written', async () => {
+    const s = await run('patch-reject-esc');
+    const call = onlyCall(s);
+    expect(existsSync(join(s.env.workDir, 'patched.txt'))).toBe(false);
+    expect(rowsOf(s)).toEqual([promptRow('edit', call), rejectionRow('edit', call, { trigger: 'esc', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc while an approved sleep runs: an approval, then an interruption of kind tool, never a rejection', async () => {
+    const s = await run('sleep-esc-while-running');
+    const call = onlyCall(s);
+    expect(call.output).toMatch(/aborted by user/);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'letter', option_label: OPTION.yes, scope: 'once' }),
+      toolInterruptionRow(call, { trigger: 'esc', option_label: null }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Ctrl+C while a command runs, then "Cancel task": an interruption with the menu choice', async () => {
+    const s = await run('sleep-ctrlc-cancel');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'letter', option_label: OPTION.yes, scope: 'once' }),
+      toolInterruptionRow(call, { trigger: 'ctrl_c', option_label: 'Cancel task' }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc while an answer streams: an interruption of kind response with the partial text on screen', async () => {
+    const s = await run('text-esc-while-streaming');
+    expect(s.rolloutCalls()).toEqual([]);
+    const rows = rowsOf(s);
+    expect(rows).toEqual([
+      {
+        type: 'interruption',
+        kind: 'response',
+        trigger: 'esc',
+        option_label: null,
+        call_id: null,
+        related_call_id: null,
+        partial_output: expect.stringMatching(/^Counting slowly: w1 w2 w3 .*\bw12\b/),
+      },
+    ]);
+    // What was captured is a prefix of what the model sent (Codex keeps none of it).
+    const partial = String((rows[0] as { partial_output: unknown }).partial_output).replace(/\s+/g, ' ').trim();
+    expect(SLOW_TEXT.startsWith(partial)).toBe(true);
+  }, TEST_TIMEOUT_MS);
+
+  it('three parallel calls, first prompt approved and second rejected: approved+ran, rejected, skipped', async () => {
+    const s = await run('parallel-approve-reject');
+    const calls = s.rolloutCalls();
+    expect(calls).toHaveLength(3);
+    // Every output says "aborted by user", even the one that ran.
+    for (const c of calls) expect(c.output).toMatch(/aborted by user/);
+    const fileOf = (c: RolloutCall) => join(s.env.workDir, /> (p\d\.txt)/.exec(String(c.args.cmd))![1]!);
+    const rows = s.rows();
+    const decided = rows.filter((r) => r.type === 'approval' || r.type === 'rejection');
+    expect(decided.map((r) => r.type)).toEqual(['approval', 'rejection']);
+    const approved = calls.find((c) => c.callId === decided[0]!.call_id);
+    const rejected = calls.find((c) => c.callId === decided[1]!.call_id);
+    expect(approved).toBeDefined();
+    expect(rejected).toBeDefined();
+    const skipped = calls.find((c) => c !== approved && c !== rejected)!;
+    expect(existsSync(fileOf(approved!))).toBe(true);
+    expect(existsSync(fileOf(rejected!))).toBe(false);
+    expect(existsSync(fileOf(skipped))).toBe(false);
+    expect(rows.map(view)).toEqual([
+      promptRow('command', approved!),
+      approvalRow('command', approved!, { trigger: 'letter', option_label: OPTION.yes, scope: 'once' }),
+      promptRow('command', rejected!),
+      rejectionRow('command', rejected!, { trigger: 'esc', option_label: OPTION.no }),
+      skippedRow(skipped, rejected!),
+    ]);
+  }, TEST_TIMEOUT_MS);
+});

@@ -1,0 +1,119 @@
+// One e2e run: the mock model server, a fresh isolated CODEX_HOME, and `rec --db <file> codex` under
+// the pexpect-style harness with the pinned Codex; a Driver over it so the scenario scripts in
+// recordedScenarios.ts drive `rec codex` exactly as they drove plain codex for the fixtures.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
+import { startResponsesServer, type ResponsesServer } from '../../mock/responsesServer.js';
+import type { Scenario } from '../../mock/scenarios.js';
+import { CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
+import { noteNetworkIsolation } from './networkIsolation.js';
+import type { Driver } from './recordedScenarios.js';
+import { readEventRows, readRolloutCalls, type EventRow, type RolloutCall } from './sidecarRows.js';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const REC_BIN = join(REPO_ROOT, 'bin/rec.js');
+
+/** Codex draws its composer in about a second; on two loaded cores (and the daemon's first start) allow far more. */
+export const START_TIMEOUT_MS = 60_000;
+/** Any one screen change after a key or a model reply. */
+export const STEP_TIMEOUT_MS = 30_000;
+/** How long a Ctrl+C at the idle composer gets to end Codex (it quits on the second press). */
+const QUIT_WAIT_MS = 2_000;
+/** rec reads the rollout for up to 5 s after Codex exits (RECONCILE_AFTER_EXIT_MS), then closes the database. */
+const REC_EXIT_TIMEOUT_MS = 30_000;
+
+export interface RecCodexOptions {
+  readonly cols?: number;
+  readonly rows?: number;
+  readonly scenarios?: Readonly<Record<string, Scenario>>;
+}
+
+export interface RecCodexSession {
+  readonly rec: Spawned;
+  readonly env: CodexEnv;
+  readonly server: ResponsesServer;
+  readonly dbPath: string;
+  readonly driver: Driver;
+  /** Ends Codex as a user would (Ctrl+C twice at the idle composer) and waits until rec has exited. */
+  quit(): Promise<{ exitCode: number; signal: number | undefined }>;
+  rows(): EventRow[];
+  /** The function calls of this run's rollout (the session file the daemon wrote). */
+  rolloutCalls(): RolloutCall[];
+  rolloutFile(): string;
+  /** Stops rec, Codex, its daemon and everything they started, by pid; closes the mock; removes the temp dir. */
+  dispose(): Promise<void>;
+}
+
+export function assertBuilt(): void {
+  if (!existsSync(join(REPO_ROOT, 'dist/cli.js'))) {
+    throw new Error('dist/cli.js is missing: run `npx tsc -p tsconfig.json` (npm test builds first)');
+  }
+}
+
+export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCodexSession> {
+  noteNetworkIsolation();
+  const server = await startResponsesServer({ ...(opts.scenarios ? { scenarios: opts.scenarios } : {}) });
+  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
+  const dbPath = join(env.baseDir, 'rec.db');
+  const rec = spawn(process.execPath, [REC_BIN, '--db', dbPath, 'codex'], {
+    cols: opts.cols ?? 120,
+    rows: opts.rows ?? 40,
+    cwd: env.workDir,
+    env: { ...env.env, REC_CODEX_BIN: CODEX_BIN },
+    timeoutMs: STEP_TIMEOUT_MS,
+  });
+  const driver: Driver = {
+    async waitScreen(re, _label, timeoutMs = STEP_TIMEOUT_MS) {
+      await rec.expectScreen(re, timeoutMs);
+    },
+    send: (data) => rec.send(data),
+    async line(text) {
+      // Enter only once the text shows: Codex treats a burst ending in Enter as a paste.
+      rec.send(text);
+      await rec.expectScreen(`› ${text}`);
+      rec.sendKey('enter');
+    },
+    resize: (cols, rows) => rec.resize(cols, rows),
+    snap: () => undefined,
+    screen: () => rec.screen(),
+  };
+  const rolloutFile = (): string => {
+    const files = env.rolloutFiles();
+    if (files.length !== 1) throw new Error(`expected one rollout in ${env.codexHome}/sessions, found ${files.length}`);
+    return files[0]!;
+  };
+  let disposed = false;
+  return {
+    rec,
+    env,
+    server,
+    dbPath,
+    driver,
+    async quit() {
+      for (let attempt = 0; attempt < 3 && !rec.exitStatus; attempt += 1) {
+        rec.sendKey('ctrl-c');
+        if ((await rec.expect([EOF, TIMEOUT], QUIT_WAIT_MS)) === 0) break;
+      }
+      return rec.expectExit(REC_EXIT_TIMEOUT_MS);
+    },
+    rows: () => readEventRows(dbPath),
+    rolloutCalls: () => readRolloutCalls(rolloutFile()),
+    rolloutFile,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      const recPid = rec.pid;
+      await env.stopProcesses([recPid]);
+      rec.dispose();
+      await server.close();
+      await env.dispose();
+    },
+  };
+}
+
+/** Waits until Codex shows its composer (and so has connected to its daemon). */
+export async function waitReady(s: RecCodexSession): Promise<void> {
+  await s.rec.expectScreen(/Ask Codex to do anything/, START_TIMEOUT_MS);
+}
