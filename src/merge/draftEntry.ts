@@ -42,7 +42,8 @@ export function applySidecar(d: Draft, e: RecEvent, type: FindingType): void {
   const over = <K extends keyof NativeFinding>(key: K, value: NativeFinding[K] | null | undefined): void => {
     if (value === null || value === undefined) return;
     const current = f[key];
-    if (hadNative && current !== null && current !== value && !(Array.isArray(current) && current.length === 0)) {
+    // 'unknown' is the file saying it cannot tell, not a claim the sidecar could contradict.
+    if (hadNative && current !== null && current !== 'unknown' && current !== value) {
       d.disagreements.push({ field: key, native: current, sidecar: value });
     }
     f[key] = value;

@@ -11,7 +11,7 @@ const BAR_WIDTH = 30;
 export class ProgressBar {
   private _done = 0;
   private _files = 0;
-  private readonly _start = Date.now();
+  private readonly _start: number;
   private _lastDraw = 0;
   private _shown = false;
 
@@ -21,7 +21,9 @@ export class ProgressBar {
     private readonly _totalFiles: number,
     private readonly _enabled: boolean,
     private readonly _now: () => number = Date.now,
-  ) {}
+  ) {
+    this._start = _now();
+  }
 
   /** Whether a stream is a terminal we may draw on. */
   static isTty(stream: Writable): boolean {
