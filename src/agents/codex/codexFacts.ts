@@ -156,10 +156,13 @@ export abstract class CodexFacts {
         this._turnOpenInRollout = true;
         this._currentTurnId = p.turn_id ?? this._currentTurnId;
       } else if (p.type === 'task_complete') {
+        // The hooks have no event for an aborted turn; the rollout's end of turn closes both views.
         this._turnOpenInRollout = false;
+        this._turnOpenByHook = false;
         this._awaitingReason = [];
       } else if (p.type === 'turn_aborted') {
         this._turnOpenInRollout = false;
+        this._turnOpenByHook = false;
         this._onTurnAborted(p.turn_id ?? this._currentTurnId ?? '', p.reason ?? 'interrupted');
       } else if (p.type === 'item_completed' && p.item.id && ['completed', 'failed'].includes(p.item.status ?? '')) {
         const call = this._calls.get(p.item.id);

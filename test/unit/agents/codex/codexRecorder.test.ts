@@ -387,3 +387,19 @@ describe('codex 0.169.0, finding the rollout and exiting', () => {
     ]);
   });
 });
+
+describe('codex 0.169.0, idle', () => {
+  it('Esc or Ctrl+C with no turn running records nothing', async () => {
+    const r = new CodexReplay('shell-deny-esc');
+    r.hook('UserPromptSubmit', { prompt: 'SCN=shell please write the file' });
+    r.appendThrough('function_call');
+    r.show('1-prompt');
+    r.press('esc');
+    r.show('3-final');
+    r.append();
+    expect(r.recorder.watching).toBe(false);
+    r.press('esc', 'ctrl-c');
+    await r.exit();
+    expect(r.sink.rows('approval', 'rejection', 'skipped', 'interruption').map((e) => e.type)).toEqual(['rejection']);
+  });
+});
