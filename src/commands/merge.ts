@@ -1,7 +1,7 @@
 // `rec merge`: one merged JSON per agent session (the agent's own file joined with the sidecar),
 // pretty JSON for one session, JSON Lines for many, or one file per session with -o DIR.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { exitStatus, runSelection } from '../merge/mergeRun.js';
 import type { TaskResult } from '../merge/mergeTask.js';
@@ -39,7 +39,7 @@ export async function mergeCommand(args: string[], io: CommandIO): Promise<numbe
     io.stdout.write(MERGE_USAGE);
     return 0;
   }
-  const outDir = parsed.output === null ? null : join(io.cwd, parsed.output);
+  const outDir = parsed.output === null ? null : resolve(io.cwd, parsed.output);
   if (outDir !== null) await mkdir(outDir, { recursive: true, mode: OUTPUT_DIR_MODE });
   const usedNames = new Set<string>();
 

@@ -1,0 +1,120 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mergeCommand } from '../../../src/commands/merge.js';
+import { statsCommand } from '../../../src/commands/stats.js';
+import { MergedSession } from '../../../src/merge/mergedSession.js';
+import { logFile, LOGS } from '../../unit/readers/fixturePaths.js';
+import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
+import { runCommand } from './runCommand.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+function sidecar(): SidecarFixture {
+  const db = new SidecarFixture();
+  cleanups.push(() => db.remove());
+  return db;
+}
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'rec-merge-out-'));
+  cleanups.push(() => rmSync(d, { recursive: true, force: true }));
+  return d;
+}
+
+const CODEX_DENY = logFile('codex', 'shell-deny-esc.rollout.jsonl');
+const CODEX_SESSION = '01a20297-0b6a-77a0-a475-841e109138f8';
+
+describe('rec merge', () => {
+  it('one file without a sidecar: pretty JSON valid against the published schema, unknown fate for Codex', async () => {
+    const r = await runCommand(mergeCommand, [CODEX_DENY, '--db', '/nonexistent/rec.db']);
+    expect(r.code).toBe(0);
+    const m = MergedSession.parse(JSON.parse(r.stdout));
+    expect(r.stdout.startsWith('{\n  "schema_version": 1')).toBe(true);
+    expect(m.unknown).toHaveLength(1);
+    expect(m.rejections).toHaveLength(0);
+  });
+
+  it('with a real sidecar file: the sidecar decides, matched by agent_session_id and call_id', async () => {
+    const db = sidecar()
+      .addRun({ id: 'run-c1', agent: 'codex', agent_session_id: CODEX_SESSION, agent_session_file: '/elsewhere/rollout.jsonl' })
+      .addEvent({ id: 'e1', run_id: 'run-c1', type: 'prompt', ts: '2026-11-22T09:29:44.000Z', call_id: 'call_bd8088d34ab72013' })
+      .addEvent({
+        id: 'e2', run_id: 'run-c1', type: 'rejection', ts: '2026-11-22T09:29:45.390Z', agent_session_id: CODEX_SESSION,
+        call_id: 'call_bd8088d34ab72013', kind: 'command', decided_by: 'user', trigger: 'esc', option_label: 'No, and tell Codex what to do differently', ran: 'no',
+      });
+    db.close();
+    const r = await runCommand(mergeCommand, [CODEX_DENY], { REC_DB: db.path });
+    expect(r.stderr).toBe('');
+    const m = MergedSession.parse(JSON.parse(r.stdout));
+    expect(m.session.run_ids).toEqual(['run-c1']);
+    expect(m.rejections).toEqual([
+      expect.objectContaining({ call_id: 'call_bd8088d34ab72013', trigger: 'esc', option_label: 'No, and tell Codex what to do differently', sources: ['native', 'sidecar'], sidecar_event_ids: ['e2'] }),
+    ]);
+    expect(m.unknown).toEqual([]);
+  });
+
+  it('a Gemini session the agent deleted is rebuilt from agent_records (--run, and discovery by --agent)', async () => {
+    const gone = '/home/someone/.gemini/tmp/work/chats/session-2026-11-22T09-35-141fecbb.jsonl';
+    const lines = readFileSync(logFile('gemini', 'shell-esc.session-at-quit-before-deletion.jsonl'), 'utf8').trimEnd().split('\n');
+    const db = sidecar()
+      .addRun({ id: 'run-g1', agent: 'gemini', agent_session_id: '141fecbb-11b9-44d9-bcb3-f4cda504997c', agent_session_file: gone, started_at: '2026-11-22T09:35:00.000Z' })
+      .addRecords('run-g1', 'gemini', gone, lines);
+    db.close();
+    for (const args of [['--run', 'run-g1'], ['--agent', 'gemini', '--since', '2026-11-01']]) {
+      const r = await runCommand(mergeCommand, [...args, '--db', db.path]);
+      expect(r.code, r.stderr).toBe(0);
+      const m = MergedSession.parse(JSON.parse(r.stdout));
+      expect(m.session).toMatchObject({ source: 'agent_records', files: [gone], run_ids: ['run-g1'], agent_session_id: '141fecbb-11b9-44d9-bcb3-f4cda504997c' });
+      expect(m.rejections).toEqual([expect.objectContaining({ rejection_type: 'command', action: { type: 'command', command: 'touch shell_marker.txt' } })]);
+      expect(m.messages[0]!.source).toEqual({ file: gone, line: 2 });
+    }
+  });
+
+  it('many sessions: JSON Lines on stdout, each line a merged session', async () => {
+    const r = await runCommand(mergeCommand, [join(LOGS, 'gemini'), '--db', '/nonexistent/rec.db']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(readdirSync(join(LOGS, 'gemini')).length);
+    for (const l of lines) MergedSession.parse(JSON.parse(l));
+  });
+
+  it('-o DIR writes one private file per session', async () => {
+    const out = tempDir();
+    const r = await runCommand(mergeCommand, [join(LOGS, 'claude'), '-o', out, '--db', '/nonexistent/rec.db']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    const files = readdirSync(out).sort();
+    expect(files).toContain('claude-0401ac34-d783-4253-9ab7-07c0110a72b3-aa78430550d003251.json');
+    expect(files.length).toBe(14);
+    expect(statSync(join(out, files[0]!)).mode & 0o777).toBe(0o600);
+    for (const f of files) MergedSession.parse(JSON.parse(readFileSync(join(out, f), 'utf8')));
+  });
+
+  it('a usage error exits 2 with one line and the usage', async () => {
+    const r = await runCommand(mergeCommand, ['--agent', 'vim']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('rec merge: --agent must be codex, gemini or claude, not "vim"');
+  });
+});
+
+describe('rec stats', () => {
+  it('--json over the three agents\' fixtures: figures per agent, tool, kind and trigger', async () => {
+    const r = await runCommand(statsCommand, [LOGS, '--json', '--db', '/nonexistent/rec.db']);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s.sessions_by_agent).toEqual({ claude: 14, gemini: 13, codex: 9 });
+    expect(s.rejections.by_agent).toEqual([{ key: 'claude', count: 10 }, { key: 'gemini', count: 9 }]);
+    expect(s.most_refused_commands.slice(0, 2)).toEqual([{ key: 'echo mock-bash-ran > <SCRATCH>/ws/bash-out.txt', count: 4 }, { key: 'touch shell_marker.txt', count: 3 }]);
+    expect(s.unknown_fates).toBe(7);
+  });
+
+  it('prints a table by default', async () => {
+    const r = await runCommand(statsCommand, [join(LOGS, 'claude'), '--db', '/nonexistent/rec.db']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^14 sessions \(claude 14\)/);
+    expect(r.stdout).toContain('Siblings skipped per rejection: ');
+  });
+});
