@@ -33,6 +33,15 @@ export function fromNative(f: NativeFinding, call: NativeCall | undefined): Draf
   };
 }
 
+/** The fields `undetermined` may name for each entry type. */
+const RELEVANT: Record<FindingType, readonly string[]> = {
+  rejection: ['kind', 'trigger', 'decided_by', 'reason', 'ran'],
+  interruption: ['kind', 'trigger', 'partial_output', 'ran'],
+  skipped: ['related_call_id'],
+  approval: ['trigger', 'decided_by', 'scope'],
+  unknown: ['type', 'kind', 'trigger', 'decided_by', 'ran'],
+};
+
 /** Lays a sidecar event over a draft: the sidecar decides, differences are kept as disagreements. */
 export function applySidecar(d: Draft, e: RecEvent, type: FindingType): void {
   const hadNative = d.sources.includes('native');
@@ -65,7 +74,7 @@ export function applySidecar(d: Draft, e: RecEvent, type: FindingType): void {
   }
   d.option_label = e.option_label ?? d.option_label;
   f.timestamp = e.ts;
-  f.undetermined = f.undetermined.filter((u) => u !== 'type');
+  f.undetermined = f.undetermined.filter((u) => u !== 'type' && RELEVANT[type].includes(u));
   if (d.tool_name === null) d.tool_name = e.tool_name;
   if (d.tool_input === null || d.tool_input === undefined) d.tool_input = e.tool_input;
   if (!d.sources.includes('sidecar')) d.sources.push('sidecar');

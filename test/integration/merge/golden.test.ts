@@ -1,0 +1,49 @@
+// Golden tests: the merged output of a recorded session per agent and scenario, compared field by
+// field with a checked-in golden (paths normalised). Regenerate with UPDATE_GOLDEN=1 after a
+// deliberate change, and review the diff.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mergeCommand } from '../../../src/commands/merge.js';
+import { LOGS } from '../../unit/readers/fixturePaths.js';
+import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
+import { runCommand } from './runCommand.js';
+
+const GOLDEN = join(LOGS, 'golden');
+const update = process.env['UPDATE_GOLDEN'] === '1';
+
+const db = new SidecarFixture()
+  .addRun({ id: 'run-codex', agent: 'codex', agent_session_id: '01a20297-fe18-73c2-8d27-8edc2226f3ed' })
+  .addEvent({ id: 'c1', run_id: 'run-codex', type: 'approval', ts: '2026-11-22T09:30:47.000Z', call_id: 'call_e1ccd69ce04e9d91', decided_by: 'user', trigger: 'letter', option_label: 'Yes, proceed', scope: 'once', ran: 'yes' })
+  .addEvent({ id: 'c2', run_id: 'run-codex', type: 'rejection', ts: '2026-11-22T09:30:49.000Z', call_id: 'call_0dc7b07af1361e99', kind: 'command', decided_by: 'user', trigger: 'esc', option_label: 'No, and tell Codex what to do differently', ran: 'no' })
+  .addEvent({ id: 'c3', run_id: 'run-codex', type: 'skipped', ts: '2026-11-22T09:30:49.001Z', call_id: 'call_07f86a5175e92cb6', related_call_id: 'call_0dc7b07af1361e99', ran: 'no' })
+  .addRun({ id: 'run-claude', agent: 'claude', agent_session_id: '7c9876ed-9741-42c2-83ab-75da0d31c136' })
+  .addEvent({ id: 'k1', run_id: 'run-claude', agent: 'claude', type: 'interruption', ts: '2026-11-22T09:31:34.380Z', call_id: 'toolu_mockmwrn0kg20003', kind: 'tool', trigger: 'esc', partial_output: '' });
+db.close();
+afterAll(() => db.remove());
+
+const CASES: Array<[string, string, boolean]> = [
+  ['codex', 'shell-deny-esc.rollout.jsonl', false],
+  ['codex', 'parallel-approve-deny.rollout.jsonl', true],
+  ['gemini', 'parallel-esc-first.session.jsonl', false],
+  ['gemini', 'shell-esc-then-feedback.session.jsonl', false],
+  ['claude', '05-bash-reject-with-reason.jsonl', false],
+  ['claude', '07-bash-running-Esc.jsonl', true],
+  ['claude', '13-parallel-reject-first-No.jsonl', false],
+];
+
+describe('golden merged sessions (codex 0.169.0, gemini 0.61.0, claude 2.1.328)', () => {
+  for (const [agent, name, withSidecar] of CASES) {
+    it(`${agent} ${name} ${withSidecar ? 'with' : 'without'} a sidecar`, async () => {
+      const r = await runCommand(mergeCommand, [join(LOGS, agent, name), '--db', withSidecar ? db.path : '/nonexistent/rec.db']);
+      expect(r.code, r.stderr).toBe(0);
+      const actual: unknown = JSON.parse(r.stdout.split(LOGS).join('<LOGS>/'));
+      const golden = join(GOLDEN, `${agent}-${name.replace(/\.jsonl$/, '')}${withSidecar ? '-sidecar' : ''}.json`);
+      if (update || !existsSync(golden)) {
+        mkdirSync(GOLDEN, { recursive: true });
+        writeFileSync(golden, `${JSON.stringify(actual, null, 2)}\n`);
+      }
+      expect(actual).toEqual(JSON.parse(readFileSync(golden, 'utf8')));
+    });
+  }
+});
