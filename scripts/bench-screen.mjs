@@ -35,6 +35,16 @@ function makeOutput(totalBytes) {
   return Buffer.from(parts.join(''), 'utf8');
 }
 
+/** MB/s over wall time, and over this process's CPU time (steadier on a shared machine). */
+function rates(bytes, start, cpuStart) {
+  const wallS = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuS = (cpu.user + cpu.system) / 1e6;
+  return { wall: bytes / 1e6 / wallS, cpu: bytes / 1e6 / cpuS };
+}
+
+const show = (r) => `${r.wall.toFixed(1)} MB/s wall, ${r.cpu.toFixed(1)} MB/s per CPU-second`;
+
 function chunks(data, size) {
   const out = [];
   for (let i = 0; i < data.length; i += size) out.push(data.subarray(i, i + size));
@@ -45,6 +55,7 @@ async function benchDirect(data, chunkSize, maxInFlight) {
   const term = new Terminal({ cols, rows, scrollback: 0, allowProposedApi: true });
   const list = chunks(data, chunkSize);
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   await new Promise((resolve) => {
     let next = 0;
     let inFlight = 0;
@@ -60,27 +71,29 @@ async function benchDirect(data, chunkSize, maxInFlight) {
     };
     pump();
   });
-  const ms = performance.now() - start;
+  const result = rates(data.length, start, cpuStart);
   term.dispose();
-  return (data.length / 1e6) / (ms / 1000);
+  return result;
 }
 
 async function benchModel(data, chunkSize) {
   let ScreenModel;
   try {
-    ({ ScreenModel } = await import('../dist/screen/screenModel.js'));
+    // SCREEN_MODEL_MODULE: a ScreenModel build elsewhere (e.g. tsc --outDir /tmp/x).
+    ({ ScreenModel } = await import(process.env.SCREEN_MODEL_MODULE ?? '../dist/screen/screenModel.js'));
   } catch {
     // dist/ not built: `npx tsc -p tsconfig.json` first to include the ScreenModel figure.
     return undefined;
   }
   const model = new ScreenModel({ cols, rows, maxBacklogBytes: data.length + 1 });
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   for (const chunk of chunks(data, chunkSize)) model.write(chunk);
   await model.whenIdle();
-  const ms = performance.now() - start;
+  const result = rates(data.length, start, cpuStart);
   const stats = model.stats;
   model.dispose();
-  return { mbps: (data.length / 1e6) / (ms / 1000), stats };
+  return { ...result, stats };
 }
 
 export { makeOutput };
@@ -90,9 +103,9 @@ const data = makeOutput(megabytes * 1e6);
 console.log(`${(data.length / 1e6).toFixed(1)} MB of agent-like output, ${cols}x${rows}, node ${process.version}`);
 await benchDirect(data.subarray(0, 2e6), 65536, 4); // warm up the JIT
 for (const [chunkSize, inFlight] of [[4096, 1], [65536, 1], [65536, 4], [262144, 2]]) {
-  const mbps = await benchDirect(data, chunkSize, inFlight);
-  console.log(`xterm direct  chunk ${String(chunkSize).padStart(6)} B, ${inFlight} in flight: ${mbps.toFixed(1)} MB/s`);
+  const r = await benchDirect(data, chunkSize, inFlight);
+  console.log(`xterm direct  chunk ${String(chunkSize).padStart(6)} B, ${inFlight} in flight: ${show(r)}`);
 }
 const model = await benchModel(data, 4096);
-if (model) console.log(`ScreenModel, 4 KB writes, idle catch-up: ${model.mbps.toFixed(1)} MB/s`, model.stats);
+if (model) console.log(`ScreenModel, 4 KB writes, idle catch-up: ${show(model)}`, model.stats);
 }

@@ -21,10 +21,21 @@ const ESC = 0x1b;
  */
 const RESYNC_SCAN_BYTES = 4096;
 
-/** Modes that change which screen is shown; the last one in dropped bytes is replayed. */
-const SCREEN_SWITCHES = ['\x1b[?1049h', '\x1b[?1049l', '\x1b[?1047h', '\x1b[?1047l', '\x1b[?47h', '\x1b[?47l'].map(
-  (s) => Buffer.from(s, 'latin1'),
-);
+/**
+ * The alternate-screen switch (DECSET/DECRST 1049) the agents' TUIs use; the last one in dropped
+ * bytes is replayed. Only this form is searched (the legacy 47 / 1047 forms are not): the search
+ * runs over every dropped byte, so it must be a single pass.
+ */
+const SCREEN_SWITCH_PREFIX = Buffer.from('\x1b[?1049', 'latin1');
+const SCREEN_SWITCH_ON = Buffer.from('\x1b[?1049h', 'latin1');
+const SCREEN_SWITCH_OFF = Buffer.from('\x1b[?1049l', 'latin1');
+
+/**
+ * An overflow cuts the backlog down to this fraction of its bound, not just below it: under a
+ * sustained flood one cut then covers half a bound of output instead of every chunk paying for a
+ * cut (array rebuild, resync scan, screen-switch search).
+ */
+export const DROP_TO_FRACTION = 0.5;
 
 export class ByteBacklog {
   private _items: BacklogItem[] = [];
@@ -64,7 +75,7 @@ export class ByteBacklog {
     if (chunk.length === 0) return;
     this._items.push(chunk);
     this._bytes += chunk.length;
-    if (this._bytes > this._maxBytes) this._dropOldest(this._bytes - this._maxBytes);
+    if (this._bytes > this._maxBytes) this._dropOldest(this._bytes - Math.floor(this._maxBytes * DROP_TO_FRACTION));
   }
 
   pushResize(resize: ResizeItem): void {
@@ -123,7 +134,8 @@ export class ByteBacklog {
   }
 
   /**
-   * Drops at least `excess` of the oldest queued bytes. Why the oldest: the agents' TUIs redraw
+   * Drops at least `excess` of the oldest queued bytes (a little more when the cut moves on to a
+   * clean restart point). Why the oldest: the agents' TUIs redraw
    * their whole screen region (a spinner, a status line, the prompt box) many times a second, so
    * bytes that are megabytes old describe a screen that has long been painted over, while the
    * newest bytes decide what is on screen now, which is what detectors read. Resizes stay queued.
@@ -185,10 +197,13 @@ function lastScreenSwitch(
   offset: number,
   previous: { at: number; seq: Buffer } | undefined,
 ): { at: number; seq: Buffer } | undefined {
-  let best = previous;
-  for (const seq of SCREEN_SWITCHES) {
-    const at = dropped.lastIndexOf(seq);
-    if (at >= 0 && (best === undefined || offset + at > best.at)) best = { at: offset + at, seq };
+  let at = dropped.lastIndexOf(SCREEN_SWITCH_PREFIX);
+  while (at >= 0) {
+    const final = dropped[at + SCREEN_SWITCH_PREFIX.length];
+    if (final === 0x68) return { at: offset + at, seq: SCREEN_SWITCH_ON }; // h
+    if (final === 0x6c) return { at: offset + at, seq: SCREEN_SWITCH_OFF }; // l
+    // Cut off at the end of the dropped part, or another parameter follows: look further back.
+    at = at > 0 ? dropped.lastIndexOf(SCREEN_SWITCH_PREFIX, at - 1) : -1;
   }
-  return best;
+  return previous;
 }

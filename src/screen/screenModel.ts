@@ -39,7 +39,14 @@ export const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
  * the passthrough's thread, so this caps what the model costs the passthrough during a burst
  * (fed inline, it made passthrough ~3x slower); the rest is parsed when output pauses.
  */
-export const BUSY_PARSE_SHARE = 0.2;
+export const BUSY_PARSE_SHARE = 0.1;
+
+/**
+ * Longest pause between slices while output keeps coming. The pause is measured from how long the
+ * last slice took, which includes time the event loop spent on other work; the cap keeps one long
+ * stall from leaving the model far behind the real screen.
+ */
+export const MAX_PACING_DELAY_MS = 50;
 
 export interface ScreenModelOptions {
   readonly cols: number;
@@ -132,10 +139,20 @@ export class ScreenModel implements ScreenView, Disposable {
     return this._snapshot;
   }
 
-  /** Resolves once everything written so far is parsed (at once after dispose or a failure). */
+  /**
+   * Resolves once everything written so far is parsed (at once after dispose or a failure). A
+   * waiter wants the model current (a detector judging a key against the screen), so pacing stops
+   * until the backlog is parsed.
+   */
   whenIdle(): Promise<void> {
     if (this._isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this._idleWaiters.push(resolve));
+    const idle = new Promise<void>((resolve) => this._idleWaiters.push(resolve));
+    if (this._timer !== undefined) {
+      clearTimeout(this._timer);
+      this._timer = undefined;
+    }
+    this._pump();
+    return idle;
   }
 
   get stats(): ScreenModelStats {
@@ -178,7 +195,8 @@ export class ScreenModel implements ScreenView, Disposable {
   /** Hands slices to xterm: one at a time while busy (paced by _onParsed), several when idle. */
   private _pump(): void {
     if (this._timer !== undefined || this._disposed || this._failure !== undefined) return;
-    const limit = this._busy ? 1 : MAX_IN_FLIGHT_WRITES;
+    const paced = this._busy && this._idleWaiters.length === 0;
+    const limit = paced ? 1 : MAX_IN_FLIGHT_WRITES;
     try {
       while (this._inFlight < limit && !this._backlog.isEmpty) {
         if (this._backlog.nextIsResize) {
@@ -212,10 +230,10 @@ export class ScreenModel implements ScreenView, Disposable {
       this._resolveIfIdle();
       return;
     }
-    if (this._busy && this._inFlight === 0) {
+    if (this._busy && this._inFlight === 0 && this._idleWaiters.length === 0) {
       // Output kept coming while this slice was parsed: give the passthrough the rest of the time.
       const spent = performance.now() - issuedAt;
-      const delay = (spent * (1 - this._busyShare)) / this._busyShare;
+      const delay = Math.min(MAX_PACING_DELAY_MS, (spent * (1 - this._busyShare)) / this._busyShare);
       this._timer = setTimeout(() => {
         this._timer = undefined;
         this._pump();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteBacklog, type BacklogItem } from '../../../src/screen/byteBacklog.js';
+import { ByteBacklog, DROP_TO_FRACTION, type BacklogItem } from '../../../src/screen/byteBacklog.js';
 
 const b = (s: string): Buffer => Buffer.from(s, 'latin1');
 
@@ -44,16 +44,25 @@ describe('ByteBacklog', () => {
     expect(backlog.take(100)?.toString()).toBe('after');
   });
 
-  it('drops the oldest bytes past the bound, counts them, and keeps the newest', () => {
+  it('drops the oldest bytes past the bound, down to half of it, counts them, and keeps the newest', () => {
     const backlog = new ByteBacklog(10);
     backlog.push(b('aaaaaaaa'));
+    expect(backlog.dropCount).toBe(0);
     backlog.push(b('bbbbbbbb'));
-    expect(backlog.droppedBytes).toBe(6);
     expect(backlog.dropCount).toBe(1);
+    expect(backlog.droppedBytes).toBe(16 - 10 * DROP_TO_FRACTION);
     const out = Buffer.concat(drain(backlog) as Buffer[]);
     // CAN first, then the newest bytes.
-    expect(out.toString('latin1')).toBe('\x18aabbbbbbbb');
+    expect(out.toString('latin1')).toBe('\x18bbbbb');
     expect(backlog.injectedBytes).toBe(1);
+  });
+
+  it('a sustained flood cuts once per half bound of output, not once per chunk', () => {
+    const backlog = new ByteBacklog(1000);
+    for (let i = 0; i < 100; i++) backlog.push(Buffer.alloc(100, 0x41));
+    expect(backlog.droppedBytes).toBeGreaterThan(8000);
+    expect(backlog.dropCount).toBeLessThanOrEqual(20);
+    expect(backlog.bytes).toBeLessThanOrEqual(1000);
   });
 
   it('restarts after a cut at the next ESC or line feed, not inside an escape sequence', () => {
