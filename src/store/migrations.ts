@@ -2,6 +2,7 @@
 // step that has shipped: add a new one. Column names are the contract read directly with SQL by
 // merge/stats and match the zod names in src/core/events.ts.
 import type BetterSqlite3 from 'better-sqlite3';
+import { SidecarError } from './sidecarError.js';
 
 /**
  * Enum columns (type, kind, trigger…) carry no CHECK constraint on purpose: zod validates at the
@@ -75,6 +76,28 @@ export const MIGRATIONS: readonly string[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/**
+ * Tells another program's SQLite file (given to --db by mistake) from ours before anything is
+ * written to it: ours is either empty (version 0, no tables) or has a version and our tables.
+ * Returns the problem, or undefined when the file is (or may become) a rec database.
+ */
+export function checkRecSchema(db: BetterSqlite3.Database): string | undefined {
+  // One read transaction: the version and the tables must come from the same snapshot, or another
+  // process's first migration, committed between the two reads, would look like a foreign schema.
+  return db.transaction((): string | undefined => {
+    const foreign = 'is an SQLite database of another program (it has tables but no rec schema); it was left untouched';
+    if (readSchemaVersion(db) === 0) return hasTables(db) ? foreign : undefined;
+    const found = db
+      .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'events', 'agent_records')")
+      .get() as { n: number };
+    return found.n === 3 ? undefined : foreign;
+  })();
+}
+
+function hasTables(db: BetterSqlite3.Database): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1").get() !== undefined;
+}
+
 export function readSchemaVersion(db: BetterSqlite3.Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
@@ -90,6 +113,10 @@ export function migrate(db: BetterSqlite3.Database): void {
   const step = db.transaction((): boolean => {
     const version = readSchemaVersion(db);
     if (version >= MIGRATIONS.length) return false;
+    if (version === 0 && hasTables(db)) {
+      // Another program's SQLite file (passed by mistake to --db): never add our tables to it.
+      throw new SidecarError(checkRecSchema(db) ?? 'is not a rec database', 'corrupt');
+    }
     db.exec(MIGRATIONS[version]!);
     db.pragma(`user_version = ${version + 1}`);
     return true;

@@ -3,7 +3,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, fchmodSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { migrate, readSchemaVersion, SCHEMA_VERSION } from './migrations.js';
+import { checkRecSchema, migrate, readSchemaVersion, SCHEMA_VERSION } from './migrations.js';
 import { classifyError, type SidecarErrorCode } from './sidecarError.js';
 
 /**
@@ -58,11 +58,22 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
   try {
     if (options.readOnly === true) {
       db = new Database(path, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
+      const foreign = checkRecSchema(db);
+      if (foreign !== undefined) {
+        db.close();
+        return fail('corrupt', foreign);
+      }
       if (readSchemaVersion(db) >= SCHEMA_VERSION) return { ok: true, db };
       db.close();
       db = undefined;
     }
     db = new Database(path, { fileMustExist: true, timeout: busyTimeoutMs });
+    // Reads only: switching to WAL below would already rewrite two bytes of a foreign file's header.
+    const foreign = checkRecSchema(db);
+    if (foreign !== undefined) {
+      db.close();
+      return fail('corrupt', foreign);
+    }
     // WAL: readers never block the writer, and a committed insert survives kill -9 of the process.
     // NORMAL: in WAL mode only a power loss (not a crash) can lose the last commits; an insert
     // then costs microseconds instead of an fsync, which matters ahead of a forwarded key.

@@ -19,7 +19,15 @@ export type OpenSidecarResult = { readonly ok: true; readonly db: SidecarDb } | 
 export function openSidecar(path: string, options: OpenOptions = {}): OpenSidecarResult {
   const opened = openDatabase(path, options);
   if (!opened.ok) return opened;
-  return { ok: true, db: new SidecarDb(opened.db, path) };
+  try {
+    return { ok: true, db: new SidecarDb(opened.db, path) };
+  } catch (err) {
+    // Preparing our statements fails when the file's schema is not ours (e.g. another program's
+    // database that happens to have a user_version): report it like any other unusable file.
+    opened.db.close();
+    const { problem } = classifyError(err);
+    return { ok: false, code: 'corrupt', error: `rec database ${path}: is not a rec database (${problem})` };
+  }
 }
 
 /** The run-level fields an event inherits from its run. */

@@ -24,6 +24,7 @@ export class SidecarError extends Error {
 
 /** Maps an SQLite or file-system error to our code and a short phrase for one-line messages. */
 export function classifyError(err: unknown): { code: SidecarErrorCode; problem: string } {
+  if (err instanceof SidecarError) return { code: err.code, problem: err.message };
   const e = err as { code?: unknown; message?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
   let message = oneLine(typeof e?.message === 'string' ? e.message : String(err));

@@ -227,3 +227,20 @@ describe('SidecarDb on a real file', () => {
     if (!result.ok) expect(result.error).toContain(path);
   });
 });
+
+describe('openSidecar on a foreign SQLite file', () => {
+  it('never adds rec tables to another program\'s database, with or without a user_version', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    for (const userVersion of [0, 7]) {
+      const path = join(tempDir(), 'other.db');
+      const other = new Database(path);
+      other.exec(`CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me'); PRAGMA user_version = ${userVersion}`);
+      other.close();
+      const before = readFileSync(path);
+      const result = openSidecar(path);
+      expect(result).toMatchObject({ ok: false, code: 'corrupt' });
+      if (!result.ok) expect(result.error).toMatch(new RegExp(`^rec database ${path}: is (an SQLite database of another program|not a rec database)`));
+      expect(readFileSync(path).equals(before)).toBe(true);
+    }
+  });
+});
