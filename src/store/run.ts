@@ -58,3 +58,12 @@ export interface AgentRecordRow {
   record: string;
   recorded_at: string;
 }
+
+/** A runs row (JSON columns as text) → Run. */
+export function toRun(row: Record<string, unknown>): Run {
+  return {
+    ...(row as Omit<Run, 'argv' | 'failed_parts'>),
+    argv: JSON.parse(String(row.argv)) as string[],
+    failed_parts: JSON.parse(String(row.failed_parts ?? '[]')) as Run['failed_parts'],
+  };
+}

@@ -2,14 +2,14 @@
 // when the call returns (autocommit in WAL mode), which is what lets the run loop write the event
 // for a decisive key before forwarding the key to the agent.
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
-import { AgentName, EventPatch, EventType, NewEvent, type RecEvent } from '../core/events.js';
+import { EventPatch, NewEvent, type AgentName, type EventType, type RecEvent } from '../core/events.js';
 import type { AgentRecordInput, RunPatch } from '../core/sink.js';
 import { EVENT_COLUMNS, fromEventRow, toEventRow, toSqlValue } from './eventRow.js';
 import { newId } from './ids.js';
 import { openDatabase, type OpenFailure, type OpenOptions } from './openDatabase.js';
-import { NewRun, Run, RunFinish, type AgentRecordRow } from './run.js';
-import { classifyError, oneLine, SidecarError } from './sidecarError.js';
+import { NewRun, RunFinish, toRun, type AgentRecordRow, type Run } from './run.js';
+import { AgentRecordInputSchema, dropUndefined, RunContextSchema, RunPatchSchema, validate } from './validate.js';
+import { classifyError, SidecarError } from './sidecarError.js';
 
 export { BUSY_TIMEOUT_MS, type OpenFailure, type OpenOptions } from './openDatabase.js';
 
@@ -57,24 +57,6 @@ export interface EventFilter {
 export type ResolveRunIdResult =
   | { ok: true; id: string }
   | { ok: false; reason: 'none' | 'ambiguous'; matches: string[] };
-
-const RunPatchSchema = z.object({
-  agent_version: z.string().nullable().optional(),
-  agent_session_id: z.string().nullable().optional(),
-  agent_session_file: z.string().nullable().optional(),
-});
-const RunContextSchema = z.object({
-  run_id: z.string().min(1),
-  agent: AgentName,
-  agent_version: z.string().nullable().optional(),
-  agent_session_id: z.string().nullable().optional(),
-});
-const AgentRecordInputSchema = z.object({
-  source_file: z.string(),
-  line_no: z.number().int().nonnegative(),
-  byte_offset: z.number().int().nonnegative(),
-  record: z.string(),
-});
 
 const RUN_COLUMNS = [
   'id', 'agent', 'agent_version', 'argv', 'cwd', 'started_at', 'ended_at', 'exit_code', 'signal',
@@ -308,26 +290,4 @@ export class SidecarDb {
       throw new SidecarError(`${what} in ${this.path} failed: ${problem}`, code, { cause: err });
     }
   }
-}
-
-function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue !== undefined && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  throw new SidecarError(`invalid ${what}${where}: ${oneLine(issue?.message ?? parsed.error.message)}`, 'invalid', {
-    cause: parsed.error,
-  });
-}
-
-function dropUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function toRun(row: Record<string, unknown>): Run {
-  return {
-    ...(row as Omit<Run, 'argv' | 'failed_parts'>),
-    argv: JSON.parse(String(row.argv)) as string[],
-    failed_parts: JSON.parse(String(row.failed_parts ?? '[]')) as Run['failed_parts'],
-  };
 }
