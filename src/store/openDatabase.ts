@@ -55,8 +55,9 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
   if (refused !== undefined) return fail(refused.code, refused.problem);
 
   let db: Database.Database | undefined;
+  let readingOnly = options.readOnly === true;
   try {
-    if (options.readOnly === true) {
+    if (readingOnly) {
       db = new Database(path, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
       const foreign = checkRecSchema(db);
       if (foreign !== undefined) {
@@ -66,6 +67,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
       if (readSchemaVersion(db) >= SCHEMA_VERSION) return { ok: true, db };
       db.close();
       db = undefined;
+      readingOnly = false;
     }
     db = new Database(path, { fileMustExist: true, timeout: busyTimeoutMs });
     // Reads only: switching to WAL below would already rewrite two bytes of a foreign file's header.
@@ -88,7 +90,12 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
     } catch {
       // Closing a connection that failed half-way may fail too; the open error is what matters.
     }
-    return failWith(err);
+    const failure = failWith(err);
+    if (readingOnly && failure.code === 'readonly') {
+      // A WAL database can only be read where SQLite may create (or finds) its -shm file.
+      return fail('readonly', 'cannot be read without write access to its folder (SQLite needs to create its -shm file there)');
+    }
+    return failure;
   }
 }
 
