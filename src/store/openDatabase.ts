@@ -22,6 +22,9 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 /** The smallest database SQLite writes is one 512-byte page; anything shorter but non-empty is not one. */
 const MIN_DB_BYTES = 512;
 
+/** SQLite's name for a private in-memory database. */
+export const IN_MEMORY = ':memory:';
+
 export interface OpenOptions {
   /** Overrides BUSY_TIMEOUT_MS (tests use a short one). */
   readonly busyTimeoutMs?: number;
@@ -51,7 +54,8 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
       : fail(code, problem);
   };
 
-  const refused = prepareFile(path, options.mustExist === true, options.readOnly === true);
+  // ':memory:' (unit tests of other parts): no file to prepare; the pragmas below are harmless.
+  const refused = path === IN_MEMORY ? undefined : prepareFile(path, options.mustExist === true, options.readOnly === true);
   if (refused !== undefined) return fail(refused.code, refused.problem);
 
   let db: Database.Database | undefined;
@@ -69,7 +73,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
       db = undefined;
       readingOnly = false;
     }
-    db = new Database(path, { fileMustExist: true, timeout: busyTimeoutMs });
+    db = new Database(path, { fileMustExist: path !== IN_MEMORY, timeout: busyTimeoutMs });
     // Reads only: switching to WAL below would already rewrite two bytes of a foreign file's header.
     const foreign = checkRecSchema(db);
     if (foreign !== undefined) {

@@ -6,7 +6,7 @@ import { EventPatch, NewEvent, type AgentName, type EventType, type RecEvent } f
 import type { AgentRecordInput, RunPatch } from '../core/sink.js';
 import { EVENT_COLUMNS, fromEventRow, toEventRow, toSqlValue } from './eventRow.js';
 import { newId } from './ids.js';
-import { openDatabase, type OpenFailure, type OpenOptions } from './openDatabase.js';
+import { IN_MEMORY, openDatabase, type OpenFailure, type OpenOptions } from './openDatabase.js';
 import { NewRun, RunFinish, toRun, type AgentRecordRow, type Run } from './run.js';
 import { AgentRecordInputSchema, dropUndefined, RunContextSchema, RunPatchSchema, validate } from './validate.js';
 import { classifyError, SidecarError } from './sidecarError.js';
@@ -28,6 +28,13 @@ export function openSidecar(path: string, options: OpenOptions = {}): OpenSideca
     const { problem } = classifyError(err);
     return { ok: false, code: 'corrupt', error: `rec database ${path}: is not a rec database (${problem})` };
   }
+}
+
+/** A private in-memory store with the same schema, for unit tests of code that writes or reads it. */
+export function openInMemorySidecar(): SidecarDb {
+  const opened = openSidecar(IN_MEMORY);
+  if (!opened.ok) throw new Error(opened.error); // cannot happen short of running out of memory
+  return opened.db;
 }
 
 /** The run-level fields an event inherits from its run. */

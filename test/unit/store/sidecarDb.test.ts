@@ -244,3 +244,17 @@ describe('openSidecar on a foreign SQLite file', () => {
     }
   });
 });
+
+describe('openInMemorySidecar', () => {
+  it('gives a private in-memory store with the same schema and no file on disk', async () => {
+    const { openInMemorySidecar } = await import('../../../src/store/sidecarDb.js');
+    const { existsSync } = await import('node:fs');
+    const db = openInMemorySidecar();
+    const runId = db.startRun(baseRun);
+    db.insertEvent({ run_id: runId, agent: 'codex' }, rejection);
+    expect(RecEvent.parse(db.listEvents()[0])).toMatchObject({ call_id: 'call_1' });
+    expect(existsSync(':memory:')).toBe(false);
+    expect(db.connection.memory).toBe(true);
+    db.close();
+  });
+});
