@@ -1,16 +1,24 @@
 // Whether this process runs in a loopback-only network namespace (scripts/test enters one with
 // `unshare -n` where the system allows). Without one the suite still runs, relying on Codex's config
 // (no analytics, no update check) and loopback proxies, and says so once.
-import { readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 let _told = false;
 
-/** True when the only network interface is `lo`. */
+/**
+ * True when the only network interface is `lo`. Read from /proc/net/dev, which shows the reading
+ * process's namespace (/sys/class/net shows the namespace sysfs was mounted in, i.e. the host's).
+ */
 export function isLoopbackOnly(): boolean {
   try {
-    return readdirSync('/sys/class/net').every((name) => name === 'lo');
+    const names = readFileSync('/proc/net/dev', 'utf8')
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(':')[0]!.trim())
+      .filter((name) => name !== '');
+    return names.every((name) => name === 'lo');
   } catch {
-    // No sysfs (not Linux, or a locked-down container): we cannot tell, so assume not isolated.
+    // No procfs (not Linux, or a locked-down container): we cannot tell, so assume not isolated.
     return false;
   }
 }

@@ -188,6 +188,7 @@ describe('rec codex on the real Codex 0.169.0: edits, interruptions, parallel ca
     for (const c of calls) expect(c.output).toMatch(/aborted by user/);
     const fileOf = (c: RolloutCall) => join(s.env.workDir, /> (p\d\.txt)/.exec(String(c.args.cmd))![1]!);
     const rows = s.rows();
+    if (process.env.REC_E2E_DEBUG) console.log(JSON.stringify({ calls, rows: rows.map(view) }, null, 1));
     const decided = rows.filter((r) => r.type === 'approval' || r.type === 'rejection');
     expect(decided.map((r) => r.type)).toEqual(['approval', 'rejection']);
     const approved = calls.find((c) => c.callId === decided[0]!.call_id);

@@ -13,7 +13,8 @@ import type { Driver } from './recordedScenarios.js';
 import { readEventRows, readRolloutCalls, type EventRow, type RolloutCall } from './sidecarRows.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const REC_BIN = join(REPO_ROOT, 'bin/rec.js');
+/** The rec launcher under test; REC_E2E_BIN points at another build (e.g. a scratch build of a branch). */
+const REC_BIN = process.env.REC_E2E_BIN ?? join(REPO_ROOT, 'bin/rec.js');
 
 /** Codex draws its composer in about a second; on two loaded cores (and the daemon's first start) allow far more. */
 export const START_TIMEOUT_MS = 60_000;
@@ -47,7 +48,7 @@ export interface RecCodexSession {
 }
 
 export function assertBuilt(): void {
-  if (!existsSync(join(REPO_ROOT, 'dist/cli.js'))) {
+  if (!process.env.REC_E2E_BIN && !existsSync(join(REPO_ROOT, 'dist/cli.js'))) {
     throw new Error('dist/cli.js is missing: run `npx tsc -p tsconfig.json` (npm test builds first)');
   }
 }
@@ -61,7 +62,7 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
     cols: opts.cols ?? 120,
     rows: opts.rows ?? 40,
     cwd: env.workDir,
-    env: { ...env.env, REC_CODEX_BIN: CODEX_BIN },
+    env: { ...env.env, REC_CODEX_BIN: CODEX_BIN, ...(process.env.REC_CODEX_HOOKS ? { REC_CODEX_HOOKS: process.env.REC_CODEX_HOOKS } : {}) },
     timeoutMs: STEP_TIMEOUT_MS,
   });
   const driver: Driver = {
