@@ -17,7 +17,7 @@ import {
   type SessionReader,
 } from './nativeSession.js';
 
-const Part = z.object({ text: z.string().optional(), functionResponse: z.unknown().optional() }).loose();
+const Part = z.object({ text: z.string().optional(), functionResponse: z.unknown().optional() });
 const GeminiToolCall = z
   .object({
     id: z.string(),
@@ -27,8 +27,7 @@ const GeminiToolCall = z
     timestamp: z.string().optional(),
     result: z.array(z.unknown()).nullable().optional(),
     resultDisplay: z.unknown().optional(),
-  })
-  .loose();
+  });
 const GeminiMessage = z
   .object({
     id: z.string(),
@@ -36,11 +35,9 @@ const GeminiMessage = z
     type: z.string(),
     content: z.union([z.string(), z.array(Part)]).optional(),
     toolCalls: z.array(GeminiToolCall).optional(),
-  })
-  .loose();
+  });
 const Metadata = z
-  .object({ sessionId: z.string(), projectHash: z.string().optional(), startTime: z.string().optional(), lastUpdated: z.string().optional() })
-  .loose();
+  .object({ sessionId: z.string(), projectHash: z.string().optional(), startTime: z.string().optional(), lastUpdated: z.string().optional() });
 /** The older single-JSON form: the metadata and the whole `messages` array in one document. */
 const LegacyDocument = Metadata.extend({ messages: z.array(z.unknown()) });
 

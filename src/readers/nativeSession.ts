@@ -70,6 +70,13 @@ export interface NativeSession {
 /** A reader consumes parsed records in file order and builds the session at the end. */
 export interface SessionReader {
   add(record: unknown, lineNo: number, raw: string): void;
+  /**
+   * For bookkeeping records the merge never uses (token counts, request blobs): the count key when
+   * the line's leading bytes say it is one, so it is counted without being parsed; else null.
+   */
+  skipKey?(text: string): string | null;
+  /** Counts a record recognised by skipKey. */
+  countSkipped?(key: string): void;
   finish(): NativeSession;
 }
 
