@@ -17,8 +17,8 @@ export interface Driver {
 }
 
 /**
- * Codex 0.169.0 drops a key that arrives within a few milliseconds of an approval overlay or menu
- * appearing (measured: 0-5 ms dropped, 50 ms taken), and nothing on screen marks the moment it starts
+ * Codex 0.169.0 drops a key (and, seen under rec, a resize) that arrives within a few milliseconds of
+ * an approval overlay or menu appearing (measured: 0-5 ms dropped, 50 ms taken), and nothing on screen marks the moment it starts
  * listening. So a scenario waits this long after such a screen before its deciding key, about a
  * person's reaction time; it is the only fixed wait in these scripts.
  */
@@ -244,6 +244,8 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     description: 'the exec prompt open while the terminal shrinks from 120x40 to 70x30, then Esc',
     async run(d) {
       await shellPrompt(d);
+      // A resize right as the overlay appears can be dropped like a key (no redraw follows).
+      await settle();
       d.resize(70, 30);
       // Codex's own redraw at 70 columns wraps option 2 with a five-space hanging indent; the
       // terminal's reflow of the old 120-column rows does not indent, so this waits for the redraw.
