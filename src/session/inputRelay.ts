@@ -4,6 +4,8 @@
 import { KeyDecoder, LONE_ESC_TIMEOUT_MS } from '../core/keyDecoder.js';
 import type { KeyEvent } from '../core/keys.js';
 
+const ESC = 0x1b;
+
 export interface KeyObserver {
   /** True while keys are decisive (a prompt or a running tool is on screen). */
   readonly watching: boolean;
@@ -53,8 +55,14 @@ export class InputRelay {
       this._forwardedAhead = this._pendingLength;
       return;
     }
-    // A lone Esc (or the start of a sequence) at a prompt may be the decisive key itself: decide it
-    // after the same short silence terminals use to tell Esc from a sequence, commit, then forward.
+    if (this._pendingLength === 1 && chunk[chunk.length - 1] === ESC) {
+      // An ESC that ends a read is the Esc key, as the agents' own TUIs (crossterm, ink) take it:
+      // decide it now — commit, then forward — with no delay.
+      this._flushHeld();
+      return;
+    }
+    // The start of a longer sequence split across reads: wait the short silence terminals use to
+    // tell a key from a sequence, then decide, commit and forward.
     this._heldTimer = setTimeout(() => this._flushHeld(), LONE_ESC_TIMEOUT_MS);
   }
 

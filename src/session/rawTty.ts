@@ -14,7 +14,7 @@ export function enterRawMode(stdin: ReadStream): RawTty {
   // already turned into "\r\n" would become "\r\r\n" here. A transparent relay passes bytes as
   // they are, as script(1) does with cfmakeraw: turn OPOST off too. Node has no API for it.
   // Without stty on the system, output keeps ONLCR, which only doubles carriage returns.
-  spawnSync('stty', ['-opost'], { stdio: [stdin.fd, 'ignore', 'ignore'] });
+  spawnSync('stty', ['-opost'], { stdio: [stdin, 'ignore', 'ignore'] });
   let restored = false;
   const restore = () => {
     if (restored) return;

@@ -1,6 +1,6 @@
 // Opening the sidecar file: private folder and file, header check before SQLite touches it, WAL,
 // busy timeout, migrations. Expected failures come back as values naming the file and the problem.
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, fchmodSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, fchmodSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkRecSchema, migrate, readSchemaVersion, SCHEMA_VERSION } from './migrations.js';
@@ -119,7 +119,7 @@ function prepareFile(
     if (mustExist) {
       fd = openSync(path, readOnly ? 'r' : 'r+');
     } else {
-      mkdirSync(dirname(path), { recursive: true, mode: DB_DIR_MODE });
+      makeDirs(dirname(path));
       try {
         fd = openSync(path, 'wx', DB_FILE_MODE);
         // The umask can only remove bits, but make the mode exact for a file we created.
@@ -150,5 +150,22 @@ function prepareFile(
     return classifyError(err);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * mkdir -p, one level at a time. Node's own `recursive: true` never returns for a path under a
+ * pseudo file system such as /proc (mkdir answers ENOENT there although the parent exists).
+ */
+function makeDirs(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: DB_DIR_MODE });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir || existsSync(parent)) throw err;
+    makeDirs(parent);
+    mkdirSync(dir, { mode: DB_DIR_MODE });
   }
 }

@@ -3,6 +3,7 @@
 // every check runs when output arrives, and a timeout reports what was there.
 import { createRequire } from 'node:module';
 import * as pty from 'node-pty';
+import { deferDestroyUntilDrained } from '../../src/session/ptyDrain.js';
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require('@xterm/headless') as typeof import('@xterm/headless');
@@ -44,6 +45,8 @@ export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   timeoutMs?: number;
+  /** Keep a rendered screen (default true); off for bulk-output tests that only read the stream. */
+  screen?: boolean;
 }
 
 export interface ExitStatus {
@@ -68,10 +71,12 @@ export class Spawned {
   private readonly _term: InstanceType<typeof Terminal>;
   private readonly _timeoutMs: number;
   private _output = '';
+  private _dataEvents = 0;
   /** Where the next expect() starts searching: what a match consumed is not matched again. */
   private _cursor = 0;
   private _exit: ExitStatus | undefined;
   private _pendingWrites = 0;
+  private readonly _withScreen: boolean;
   private readonly _waiters = new Set<Waiter>();
 
   constructor(
@@ -82,6 +87,7 @@ export class Spawned {
     const cols = opts.cols ?? 100;
     const rows = opts.rows ?? 30;
     this._timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this._withScreen = opts.screen ?? true;
     this._term = new Terminal({ cols, rows, scrollback: 0, allowProposedApi: true });
     this._pty = pty.spawn(command, [...args], {
       name: 'xterm-256color',
@@ -91,13 +97,18 @@ export class Spawned {
       env: { ...(opts.env ?? process.env), TERM: 'xterm-256color' } as Record<string, string>,
     });
     this.pid = this._pty.pid;
+    // The harness reads a pty too: it must not drop the tail of a child's output either.
+    deferDestroyUntilDrained(this._pty, () => this._dataEvents);
     this._pty.onData((data) => {
+      this._dataEvents++;
       this._output += data;
-      this._pendingWrites++;
-      this._term.write(data, () => {
-        this._pendingWrites--;
-        this._check();
-      });
+      if (this._withScreen) {
+        this._pendingWrites++;
+        this._term.write(data, () => {
+          this._pendingWrites--;
+          this._check();
+        });
+      }
       this._check();
     });
     this._pty.onExit(({ exitCode, signal }) => {

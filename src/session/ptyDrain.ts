@@ -1,0 +1,37 @@
+// node-pty's exit path (unixTerminal.ts) destroys the pty's read socket from a fixed 200 ms timer
+// when no EIO/EOF came by then: "Sometimes a data event is emitted after exit". Whatever the kernel
+// still buffers is then dropped (node-pty #85, #726) — easily, when the process was descheduled or
+// its stdout writes were slow. Here the destroy is deferred until a whole event-loop turn (which
+// includes a poll phase, where a readable pty is read) brought no data: the buffer is empty.
+import type { IPty } from 'node-pty';
+
+/** Give up draining after this long, for a grandchild that keeps the pty open and writing forever. */
+export const MAXIMUM_DRAIN_MS = 5000;
+
+interface NodePtyInternals {
+  _socket?: { destroy: (...args: unknown[]) => unknown };
+}
+
+/**
+ * Wraps the pty's socket destroy. `dataCount` must return a number that grows with every data
+ * event. Returns false when this node-pty has no such socket (its own behaviour is kept then).
+ */
+export function deferDestroyUntilDrained(ptyProcess: IPty, dataCount: () => number): boolean {
+  const socket = (ptyProcess as unknown as NodePtyInternals)._socket;
+  if (!socket) return false;
+  const destroy = socket.destroy.bind(socket);
+  let firstRequestAt: number | undefined;
+  socket.destroy = (...args: unknown[]) => {
+    firstRequestAt ??= Date.now();
+    const seen = dataCount();
+    // setImmediate inside setImmediate: at least one poll phase runs in between.
+    setImmediate(() =>
+      setImmediate(() => {
+        if (dataCount() === seen || Date.now() - firstRequestAt! >= MAXIMUM_DRAIN_MS) destroy(...args);
+        else socket.destroy(...args);
+      }),
+    );
+    return socket;
+  };
+  return true;
+}

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawn, type Spawned } from '../../harness/spawn.js';
+import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';
+import { mixedOutputBlocks } from './programs/mixedOutput.mjs';
+
+const PROGRAMS = join(import.meta.dirname, 'programs');
+const END = '<<END-OF-OUTPUT>>';
+
+let sandbox: RecSandbox;
+beforeEach(() => {
+  sandbox = createRecSandbox();
+});
+afterEach(() => sandbox.dispose());
+
+function expectedHash(bytes: number, seed: number): string {
+  const hash = createHash('sha256');
+  for (const block of mixedOutputBlocks(bytes, seed)) hash.update(block);
+  hash.update('\x1b[0m' + END);
+  return hash.digest('hex');
+}
+
+describe('passthrough', () => {
+  it('passes 50 MB of mixed text and escape sequences through byte for byte', async () => {
+    const size = 50 * 1024 * 1024;
+    const p = sandbox.spawnRec(['--', process.execPath, join(PROGRAMS, 'mixedOutput.mjs'), String(size), '7'], {
+      screen: false,
+      timeoutMs: 120_000,
+    });
+    expect(await p.expectExit()).toEqual({ exitCode: 0, signal: undefined });
+    const out = Buffer.from(p.output, 'utf8');
+    const end = out.lastIndexOf(END);
+    expect(end).toBeGreaterThan(0);
+    const relayed = out.subarray(0, end + END.length);
+    expect(relayed.length).toBe(size + Buffer.byteLength('\x1b[0m' + END));
+    expect(createHash('sha256').update(relayed).digest('hex')).toBe(expectedHash(size, 7));
+  });
+
+  it('relays a bare line feed unchanged (no second ONLCR on the outer terminal)', async () => {
+    const p = sandbox.spawnRec(['--', 'sh', '-c', 'stty -opost; printf "a\\nb\\n<done>"']);
+    await p.expectExit();
+    expect(p.output).toContain('a\nb\n<done>');
+    expect(p.output).not.toContain('a\r\n');
+  });
+
+  it('loses no byte of 1 MB written by a child that exits at once', async () => {
+    const p = sandbox.spawnRec(
+      ['--', process.execPath, '-e', "process.stdout.write('x'.repeat(1 << 20) + '<tail>')"],
+      { screen: false, timeoutMs: 60_000 },
+    );
+    await p.expectExit();
+    const xs = p.output.match(/x/g)?.length ?? 0;
+    expect(xs).toBe(1 << 20);
+    expect(p.output).toContain('<tail>');
+  });
+
+  it('delivers Ctrl+C, Ctrl+Z, Ctrl+\\ and Esc to the agent as keys', async () => {
+    const p = sandbox.spawnRec(['--', process.execPath, join(PROGRAMS, 'keyEcho.mjs')]);
+    await p.expect('READY');
+    p.sendKey('ctrl-c');
+    await p.expect('<3>');
+    p.sendKey('ctrl-z');
+    await p.expect('<26>');
+    p.sendKey('ctrl-backslash');
+    await p.expect('<28>');
+    p.sendKey('esc');
+    await p.expect('<27>');
+    p.send('q');
+    expect(await p.expectExit()).toEqual({ exitCode: 0, signal: undefined });
+  });
+
+  it('passes a window resize to the agent at once', async () => {
+    const p = sandbox.spawnRec(['--', process.execPath, join(PROGRAMS, 'winsize.mjs')], { cols: 80, rows: 24 });
+    await p.expect('SIZE 80x24');
+    p.resize(132, 43);
+    await p.expect('SIZE 132x43');
+    p.kill('SIGTERM');
+    await p.expectExit();
+  });
+
+  it('gives the agent the caller cwd, environment and TERM', async () => {
+    const p = sandbox.spawnRec(['--', 'sh', '-c', 'echo "cwd=$(pwd) term=$TERM marker=$REC_TEST_MARKER"'], {
+      env: { REC_TEST_MARKER: 'm-42' },
+    });
+    await p.expect(`cwd=${sandbox.dir} term=xterm-256color marker=m-42`);
+    await p.expectExit();
+  });
+});
+
+describe('exit status', () => {
+  it.each([0, 3])('exits with the agent exit code %i', async (code) => {
+    const p = sandbox.spawnRec(['--', 'sh', '-c', `exit ${code}`]);
+    expect((await p.expectExit()).exitCode).toBe(code);
+  });
+
+  it('exits with 128+signal when the agent dies by a signal', async () => {
+    const p = sandbox.spawnRec(['--', 'sh', '-c', 'kill -TERM $$']);
+    expect((await p.expectExit()).exitCode).toBe(128 + 15);
+  });
+
+  it('records the run with its exit code in the sidecar', async () => {
+    const p = sandbox.spawnRec(['--', 'sh', '-c', 'exit 5']);
+    await p.expectExit();
+    const db = new Database(sandbox.dbPath, { readonly: true });
+    const runs = db.prepare('select agent, exit_code, ended_at, argv from runs').all() as Array<Record<string, unknown>>;
+    db.close();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ agent: 'other', exit_code: 5 });
+    expect(runs[0]!.ended_at).toBeTruthy();
+  });
+});
+
+describe('terminal mode', () => {
+  it('is identical before and after a run', async () => {
+    const sh = spawnShell(`stty -g; echo ===; ${process.execPath} ${REC_BIN} -- true; echo ===; stty -g`);
+    await sh.expectExit();
+    const states = sttyStates(sh.output);
+    expect(states).toHaveLength(2);
+    expect(states[1]).toBe(states[0]);
+  });
+
+  it('is identical before and after rec is sent SIGTERM', async () => {
+    const sh = spawnShell(
+      `stty -g; echo ===; ${process.execPath} ${REC_BIN} -- sh -c 'echo "recpid=$PPID"; exec sleep 100'; echo "rc=$?"; echo ===; stty -g`,
+    );
+    await sh.expect(/recpid=(\d+)/);
+    process.kill(Number(sh.match![1]), 'SIGTERM');
+    await sh.expect('rc=143');
+    await sh.expectExit();
+    const states = sttyStates(sh.output);
+    expect(states).toHaveLength(2);
+    expect(states[1]).toBe(states[0]);
+  });
+});
+
+describe('bad input and missing pieces', () => {
+  it('runs the agent directly, without recording, when stdin is not a terminal', () => {
+    const r = spawnSync(process.execPath, [REC_BIN, '--', 'cat'], { input: 'piped-text\n', env: sandbox.env, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('piped-text\n');
+    expect(r.stderr).toMatch(/not a terminal.*nothing is recorded/);
+  });
+
+  it('names a missing agent binary and how to install it, exit 127', () => {
+    const r = spawnSync(process.execPath, [REC_BIN, 'codex'], {
+      env: { ...sandbox.env, PATH: '/nonexistent', REC_CODEX_BIN: '' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(127);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/codex not found.*npm install -g @openai\/codex/);
+  });
+
+  it('rejects an unknown rec flag with a one-line error and usage, exit 2', () => {
+    const r = spawnSync(process.execPath, [REC_BIN, '--bogus', 'codex'], { env: sandbox.env, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toMatch(/^rec: unknown option "--bogus"$/);
+    expect(r.stderr).toContain('usage:');
+  });
+
+  it('passes agent arguments that look like rec flags through untouched', async () => {
+    const p = sandbox.spawnRec(['--agent-bin', '/bin/sh', 'codex', '-c', 'echo "ARGS=$*"', 'sh', '--db', 'x.db', '--help']);
+    await p.expect('ARGS=--db x.db --help');
+    await p.expectExit();
+  });
+
+  it('keeps the agent working when the database cannot be written, and says so once after it exits', async () => {
+    // A regular file where the database's folder should be: nothing can be created there.
+    writeFileSync(join(sandbox.dir, 'not-a-folder'), 'x');
+    const db = join(sandbox.dir, 'not-a-folder', 'rec.db');
+    const p = sandbox.spawnRec(['--db', db, '--', 'sh', '-c', 'echo agent-ran; exit 4']);
+    await p.expect('agent-ran');
+    expect((await p.expectExit()).exitCode).toBe(4);
+    const notes = p.output.match(/rec: recording was incomplete/g) ?? [];
+    expect(notes).toHaveLength(1);
+    expect(p.output).toContain(`store: rec database ${db}`);
+  });
+
+  it('keeps the agent working when the database file is damaged, and leaves the file as it was', async () => {
+    const db = join(sandbox.dir, 'damaged.db');
+    const garbage = Buffer.alloc(8192, 0x5a);
+    writeFileSync(db, garbage);
+    const p = sandbox.spawnRec(['--db', db, '--', 'sh', '-c', 'echo agent-ran; exit 0']);
+    await p.expect('agent-ran');
+    expect((await p.expectExit()).exitCode).toBe(0);
+    expect(p.output).toMatch(/rec: recording was incomplete.*store: rec database .*damaged\.db/);
+    expect(readFileSync(db).equals(garbage)).toBe(true);
+  });
+});
+
+function spawnShell(script: string): Spawned {
+  // A plain shell in its own pty, running rec in the foreground the way a user would.
+  return spawn('sh', ['-c', script], { env: sandbox.env, cwd: sandbox.dir });
+}
+
+/** The `stty -g` lines of the output: the state before and after. */
+function sttyStates(output: string): string[] {
+  return output
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => /^[0-9a-f]+(:[0-9a-f]+){10,}$/.test(l));
+}
