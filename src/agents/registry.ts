@@ -6,7 +6,7 @@ import { passiveAdapter } from './passiveAdapter.js';
 export async function loadAdapter(agent: KnownAgent): Promise<AgentAdapter> {
   switch (agent) {
     case 'codex':
-      return passiveAdapter({ name: 'codex', binName: 'codex', binEnvVar: 'REC_CODEX_BIN', installHint: 'npm install -g @openai/codex' });
+      return (await import('./codex/index.js')).codexAdapter;
     case 'gemini':
       return passiveAdapter({ name: 'gemini', binName: 'gemini', binEnvVar: 'REC_GEMINI_BIN', installHint: 'npm install -g @google/gemini-cli' });
     case 'claude':

@@ -7,7 +7,7 @@ export const codexAdapter: AgentAdapter = {
   name: 'codex',
   binName: 'codex',
   binEnvVar: 'REC_CODEX_BIN',
-  installHint: 'Install the Codex CLI: npm install -g @openai/codex',
+  installHint: 'npm install -g @openai/codex',
   prepareLaunch: prepareCodexLaunch,
   createRecorder: (ctx) => new CodexRecorder(ctx),
 };
