@@ -8,8 +8,8 @@ import { deferDestroyUntilDrained } from '../../src/session/ptyDrain.js';
 const require = createRequire(import.meta.url);
 const { Terminal } = require('@xterm/headless') as typeof import('@xterm/headless');
 
-export const EOF = Symbol('EOF');
-export const TIMEOUT = Symbol('TIMEOUT');
+export const EOF: unique symbol = Symbol('EOF');
+export const TIMEOUT: unique symbol = Symbol('TIMEOUT');
 export type Pattern = string | RegExp | typeof EOF | typeof TIMEOUT;
 
 /** How much raw output a timeout error shows (pexpect's str(spawn) shows the buffer tail). */
@@ -141,7 +141,7 @@ export class Spawned {
    * EOF or TIMEOUT in the list turn those conditions into results instead of errors.
    */
   expect(patterns: Pattern | Pattern[], timeoutMs = this._timeoutMs): Promise<number> {
-    const list = Array.isArray(patterns) ? patterns : [patterns];
+    const list: Pattern[] = Array.isArray(patterns) ? patterns : [patterns];
     return this._waitFor(
       () => {
         const rest = this._output.slice(this._cursor);

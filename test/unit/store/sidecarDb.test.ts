@@ -16,7 +16,7 @@ function open(path: string): SidecarDb {
   return result.db;
 }
 
-const baseRun = { agent: 'codex', argv: ['codex', '--model', 'x'], cwd: '/work', started_at: '2025-01-02T03:04:05.006Z' } as const;
+const baseRun = { agent: 'codex' as const, argv: ['codex', '--model', 'x'], cwd: '/work', started_at: '2025-01-02T03:04:05.006Z' };
 
 const rejection: NewEvent = {
   ts: '2025-01-02T03:04:06.000Z',
