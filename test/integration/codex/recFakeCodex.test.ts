@@ -1,0 +1,89 @@
+// rec codex over fake-codex (test/fakes) under a real pty: the whole pipeline — pty, screen model,
+// the Codex adapter, the sidecar — without the real CLI, fast enough to stress what the real one
+// cannot: kill -9 right after a decisive key, and several runs writing one database at once.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
+import { queryRows, waitForRows } from '../../helpers/sidecarRows.js';
+
+const FAKES_BIN = join(REPO_ROOT, 'test', 'fakes', 'bin');
+const PROMPT = 'Press enter to confirm or esc to cancel';
+
+let sandbox: RecSandbox;
+beforeEach(() => {
+  sandbox = createRecSandbox({ PATH: `${FAKES_BIN}:${process.env.PATH}`, CODEX_HOME: '' });
+  sandbox.env.CODEX_HOME = join(sandbox.dir, 'codex-home');
+});
+afterEach(() => sandbox.dispose());
+
+function startFakeCodex(scenario = 'shell') {
+  return sandbox.spawnRec(['codex', '--scenario', scenario], { cols: 120, rows: 40 });
+}
+
+describe('rec codex over fake-codex', () => {
+  it('an Esc rejection is durable before Codex sees the key: kill -9 of rec right after loses nothing', async () => {
+    const rec = startFakeCodex();
+    await rec.expectScreen(PROMPT);
+    // The recorder has seen the prompt once its prompt event is in the database.
+    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
+    rec.sendKey('esc');
+    // Codex reacting proves rec forwarded the key, which it does only after committing the event.
+    await rec.expectScreen('✗ You canceled the request to run');
+    rec.kill('SIGKILL');
+    await rec.expectExit();
+    const rows = queryRows(sandbox.dbPath, "select type, kind, trigger, option_label from events where type = 'rejection'");
+    expect(rows).toEqual([
+      { type: 'rejection', kind: 'command', trigger: 'esc', option_label: 'No, and tell Codex what to do differently (esc)' },
+    ]);
+  });
+
+  it('four concurrent runs into one database lose nothing', async () => {
+    const recs = [0, 1, 2, 3].map(() => startFakeCodex());
+    await Promise.all(recs.map((r) => r.expectScreen(PROMPT)));
+    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 4);
+    recs.forEach((r, i) => (i % 2 === 0 ? r.send('y') : r.sendKey('esc')));
+    await waitForRows(sandbox.dbPath, "select id from events where type in ('approval', 'rejection')", (r) => r.length === 4);
+    await Promise.all(
+      recs.map((r, i) => r.expectScreen(i % 2 === 0 ? 'MOCK FINAL' : '■ Conversation interrupted')),
+    );
+    for (const r of recs) r.sendLine('/quit');
+    await Promise.all(recs.map((r) => r.expectExit()));
+    // What was typed into the composer is never recorded: still exactly the four decisions.
+    const runs = queryRows(sandbox.dbPath, 'select id, ended_at from runs');
+    expect(runs).toHaveLength(4);
+    expect(runs.every((r) => r.ended_at)).toBe(true);
+    const decisions = queryRows(
+      sandbox.dbPath,
+      "select run_id, type, trigger, call_id from events where type in ('approval', 'rejection') order by type",
+    );
+    expect(decisions.map((d) => [d.type, d.trigger])).toEqual([
+      ['approval', 'letter'],
+      ['approval', 'letter'],
+      ['rejection', 'esc'],
+      ['rejection', 'esc'],
+    ]);
+    expect(decisions.every((d) => typeof d.call_id === 'string' && d.call_id.startsWith('call_'))).toBe(true);
+    expect(new Set(decisions.map((d) => d.run_id)).size).toBe(4);
+  });
+
+  it('the next message after a rejection becomes its reason, and composer keys are never recorded', async () => {
+    const rec = startFakeCodex();
+    await rec.expectScreen(PROMPT);
+    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
+    rec.send('n');
+    await rec.expectScreen('■ Conversation interrupted');
+    // Letters that are Codex's decision keys at a prompt (n, y, p, a) are plain text here.
+    rec.sendLine('no, do not write in the repo; say why and pay attention');
+    const rows = await waitForRows(
+      sandbox.dbPath,
+      "select type, trigger, reason, reason_source from events where type != 'prompt'",
+      (r) => r.some((e) => e.reason_source === 'next_message'),
+    );
+    expect(rows).toEqual([
+      { type: 'rejection', trigger: 'letter', reason: 'no, do not write in the repo; say why and pay attention', reason_source: 'next_message' },
+    ]);
+    rec.sendLine('/quit');
+    await rec.expectExit();
+    expect(queryRows(sandbox.dbPath, "select type from events where type != 'prompt'")).toHaveLength(1);
+  });
+});
