@@ -24,6 +24,11 @@ export interface EventSink {
   insertEvent(event: NewEvent): string | undefined;
   /** Adds details learned later (call_id, outcome, reason). */
   updateEvent(id: string, patch: EventPatch): void;
+  /**
+   * Removes an event that turned out not to have happened: a decisive key was committed before it
+   * reached the agent (durability), and the agent then ignored it. Optional for older sinks.
+   */
+  retractEvent?(id: string): void;
   insertAgentRecord(record: AgentRecordInput): void;
   updateRun(patch: RunPatch): void;
 }

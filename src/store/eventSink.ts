@@ -50,6 +50,11 @@ class DbEventSink implements SidecarSink {
     this._guard('update event', () => this._db.updateEvent(id, patch));
   }
 
+  retractEvent(id: string): void {
+    // An unknown id (false) is not a store failure: the event may predate a disabled sink.
+    this._guard('retract event', () => this._db.deleteEvent(id));
+  }
+
   insertAgentRecord(record: AgentRecordInput): void {
     this._guard('insert agent record', () => this._db.insertAgentRecord(this._run.run_id, this._run.agent, record));
   }

@@ -177,6 +177,14 @@ export class SidecarDb {
     return this._update('events', id, p);
   }
 
+  /**
+   * Deletes an event of this run that turned out not to have happened (a decisive key the agent
+   * ignored). Returns false when no such event exists.
+   */
+  deleteEvent(id: string): boolean {
+    return this._run('delete event', () => this.connection.prepare('DELETE FROM events WHERE id = ?').run(id)).changes > 0;
+  }
+
   /** Keeps a verbatim copy of one record of the agent's session file; a repeat is ignored. */
   insertAgentRecord(runId: string, agent: AgentName, record: AgentRecordInput): boolean {
     const r = validate(AgentRecordInputSchema, record, 'agent record');

@@ -87,4 +87,19 @@ describe('createEventSink', () => {
     expect(sink.insertEvent({ ts, type: 'prompt' })).toBeUndefined();
     expect(sink.failure).toMatch(/insert event/);
   });
+
+  it('retractEvent deletes exactly that event from the file (an ignored key leaves no row)', () => {
+    const { db, runId } = setup();
+    const sink = createEventSink(db, { run_id: runId, agent: 'claude' });
+    const prompt = sink.insertEvent({ ts, type: 'prompt' })!;
+    const decision = sink.insertEvent({ ts, type: 'approval', trigger: 'letter' })!;
+    sink.retractEvent(decision);
+    expect(db.listEvents().map((e) => e.id)).toEqual([prompt]);
+    // Retracting an id that is not there is no store failure.
+    sink.retractEvent(decision);
+    expect(sink.failure).toBeUndefined();
+    expect(db.deleteEvent(prompt)).toBe(true);
+    expect(db.deleteEvent(prompt)).toBe(false);
+    db.close();
+  });
 });

@@ -23,6 +23,12 @@ export class MemorySink implements EventSink {
     Object.assign(event, structuredClone(patch));
   }
 
+  retractEvent(id: string): void {
+    const index = this.events.findIndex((e) => e.id === id);
+    if (index < 0) throw new Error(`retractEvent: no event ${id}`);
+    this.events.splice(index, 1);
+  }
+
   insertAgentRecord(record: AgentRecordInput): void {
     this.records.push(record);
   }
