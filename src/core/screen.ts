@@ -29,4 +29,13 @@ export interface ScreenView {
    * built lazily (and cached per seq) because most renders are never looked at.
    */
   readonly onDidRender: Event<number>;
+  /**
+   * The payloads of one OSC sequence (`ESC ] <ident> ; <data> ST`), fired as the model parses them,
+   * before the render of the same output. Programs signal state there that the screen cannot show
+   * (Codex: `7501;state=blocked:…` while an approval prompt waits). Optional: views replaying text
+   * screens have no escape sequences.
+   */
+  watchOsc?(ident: number): Event<string>;
+  /** Resolves once everything written so far has been parsed into the model. */
+  whenIdle?(): Promise<void>;
 }

@@ -92,6 +92,7 @@ export class ScreenModel implements ScreenView, Disposable {
   private _idleWaiters: Array<() => void> = [];
   private _disposed = false;
   private _failure: Error | undefined;
+  private readonly _oscEmitters = new Map<number, Emitter<string>>();
 
   private readonly _onDidRender = new Emitter<number>();
   readonly onDidRender: Event<number> = this._onDidRender.event;
@@ -128,6 +129,31 @@ export class ScreenModel implements ScreenView, Disposable {
     if (this._disposed || this._failure !== undefined) return;
     this._backlog.pushResize({ cols: toDimension(cols, MIN_COLS), rows: toDimension(rows, MIN_ROWS) });
     this._pump();
+  }
+
+  /**
+   * Payloads of the OSC sequence `ident`, in order with the output around them (the handler runs
+   * while xterm parses, so a listener sees the OSC before the render of the same slice). The
+   * sequence still reaches xterm's own handlers.
+   */
+  watchOsc(ident: number): Event<string> {
+    let emitter = this._oscEmitters.get(ident);
+    if (!emitter) {
+      const created = new Emitter<string>();
+      emitter = created;
+      this._oscEmitters.set(ident, created);
+      this._term.parser.registerOscHandler(ident, (data) => {
+        try {
+          created.fire(data);
+        } catch (error) {
+          // Like a render listener: a listener's bug must not stop the parser.
+          this._listenerErrors++;
+          this._onListenerErrorSafe(error);
+        }
+        return false;
+      });
+    }
+    return emitter.event;
   }
 
   snapshot(): ScreenSnapshot {
@@ -180,6 +206,7 @@ export class ScreenModel implements ScreenView, Disposable {
     this._onDidRender.dispose();
     this._onDidFail.dispose();
     this._onListenerError.dispose();
+    for (const emitter of this._oscEmitters.values()) emitter.dispose();
     // xterm still runs its pending writes after dispose; _onParsed ignores their callbacks.
     this._term.dispose();
   }
