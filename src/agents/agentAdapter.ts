@@ -67,5 +67,6 @@ export interface AgentAdapter {
   readonly installHint: string;
   /** Arguments and environment for this run, with hooks wired for this run only. */
   prepareLaunch(ctx: LaunchContext): LaunchPlan;
-  createRecorder(ctx: RecorderContext): Recorder;
+  /** May load its modules lazily: it is called after the agent has started. */
+  createRecorder(ctx: RecorderContext): Recorder | Promise<Recorder>;
 }

@@ -17,8 +17,11 @@ import type { KeyObserver } from '../session/inputRelay.js';
 export const enum RecordingConstants {
   /** How long, after the agent exits, the screen model may take to parse its last output. */
   ScreenSettleMs = 2000,
-  /** How long a recorder may reconcile after the exit (e.g. a rollout the agent finishes late). */
-  RecorderExitMs = 8000,
+  /**
+   * How long a recorder may reconcile after the exit (the agent's last session records). The user
+   * waits for their shell prompt meanwhile, so it is short; `rec merge` reconciles the rest later.
+   */
+  RecorderExitMs = 1500,
 }
 
 export interface RecordingOptions {
@@ -49,8 +52,8 @@ export class Recording implements KeyObserver {
     readonly screen: ScreenModel,
   ) {}
 
-  /** Opens the store and builds the screen model and recorder; undefined when the store cannot open. */
-  static start(opts: RecordingOptions, early: Buffer[]): Recording | undefined {
+  /** Opens the store and builds the screen model; undefined when the store cannot open. */
+  static open(opts: RecordingOptions, early: Buffer[]): Recording | undefined {
     const opened = openSidecar(opts.dbPath);
     if (!opened.ok) {
       opts.failures.fail('store', opened.error);
@@ -76,23 +79,27 @@ export class Recording implements KeyObserver {
     const screen = new ScreenModel({ cols: opts.size.cols, rows: opts.size.rows });
     const recording = new Recording(opts, db, sink, screen);
     for (const chunk of early) recording.writeOutput(chunk);
-    if (opts.adapter) {
-      try {
-        recording._recorder = opts.adapter.createRecorder({
-          runId: opts.runId,
-          cwd: opts.cwd,
-          env: opts.env,
-          startedAt: opts.startedAt,
-          screen,
-          sink,
-          hooks: opts.hooks,
-          debug: opts.debug,
-        });
-      } catch (err) {
-        opts.failures.fail('detector', err);
-      }
-    }
     return recording;
+  }
+
+  /** Creates the agent's recorder (its modules load now, after the agent has started). */
+  async startRecorder(): Promise<void> {
+    const opts = this._opts;
+    if (!opts.adapter) return;
+    try {
+      this._recorder = await opts.adapter.createRecorder({
+        runId: opts.runId,
+        cwd: opts.cwd,
+        env: opts.env,
+        startedAt: opts.startedAt,
+        screen: this.screen,
+        sink: this._sink,
+        hooks: opts.hooks,
+        debug: opts.debug,
+      });
+    } catch (err) {
+      opts.failures.fail('detector', err);
+    }
   }
 
   get watching(): boolean {

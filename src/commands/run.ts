@@ -135,7 +135,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   try {
     const { Recording } = await import('./recording.js');
     const { readVersion } = await import('./version.js');
-    recording = Recording.start(
+    recording = Recording.open(
       {
         runId,
         agent: adapter?.name ?? 'other',
@@ -154,6 +154,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
       },
       early.take(),
     );
+    await recording?.startRecorder();
     relay.setObserver(recording);
   } catch (err) {
     failures.fail('store', err);

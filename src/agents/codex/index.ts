@@ -1,6 +1,7 @@
-// The Codex CLI adapter: launch with per-run hooks, record from screen, keys, rollout and hooks.
+// The Codex CLI adapter: launch, then record from screen, keys, rollout (and hooks when enabled).
+// Only the launch is loaded before Codex starts; the recorder, with its schemas and parsers, is
+// loaded right after, so Codex appears as fast as it would bare.
 import type { AgentAdapter } from '../agentAdapter.js';
-import { CodexRecorder } from './codexRecorder.js';
 import { prepareCodexLaunch } from './launch.js';
 
 export const codexAdapter: AgentAdapter = {
@@ -9,8 +10,5 @@ export const codexAdapter: AgentAdapter = {
   binEnvVar: 'REC_CODEX_BIN',
   installHint: 'npm install -g @openai/codex',
   prepareLaunch: prepareCodexLaunch,
-  createRecorder: (ctx) => new CodexRecorder(ctx),
+  createRecorder: async (ctx) => new (await import('./codexRecorder.js')).CodexRecorder(ctx),
 };
-
-export { CodexRecorder } from './codexRecorder.js';
-export { codexHookArgs, codexHookHash, codexHookStateKey } from './hookWiring.js';
