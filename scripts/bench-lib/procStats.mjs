@@ -48,6 +48,7 @@ export class MemoryWatcher {
   constructor(pid) {
     this._pid = pid;
     this.hwmKb = 0;
+    this._last = 0;
     this._sample();
     this._timer = setInterval(() => this._sample(), MEMORY_POLL_MS);
   }
@@ -58,6 +59,10 @@ export class MemoryWatcher {
       this.stop();
       return;
     }
+    // The first samples may still see the forked copy of the spawning process, before exec gives
+    // the program a fresh address space; a high-water mark that went down means exec happened.
+    if (m.hwmKb < this._last) this.hwmKb = 0;
+    this._last = m.hwmKb;
     if (m.hwmKb > this.hwmKb) this.hwmKb = m.hwmKb;
   }
 

@@ -51,6 +51,7 @@ export class PtyProcess {
     });
     this.pid = this._pty.pid;
     this._lastDataAt = performance.now();
+    this._drained = false;
     this._guardDrain();
     this._memory = opts.watchMemory ? new MemoryWatcher(this.pid) : undefined;
     this._pty.onData((chunk) => this._handleData(chunk));
@@ -123,6 +124,9 @@ export class PtyProcess {
     if (typeof fd === 'number') socket.on('end', () => this._drainRest(fd));
     const destroy = socket.destroy.bind(socket);
     socket.destroy = (...args) => {
+      // After an EOF (drained above) or an error such as EIO (the kernel had nothing left) there is
+      // nothing to wait for; deferring would only add to the exit times being measured.
+      if (this._drained || args[0] instanceof Error) return destroy(...args);
       const idleFor = performance.now() - this._lastDataAt;
       if (idleFor >= DRAIN_IDLE_MS) return destroy(...args);
       setTimeout(() => socket.destroy(...args), DRAIN_IDLE_MS - idleFor);
@@ -138,11 +142,12 @@ export class PtyProcess {
         n = readSync(fd, buf, 0, buf.length, null);
       } catch {
         // EIO: the other side is closed and nothing is left; EAGAIN: someone still holds it open.
-        return;
+        break;
       }
-      if (n <= 0) return;
+      if (n <= 0) break;
       this._handleData(Buffer.from(buf.subarray(0, n)));
     }
+    this._drained = true;
   }
 
   _handleData(chunk) {
