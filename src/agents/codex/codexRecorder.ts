@@ -1,51 +1,76 @@
 // The Codex recorder: watches the screen for approval prompts and the task menu, turns the user's
-// decisive keys into events before Codex sees them, and lets codexFacts.ts complete those events
-// from the rollout and the hooks.
+// decisive keys into events before Codex sees them, takes back a decision Codex ignored, and lets
+// codexFacts.ts complete those events from the rollout (and the hooks, when opted in).
 import type { AgentExit, Recorder, RecorderContext } from '../agentAdapter.js';
 import type { KeyEvent } from '../../core/keys.js';
 import { DisposableStore, toDisposable } from '../../core/lifecycle.js';
 import type { ListOption } from '../common/optionList.js';
+import { promptShowsCall } from './callMatcher.js';
 import { CodexFacts, PROMPT_EVENT_KIND, type CallState, type PromptInstance } from './codexFacts.js';
-import { parseCodexScreen, type CodexScreen, type CodexTaskMenu } from './promptParser.js';
-import { findRollout } from './rolloutLocator.js';
-import type { OptionMeaning } from './strings/index.js';
+import { choosePromptOption, moveHighlight, optionMeaning, type PromptTrigger } from './promptKeys.js';
+import { parseCodexScreen, type CodexPrompt, type CodexScreen, type CodexTaskMenu } from './promptParser.js';
+import { RolloutChooser } from './rolloutChooser.js';
+import { LATEST_CODEX_STRINGS } from './strings/index.js';
 
 /** How often the rollout is read while Codex runs; keys also read it at once. */
 export const ROLLOUT_POLL_MS = 200;
-/** How often $CODEX_HOME/sessions is scanned while no hook has named the rollout yet. */
+/** How often $CODEX_HOME/sessions is scanned while this run's rollout is not confirmed yet. */
 export const ROLLOUT_SCAN_MS = 1_000;
 /**
  * After Codex exits the daemon may still write the turn's end (Exit and Run in background leave
  * the turn to the app-server daemon); read the rollout this long at most before finishing.
  */
 export const RECONCILE_AFTER_EXIT_MS = 5_000;
+/**
+ * Codex 0.169.0 drops a key that arrives within ~5 ms of a prompt appearing. A decision is committed
+ * before its key reaches Codex (durability); if, this long after the key and once the screen model
+ * has caught up, the same prompt is still open and unchanged (no ✔/✗ row, no outcome in the
+ * rollout), Codex ignored the key and the decision is retracted. Codex redraws within a frame of a
+ * key it takes, so this is far longer than needed; it only has to outlast a loaded machine.
+ */
+export const IGNORED_KEY_SETTLE_MS = 1_000;
 
-type Trigger = 'esc' | 'ctrl_c' | 'enter' | 'digit' | 'letter';
-
-interface Choice {
-  readonly option?: ListOption;
-  readonly trigger: Trigger;
+interface PendingCheck {
+  readonly prompt: PromptInstance;
+  readonly eventId: string;
+  readonly rowsAtKey: number;
 }
 
 export class CodexRecorder extends CodexFacts implements Recorder {
   private readonly _store = new DisposableStore();
   private _screen: CodexScreen;
   private _seenSeq = -1;
+  /** The prompt that is the live bottom pane now; undefined when none is. */
   private _onScreen: PromptInstance | undefined;
   private _menuExpectedHighlight: number | undefined;
   private _lastScan = 0;
+  private readonly _chooser: RolloutChooser;
+  /** Codex's own state from its status OSC; undefined until Codex sends one (older versions never do). */
+  private _oscState: string | undefined;
+  private readonly _checks = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly _ctx: RecorderContext,
-    private readonly _options: { readonly reconcileAfterExitMs?: number } = {},
+    private readonly _options: { readonly reconcileAfterExitMs?: number; readonly ignoredKeySettleMs?: number } = {},
   ) {
     super(_ctx.sink);
+    this._chooser = new RolloutChooser(_ctx.env, _ctx.cwd, _ctx.startedAt);
     this._screen = parseCodexScreen(_ctx.screen.snapshot(), this._strings);
+    const osc = LATEST_CODEX_STRINGS.statusOsc;
+    if (osc && _ctx.screen.watchOsc) {
+      this._store.add(_ctx.screen.watchOsc(osc.ident)((data) => {
+        this._oscState = /(?:^|:)state=([\w-]+)/.exec(data)?.[1] ?? this._oscState;
+      }));
+    }
     this._store.add(_ctx.screen.onDidRender(() => this._render()));
     this._store.add(_ctx.hooks((m) => this._onHook(m)));
     const timer = setInterval(() => this._tick(), ROLLOUT_POLL_MS);
     timer.unref();
     this._store.add(toDisposable(() => clearInterval(timer)));
+    this._store.add(toDisposable(() => {
+      for (const t of this._checks) clearTimeout(t);
+      this._checks.clear();
+    }));
     this._render();
   }
 
@@ -60,9 +85,10 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     this._tick(true);
     this._render();
     const screen = this._screen;
-    if (screen.prompt) this._promptKey(key);
+    if (this._onScreen) this._promptKey(key, this._onScreen);
+    else if (screen.prompt) return; // a decided prompt still drawn: its keys decide nothing more
     else if (screen.taskMenu) this._menuKey(key, screen.taskMenu);
-    else if (key.type === 'key' && key.name === 'esc' && (screen.working || this._turnOpenInRollout || this._turnOpenByHook)) {
+    else if (key.type === 'key' && key.name === 'esc' && !key.alt && (screen.working || this._turnOpenInRollout || this._turnOpenByHook)) {
       this._interrupt('esc', null, 'interrupted');
     }
   }
@@ -76,18 +102,17 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     const openCall = open?.callId ? this._calls.get(open.callId) : undefined;
     if (open && open === this._prompts.at(-1) && openCall?.output === undefined && openCall?.fate === undefined) {
       // Codex left with the prompt unanswered: the call stays pending in its daemon.
-      const call = open.callId ? this._calls.get(open.callId) : undefined;
-      if (call) call.fate = 'prompt_open';
+      if (openCall) openCall.fate = 'prompt_open';
       this._event({
         type: 'interruption',
         kind: 'prompt',
         trigger: 'exit',
-        ...this._callFields(call),
+        ...this._callFields(openCall),
         prompt_event_id: open.eventId,
         ran: 'no',
         evidence: ['screen'],
       });
-      if (call?.turnId) this._turnCause.set(call.turnId, call.callId);
+      if (openCall?.turnId) this._turnCause.set(openCall.turnId, openCall.callId);
     }
     const deadline = Date.now() + (this._options.reconcileAfterExitMs ?? RECONCILE_AFTER_EXIT_MS);
     while (Date.now() < deadline && (this._turnOpenInRollout || this._rolloutFile === undefined)) {
@@ -105,11 +130,18 @@ export class CodexRecorder extends CodexFacts implements Recorder {
       const now = Date.now();
       if (force || now - this._lastScan >= ROLLOUT_SCAN_MS) {
         this._lastScan = now;
-        const found = findRollout(this._ctx.env, this._ctx.cwd, this._ctx.startedAt);
+        const witness = { userMessages: this._screen.userMessages, ...(this._screen.prompt ? { prompt: this._screen.prompt } : {}) };
+        const found = this._chooser.choose(witness, this._strings);
         if (found) this._followRollout(found, false);
       }
     }
     this._pollRollout();
+  }
+
+  /** Whether Codex says a prompt waits; true when it never said anything (nothing to contradict the screen). */
+  private _blockedOrUnknown(): boolean {
+    const osc = this._strings.statusOsc ?? LATEST_CODEX_STRINGS.statusOsc;
+    return this._oscState === undefined || osc === undefined || this._oscState === osc.blockedState;
   }
 
   private _render(): void {
@@ -117,7 +149,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     if (snapshot.seq === this._seenSeq) return;
     this._seenSeq = snapshot.seq;
     this._screen = parseCodexScreen(snapshot, this._strings);
-    const prompt = this._screen.prompt;
+    const prompt = this._blockedOrUnknown() ? this._screen.prompt : undefined;
     if (!prompt) {
       this._onScreen = undefined;
     } else if (this._onScreen?.parsed.identity === prompt.identity) {
@@ -125,17 +157,32 @@ export class CodexRecorder extends CodexFacts implements Recorder {
       open.parsed = prompt;
       if (open.expectedHighlight !== undefined && open.expectedHighlight === prompt.highlighted) delete open.expectedHighlight;
     } else {
-      this._openPrompt();
+      this._onScreen = this._adoptPrompt(prompt);
     }
     if (!this._screen.taskMenu) this._menuExpectedHighlight = undefined;
     else if (this._menuExpectedHighlight === this._screen.taskMenu.highlighted) this._menuExpectedHighlight = undefined;
-    if (this._screen.working) this._markRunning();
   }
 
-  private _openPrompt(): PromptInstance {
-    // The call is usually in the rollout before its prompt is drawn: read it now, not at the next tick.
+  /**
+   * A live prompt that was not live in the last frame: the same undecided prompt redrawn (resize,
+   * repaint), a new prompt, or what is left of a decided one (undefined: it takes no keys). A
+   * decided prompt counts again only when it is redrawn for another call still pending.
+   */
+  private _adoptPrompt(prompt: CodexPrompt): PromptInstance | undefined {
     this._pollRollout();
-    const parsed = this._screen.prompt!;
+    const last = [...this._prompts].reverse().find((p) => p.parsed.identity === prompt.identity);
+    if (last && !last.decision) {
+      last.parsed = prompt;
+      return last;
+    }
+    if (last?.decision) {
+      const pendingShown = this._pendingCalls().some((c) => c.callId !== last.callId && promptShowsCall(prompt, c, this._strings));
+      if (!pendingShown) return undefined;
+    }
+    return this._openPrompt(prompt);
+  }
+
+  private _openPrompt(parsed: CodexPrompt): PromptInstance {
     const details: Record<string, string> = { ...parsed.details, ...(parsed.command !== undefined ? { command: parsed.command } : {}) };
     const eventId = this._event({
       type: 'prompt',
@@ -146,34 +193,22 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     });
     const instance: PromptInstance = { parsed, eventId };
     this._prompts.push(instance);
-    this._onScreen = instance;
     this._matchPrompts();
     return instance;
   }
 
-  /** A call approved and without output while Codex works is running. */
-  private _markRunning(): void {
-    for (const call of this._calls.values()) {
-      if (call.fate === 'approved' && call.output === undefined && call.ran !== 'yes') {
-        call.ran = 'yes';
-        this._refreshCallEvents(call);
-      }
-    }
-  }
-
-  private _promptKey(key: KeyEvent): void {
-    let open = this._onScreen ?? this._openPrompt();
+  private _promptKey(key: KeyEvent, open: PromptInstance): void {
+    // A decided prompt takes no more keys: until Codex redraws, the screen may still show it.
+    if (open.decision) return;
     const parsed = open.parsed;
     const current = open.expectedHighlight ?? parsed.highlighted ?? 1;
     if (key.type === 'key' && (key.name === 'up' || key.name === 'down')) {
-      open.expectedHighlight = this._move(current, key.name === 'up' ? -1 : 1, parsed.options.length);
+      open.expectedHighlight = moveHighlight(current, key.name === 'up' ? -1 : 1, parsed.options.length, this._strings);
       return;
     }
-    const choice = this._choose(key, parsed.options, current);
+    const choice = choosePromptOption(key, parsed.options, current, this._strings);
     if (!choice) return;
-    // Identical prompts of a batch can follow each other without a frame in between.
-    if (open.decision) open = this._openPrompt();
-    const meaning = choice.option ? this._meaning(choice.option.label) : undefined;
+    const meaning = choice.option ? optionMeaning(choice.option.label, this._strings) : undefined;
     const rejects = choice.trigger === 'ctrl_c' || meaning?.decision !== 'approve';
     const call = open.callId ? this._calls.get(open.callId) : undefined;
     const type = rejects ? 'rejection' : 'approval';
@@ -192,56 +227,44 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     open.decision = { eventId, type, endsTurn };
     if (rejects) this._awaitingReason.push(eventId);
     if (call) this._bindPrompt(open, call);
+    this._scheduleIgnoredCheck({ prompt: open, eventId, rowsAtKey: this._decisionRows() });
   }
 
-  private _choose(key: KeyEvent, options: readonly ListOption[], highlighted: number): Choice | undefined {
-    const firstReject = () =>
-      options.find((o) => o.key === 'esc') ?? options.find((o) => this._meaning(o.label)?.decision === 'reject');
-    if (key.type === 'char') {
-      if (/^[0-9]$/.test(key.char)) {
-        const option = options.find((o) => o.number === Number(key.char));
-        return option ? { option, trigger: 'digit' } : undefined;
-      }
-      const option = options.find((o) => o.key === key.char);
-      if (option) return { option, trigger: 'letter' };
-      if (this._strings.hiddenRejectLetters.includes(key.char)) {
-        const reject = firstReject();
-        return reject ? { option: reject, trigger: 'letter' } : undefined;
-      }
-      return undefined;
-    }
-    if (key.type !== 'key') return undefined;
-    if (key.name === 'esc') {
-      const reject = firstReject();
-      return { ...(reject ? { option: reject } : {}), trigger: 'esc' };
-    }
-    if (key.name === 'ctrl-c') return { trigger: 'ctrl_c' };
-    if (key.name === 'enter') {
-      const option = options.find((o) => o.number === highlighted);
-      return option ? { option, trigger: 'enter' } : undefined;
-    }
-    return undefined;
+  private _decisionRows(): number {
+    return this._screen.approvedRows.length + this._screen.canceledRows.length + this._screen.interruptedRows;
   }
 
-  private _meaning(label: string): (OptionMeaning & { endsTurn?: boolean }) | undefined {
-    const meaning = this._strings.optionMeanings.find((m) => label.startsWith(m.labelPrefix));
-    if (!meaning) return undefined;
-    // Only "tell Codex what to do differently" cancels the turn; the other "No" options decline and go on.
-    return { ...meaning, endsTurn: meaning.decision === 'reject' ? label.startsWith('No, and tell') : false };
+  private _scheduleIgnoredCheck(check: PendingCheck): void {
+    const timer = setTimeout(() => {
+      this._checks.delete(timer);
+      void Promise.resolve(this._ctx.screen.whenIdle?.()).then(() => this._checkIgnored(check));
+    }, this._options.ignoredKeySettleMs ?? IGNORED_KEY_SETTLE_MS);
+    timer.unref();
+    this._checks.add(timer);
   }
 
-  private _move(current: number, delta: number, count: number): number {
-    if (count === 0) return current;
-    const next = current + delta;
-    if (this._strings.selectionWraps) return ((next - 1 + count) % count) + 1;
-    return Math.min(Math.max(next, 1), count);
+  /** Retracts a decision whose prompt is still open and unchanged once the screen has settled. */
+  private _checkIgnored(check: PendingCheck): void {
+    this._tick(true);
+    this._render();
+    const open = check.prompt;
+    if (this._onScreen !== open || open.decision?.eventId !== check.eventId) return;
+    const call = open.callId ? this._calls.get(open.callId) : undefined;
+    if (call?.output !== undefined || this._decisionRows() !== check.rowsAtKey || !this._blockedOrUnknown()) return;
+    this._book.retract(check.eventId);
+    this._awaitingReason = this._awaitingReason.filter((id) => id !== check.eventId);
+    delete open.decision;
+    if (call) {
+      delete call.fate;
+      if (call.turnId && this._turnCause.get(call.turnId) === call.callId) this._turnCause.delete(call.turnId);
+    }
   }
 
   private _menuKey(key: KeyEvent, menu: CodexTaskMenu): void {
     const current = this._menuExpectedHighlight ?? menu.highlighted ?? 1;
     let option: ListOption | undefined;
     if (key.type === 'key' && (key.name === 'up' || key.name === 'down')) {
-      this._menuExpectedHighlight = this._move(current, key.name === 'up' ? -1 : 1, menu.options.length);
+      this._menuExpectedHighlight = moveHighlight(current, key.name === 'up' ? -1 : 1, menu.options.length, this._strings);
       return;
     }
     if (key.type === 'char' && /^[0-9]$/.test(key.char)) option = menu.options.find((o) => o.number === Number(key.char));
@@ -252,7 +275,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
   }
 
   /** Esc while working, or a choice in the Ctrl+C task menu. */
-  private _interrupt(trigger: Trigger, optionLabel: string | null, how: 'interrupted' | 'detached'): void {
+  private _interrupt(trigger: PromptTrigger, optionLabel: string | null, how: 'interrupted' | 'detached'): void {
     const running = [...this._calls.values()]
       .filter((c): c is CallState => c.fate === 'approved' && c.output === undefined)
       .sort((a, b) => b.order - a.order)[0];

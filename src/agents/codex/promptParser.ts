@@ -44,6 +44,8 @@ export interface CodexScreen {
   readonly hookTrust: boolean;
   /** The agent's answer text of the current turn as shown (bullet and indent removed). */
   readonly answerText?: string;
+  /** The user's messages shown in the history (not the composer), wrapped rows re-joined. */
+  readonly userMessages: readonly string[];
 }
 
 export function parseCodexScreen(snapshot: ScreenSnapshot, strings: CodexStrings): CodexScreen {
@@ -64,12 +66,43 @@ export function parseCodexScreen(snapshot: ScreenSnapshot, strings: CodexStrings
     disconnected: startsWith(strings.disconnectedLine).length > 0,
     hookTrust: trimmed.includes(strings.hookTrustTitle),
     ...(answerText !== undefined ? { answerText } : {}),
+    userMessages: parseUserMessages(lines, strings, prompt?.titleRow ?? taskMenu?.titleRow),
   };
 }
 
+/**
+ * The `› …` rows of the history above the bottom pane. Without a prompt or menu the lowest one is
+ * the composer (the user's draft, not a message), so it is left out.
+ */
+function parseUserMessages(lines: readonly string[], s: CodexStrings, paneRow: number | undefined): string[] {
+  const end = paneRow ?? lines.length;
+  const starts: number[] = [];
+  for (let row = 0; row < end; row++) if ((lines[row] ?? '').startsWith(s.userMessageMarker)) starts.push(row);
+  if (paneRow === undefined) starts.pop();
+  return starts.map((start) => {
+    const parts = [(lines[start] ?? '').slice(s.userMessageMarker.length).trim()];
+    for (let row = start + 1; row < end && (lines[row] ?? '').startsWith('  ') && (lines[row] ?? '').trim() !== ''; row++) {
+      parts.push((lines[row] ?? '').trim());
+    }
+    return parts.join(' ');
+  });
+}
+
+/**
+ * The approval prompt, only while it is the live bottom pane: its footer ("Press enter to confirm…",
+ * which may share its row with a "⚠ 2 warnings" note) is the last row drawn. Remnants of a decided
+ * prompt left in the history by a resize or a partial repaint have the composer below them.
+ */
 function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: CodexStrings): CodexPrompt | undefined {
-  const footerRow = trimmed.lastIndexOf(s.promptFooter);
+  let footerRow = -1;
+  for (let row = trimmed.length - 1; row >= 0; row--) {
+    if (trimmed[row]!.startsWith(s.promptFooter)) {
+      footerRow = row;
+      break;
+    }
+  }
   if (footerRow < 0) return undefined;
+  if (trimmed.slice(footerRow + 1).some((t) => t !== '')) return undefined;
   let titleRow = -1;
   let kind: CodexPromptKind | undefined;
   for (let row = footerRow - 1; row >= 0 && kind === undefined; row--) {

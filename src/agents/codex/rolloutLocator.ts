@@ -1,7 +1,6 @@
-// Fallback for finding this run's rollout when no hook said where it is: the newest
-// $CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl whose session_meta names this cwd and started
-// after the run did. Another Codex session started later in the same folder can be mistaken for
-// this one; hooks (transcript_path) do not have that weakness and win whenever they report.
+// The rollouts this run's Codex may be writing: $CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl
+// whose session_meta names this cwd and started after the run did. Other Codex sessions in the same
+// folder are candidates too; rolloutChooser.ts tells ours apart by what the screen shows.
 import { closeSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -55,8 +54,8 @@ function samePath(a: string, b: string): boolean {
   }
 }
 
-/** The rollout this run's Codex most likely writes, or undefined while there is none yet. */
-export function findRollout(env: NodeJS.ProcessEnv, cwd: string, startedAt: Date, now = new Date()): string | undefined {
+/** Candidate rollouts of this run, earliest session first; empty while there is none yet. */
+export function findRolloutCandidates(env: NodeJS.ProcessEnv, cwd: string, startedAt: Date, now = new Date()): string[] {
   const root = join(codexHome(env), 'sessions');
   const candidates: Array<{ file: string; started: number }> = [];
   for (const dir of dayDirs(root, [startedAt, now])) {
@@ -87,7 +86,6 @@ export function findRollout(env: NodeJS.ProcessEnv, cwd: string, startedAt: Date
       candidates.push({ file, started: ts });
     }
   }
-  // The earliest session started after us: ours is created by our first prompt.
   candidates.sort((a, b) => a.started - b.started);
-  return candidates[0]?.file;
+  return candidates.map((c) => c.file);
 }

@@ -44,6 +44,15 @@ export class EventBook {
     this.update(id, { evidence });
   }
 
+  /**
+   * Takes back an event that turned out not to have happened (a key the agent ignored): forgotten
+   * here and deleted from the sink (a sink without retractEvent keeps its row).
+   */
+  retract(id: string): void {
+    if (!this._events.delete(id)) return;
+    if (!id.startsWith('local-')) this._sink.retractEvent?.(id);
+  }
+
   get(id: string): BookedEvent | undefined {
     return this._events.get(id);
   }

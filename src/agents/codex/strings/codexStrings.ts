@@ -57,6 +57,13 @@ export interface CodexStrings {
 
   readonly hookTrustTitle: string;
 
+  /**
+   * The OSC sequence Codex writes with its state (`ESC ] 7501 ; state=blocked:app=codex:kind=permission`
+   * while an approval prompt waits, `state=working` / `state=idle` otherwise): a witness the screen
+   * cannot show that a prompt is really open.
+   */
+  readonly statusOsc?: { readonly ident: number; readonly blockedState: string };
+
   /** The history-cell bullet of agent output, and the prefix of the user's own messages. */
   readonly agentBullet: string;
   readonly userMessageMarker: string;

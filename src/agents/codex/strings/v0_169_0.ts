@@ -57,6 +57,7 @@ export const CODEX_0_169_0: CodexStrings = {
   disconnectedLine: 'Disconnected from this task.',
 
   hookTrustTitle: 'Hooks need review',
+  statusOsc: { ident: 7501, blockedState: 'blocked' },
 
   agentBullet: '• ',
   userMessageMarker: '› ',

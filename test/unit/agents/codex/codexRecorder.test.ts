@@ -223,8 +223,10 @@ describe('codex 0.169.0, 120x40, interruptions', () => {
     r.press('esc');
     r.show('3-after-esc');
     await r.exit();
+    // ran stays unknown: the rollout says only "aborted by user", and Codex draws the "• Running"
+    // cell before the approval and "• Exited" for calls that never ran, so nothing shows it started.
     expect(r.sink.rows('approval', 'rejection', 'skipped', 'interruption')).toEqual([
-      expect.objectContaining({ type: 'approval', call_id: callId, ran: 'yes', native: { output: expect.stringMatching(/aborted by user$/), turn_aborted: 'interrupted' } }),
+      expect.objectContaining({ type: 'approval', call_id: callId, ran: 'unknown', native: { output: expect.stringMatching(/aborted by user$/), turn_aborted: 'interrupted' } }),
       expect.objectContaining({
         type: 'interruption',
         kind: 'tool',

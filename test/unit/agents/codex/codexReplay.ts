@@ -49,7 +49,7 @@ export class CodexReplay {
 
   constructor(
     readonly sample: string,
-    options: { announceRollout?: boolean } = {},
+    options: { announceRollout?: boolean; ignoredKeySettleMs?: number } = {},
   ) {
     this.home = mkdtempSync(join(tmpdir(), 'rec-codex-replay-'));
     const dir = join(this.home, 'sessions', '2026', '11', '22');
@@ -66,7 +66,7 @@ export class CodexReplay {
       sink: this.sink,
       hooks: this.hooks.event,
       debug: () => {},
-    }, { reconcileAfterExitMs: RECONCILE_IN_TESTS_MS });
+    }, { reconcileAfterExitMs: RECONCILE_IN_TESTS_MS, ...(options.ignoredKeySettleMs !== undefined ? { ignoredKeySettleMs: options.ignoredKeySettleMs } : {}) });
     if (options.announceRollout !== false) {
       const sessionId = (JSON.parse(this._lines[0]!) as { payload: { id: string } }).payload.id;
       this.hook('SessionStart', { session_id: sessionId, transcript_path: this.rolloutFile, source: 'startup' });

@@ -23,9 +23,16 @@ describe('codex hooks for this run only', () => {
     );
   });
 
-  it('keeps the user arguments after the overrides, and can be turned off', () => {
+  it('by default passes the user arguments untouched (no -c: Codex stays on its shared daemon)', () => {
     const ctx = { runId: 'r', args: ['resume', '--last'], env: {}, cwd: '/', hookCommand, tempDir: '/tmp' };
-    expect(prepareCodexLaunch(ctx).args.slice(-2)).toEqual(['resume', '--last']);
+    expect(prepareCodexLaunch(ctx).args).toEqual(['resume', '--last']);
     expect(prepareCodexLaunch({ ...ctx, env: { REC_CODEX_HOOKS: '0' } }).args).toEqual(['resume', '--last']);
+  });
+
+  it('REC_CODEX_HOOKS=1 opts in: the overrides come first, the user arguments keep their place after them', () => {
+    const ctx = { runId: 'r', args: ['resume', '--last'], env: { REC_CODEX_HOOKS: '1' }, cwd: '/', hookCommand, tempDir: '/tmp' };
+    const args = prepareCodexLaunch(ctx).args;
+    expect(args[0]).toBe('-c');
+    expect(args.slice(-2)).toEqual(['resume', '--last']);
   });
 });
