@@ -6,7 +6,8 @@ import type { AgentName } from '../core/events.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import type { KeyEvent } from '../core/keys.js';
 import type { Event } from '../core/lifecycle.js';
-import type { FailureLog } from '../core/failures.js';
+import type { FailureLog, RecorderPart } from '../core/failures.js';
+import { injectedFault, injectedFaults } from '../core/faultInjection.js';
 import type { DebugLog } from '../core/debugLog.js';
 import { ScreenModel } from '../screen/screenModel.js';
 import { createEventSink, type SidecarSink } from '../store/eventSink.js';
@@ -44,13 +45,19 @@ export interface RecordingOptions {
 export class Recording implements KeyObserver {
   private _recorder: Recorder | undefined;
   private _screenBroken = false;
+  private readonly _faults: ReadonlySet<RecorderPart>;
 
   private constructor(
     private readonly _opts: RecordingOptions,
     private readonly _db: SidecarDb,
     private readonly _sink: SidecarSink,
     readonly screen: ScreenModel,
-  ) {}
+  ) {
+    this._faults = injectedFaults(_opts.env);
+    // A recorder's render listener that throws is caught by the model: that is a detector failure.
+    screen.onListenerError((err) => this._disableRecorder(err));
+    screen.onDidFail((err) => this._breakScreen(err));
+  }
 
   /** Opens the store and builds the screen model; undefined when the store cannot open. */
   static open(opts: RecordingOptions, early: Buffer[]): Recording | undefined {
@@ -117,6 +124,7 @@ export class Recording implements KeyObserver {
     const recorder = this._recorder;
     if (!recorder) return;
     try {
+      if (this._faults.has('detector')) throw injectedFault('detector');
       recorder.handleKey(key);
     } catch (err) {
       this._disableRecorder(err);
@@ -126,10 +134,10 @@ export class Recording implements KeyObserver {
   writeOutput(chunk: Buffer): void {
     if (this._screenBroken) return;
     try {
+      if (this._faults.has('screen')) throw injectedFault('screen');
       this.screen.write(chunk);
     } catch (err) {
-      this._screenBroken = true;
-      this._opts.failures.fail('screen', err);
+      this._breakScreen(err);
     }
   }
 
@@ -138,8 +146,7 @@ export class Recording implements KeyObserver {
     try {
       this.screen.resize(cols, rows);
     } catch (err) {
-      this._screenBroken = true;
-      this._opts.failures.fail('screen', err);
+      this._breakScreen(err);
     }
   }
 
@@ -176,7 +183,20 @@ export class Recording implements KeyObserver {
 
   private _disableRecorder(err: unknown): void {
     this._opts.failures.fail('detector', err);
+    const recorder = this._recorder;
     this._recorder = undefined;
+    try {
+      recorder?.dispose();
+    } catch {
+      // It is being disabled for failing already; that failure is the one worth reporting.
+    }
+  }
+
+  /** Without a screen model the recorder would read a frozen screen: stop it too. */
+  private _breakScreen(err: unknown): void {
+    this._screenBroken = true;
+    this._opts.failures.fail('screen', err);
+    if (this._recorder) this._disableRecorder(new Error('stopped because the screen model failed'));
   }
 }
 

@@ -9,6 +9,7 @@ import type { AgentAdapter, LaunchPlan } from '../agents/agentAdapter.js';
 import { createDebugLog } from '../core/debugLog.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import { FailureLog } from '../core/failures.js';
+import { injectedFault, injectedFaults } from '../core/faultInjection.js';
 import { Emitter } from '../core/lifecycle.js';
 import { toExitStatus, type ExitInfo } from '../session/exitStatus.js';
 import { findExecutable } from '../session/findBinary.js';
@@ -47,8 +48,14 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   const hookServer = await (async () => {
     if (!adapter) return undefined;
     try {
+      if (injectedFaults(io.env).has('hooks')) throw injectedFault('hooks');
       const { startHookServer } = await import('../hooks/hookServer.js');
-      return await startHookServer({ onMessage: (m) => hookMessages.fire(m), debug });
+      return await startHookServer({
+        onMessage: (m) => hookMessages.fire(m),
+        // The consumer is the agent's recorder: a message it cannot take is a detector failure.
+        onConsumerError: (err) => failures.fail('detector', err),
+        debug,
+      });
     } catch (err) {
       failures.fail('hooks', err);
       return undefined;
