@@ -46,6 +46,40 @@ const ClaudeLine = z
 // other fields was a measurable part of the merge's time.
 type ClaudeLine = z.infer<typeof ClaudeLine>;
 
+function optStr(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
+}
+function optBool(v: unknown): boolean {
+  return v === undefined || typeof v === 'boolean';
+}
+
+/**
+ * The hand check of ClaudeLine, for the hot path: a line that passes is used as parsed (no copy);
+ * one that fails goes through zod, which reports what is wrong.
+ */
+function isClaudeLine(r: Record<string, unknown>): boolean {
+  const m = r['message'];
+  if (!isObject(m) || !optStr(m['id']) || !optStr(m['role'])) return false;
+  const content = m['content'];
+  if (typeof content !== 'string' && !Array.isArray(content)) return false;
+  const pd = r['permissionDecision'];
+  if (pd !== undefined && !(isObject(pd) && typeof pd['decision'] === 'string' && optStr(pd['source']) && optStr(pd['grantScope']))) return false;
+  return (
+    optStr(r['uuid']) && optStr(r['timestamp']) && optStr(r['sessionId']) && optStr(r['version']) && optStr(r['cwd']) &&
+    optStr(r['agentId']) && optBool(r['isSidechain']) && optStr(r['toolDenialKind']) && optBool(r['toolDenialBeforeRun']) &&
+    optStr(r['userFeedback']) && optStr(r['interruptedMessageId']) && optBool(r['isAbortedMidStream'])
+  );
+}
+
+/** permissionDecision with its keys in the order zod's loose object gives (schema keys first). */
+function canonicalDecision(pd: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { decision: pd['decision'] };
+  if (pd['source'] !== undefined) out['source'] = pd['source'];
+  if (pd['grantScope'] !== undefined) out['grantScope'] = pd['grantScope'];
+  for (const k of Object.keys(pd)) if (k !== 'decision' && k !== 'source' && k !== 'grantScope') out[k] = pd[k];
+  return out;
+}
+
 /** Bookkeeping line types of 2.1.x: counted, never normalised. */
 const KNOWN_OTHER = new Set([
   'system', 'summary', 'mode', 'permission-mode', 'atis-latch', 'file-history-snapshot', 'file-history-delta', 'attachment',
@@ -73,14 +107,12 @@ export class ClaudeTranscriptReader implements SessionReader {
     this._b.session.subagent = subagent;
   }
 
-  skipKey(text: string): string | null {
-    // A line cut short is parsed, so that it is reported.
-    if (text.charCodeAt(text.length - 1) !== 0x7d) return null;
-    return SKIPPED.exec(text.slice(0, 40))?.[1] ?? null;
-  }
-
-  countSkipped(key: string): void {
+  quickLine(text: string): boolean {
+    if (text.charCodeAt(text.length - 1) !== 0x7d) return false;
+    const key = SKIPPED.exec(text.slice(0, 40))?.[1];
+    if (key === undefined) return false;
     this._b.count(key);
+    return true;
   }
 
   add(record: unknown, lineNo: number, raw: string): void {
@@ -90,14 +122,21 @@ export class ClaudeTranscriptReader implements SessionReader {
       else this._b.keepUnknown(type ?? '(untyped)', lineNo, raw);
       return;
     }
-    const p = ClaudeLine.safeParse(record);
-    if (!p.success) {
-      const issue = p.error.issues[0];
-      this._b.diag('warning', 'invalid_record', `${type}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`, lineNo);
-      return;
+    let line: ClaudeLine;
+    const r = record as Record<string, unknown>;
+    if (isClaudeLine(r)) {
+      if (r['permissionDecision'] !== undefined) r['permissionDecision'] = canonicalDecision(r['permissionDecision'] as Record<string, unknown>);
+      line = r as unknown as ClaudeLine;
+    } else {
+      const p = ClaudeLine.safeParse(record);
+      if (!p.success) {
+        const issue = p.error.issues[0];
+        this._b.diag('warning', 'invalid_record', `${type}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`, lineNo);
+        return;
+      }
+      line = p.data;
     }
     this._b.count(type);
-    const line = p.data;
     this._meta(line, lineNo);
     if (type === 'assistant') this._assistant(line, lineNo);
     else this._user(line, lineNo);

@@ -75,13 +75,51 @@ const KNOWN_EVENTS = new Set([
 ]);
 
 /**
- * Records counted without parsing, recognised by Codex's own serialisation order
- * (`{"timestamp":…,"type":…,"payload":{"type":…`): big, frequent, and never used by the merge.
+ * Records the merge takes without parsing, recognised by Codex's own serialisation order
+ * (`{"timestamp":…,"type":…,"payload":{"type":…`): big or frequent, and only counted (their
+ * timestamp is still seen). Everything else is parsed.
  */
-const SKIPPED_TOP = new Set(['world_state', 'token_usage_record']);
-const SKIPPED_EVENTS = new Set(['token_count', 'thread_settings_applied', 'agent_reasoning']);
-const ENVELOPE = /^\{"timestamp":"[^"]*","type":"(\w+)","payload":\{"type":"(\w+)"/;
-const ENVELOPE_TOP = /^\{"timestamp":"[^"]*","type":"(\w+)"/;
+const COUNTED_TOP = new Set(['world_state', 'token_usage_record', 'compacted']);
+const COUNTED_ITEMS = new Set(['reasoning', 'web_search_call', 'image_generation_call']);
+/** Events with an effect: turn ids, a turn's end, and completed items (read from their prefix). */
+const PARSED_EVENTS = new Set(['task_started', 'turn_started', 'turn_aborted', 'item_completed']);
+const ENVELOPE = /^\{"timestamp":"([^"\\]*)","type":"(\w+)"(?:,"payload":\{"type":"(\w+)")?/;
+/** How far into a line the envelope and an item_completed's item header are looked for. */
+const PREFIX_CHARS = 400;
+/**
+ * `item_completed` up to its item's type and id: string-valued keys (thread_id, turn_id) and then
+ * the item. A line of another layout is parsed.
+ */
+const ITEM_COMPLETED = /^\{"timestamp":"[^"\\]*","type":"event_msg","payload":\{"type":"item_completed"(?:,"\w+":"[^"\\]*")*,"item":\{"type":"(\w+)"(?:,"id":"([^"\\]*)")?/;
+/** Completed items that show a call ran (aborted calls have none). */
+const RAN_ITEMS = new Set(['CommandExecution', 'FileChange']);
+
+type MessageData = z.infer<typeof MessageItem>;
+type FunctionCallData = z.infer<typeof FunctionCallItem>;
+type FunctionOutputData = z.infer<typeof FunctionOutputItem>;
+
+function optStr(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
+}
+
+function passthroughOk(v: unknown): boolean {
+  if (v === undefined) return true;
+  return isObject(v) && optStr(v['turn_id']) && (v['content_item_metadata'] === undefined || Array.isArray(v['content_item_metadata']));
+}
+
+// Hand checks of the hot payload shapes, equivalent to their zod schemas: a payload that passes is
+// used as it is (no copy); one that fails goes through zod, which reports what is wrong.
+function isMessageData(p: Record<string, unknown>): boolean {
+  if (typeof p['role'] !== 'string' || !optStr(p['id']) || !passthroughOk(p['internal_chat_message_metadata_passthrough'])) return false;
+  const content = p['content'];
+  if (!Array.isArray(content)) return false;
+  for (const c of content) if (!isObject(c) || typeof c['type'] !== 'string' || !optStr(c['text'])) return false;
+  return true;
+}
+
+function isFunctionCallData(p: Record<string, unknown>): boolean {
+  return typeof p['name'] === 'string' && typeof p['call_id'] === 'string' && optStr(p['arguments']) && passthroughOk(p['internal_chat_message_metadata_passthrough']);
+}
 
 interface TurnState {
   aborted: string[]; // call ids with "aborted by user" in this turn
@@ -98,19 +136,41 @@ export class CodexRolloutReader implements SessionReader {
     this._b = new SessionBuilder('codex', file);
   }
 
-  skipKey(text: string): string | null {
-    // A line cut short is parsed, so that it is reported.
-    if (text.charCodeAt(text.length - 1) !== 0x7d) return null;
-    const top = ENVELOPE_TOP.exec(text.slice(0, 96));
-    if (!top) return null;
-    if (SKIPPED_TOP.has(top[1]!)) return top[1]!;
-    if (top[1] !== 'event_msg') return null;
-    const sub = ENVELOPE.exec(text.slice(0, 160));
-    return sub && SKIPPED_EVENTS.has(sub[2]!) ? `event_msg:${sub[2]}` : null;
+  quickLine(text: string): boolean {
+    if (text.charCodeAt(text.length - 1) !== 0x7d) return false;
+    const head = text.length > PREFIX_CHARS ? text.slice(0, PREFIX_CHARS) : text;
+    const env = ENVELOPE.exec(head);
+    if (!env) return false;
+    const type = env[2]!;
+    const sub = env[3];
+    let key: string;
+    if (COUNTED_TOP.has(type)) key = type;
+    else if (sub === undefined) return false;
+    else if (type === 'response_item' && COUNTED_ITEMS.has(sub)) key = `response_item:${sub}`;
+    else if (type !== 'event_msg' || !KNOWN_EVENTS.has(sub)) return false;
+    else if (!PARSED_EVENTS.has(sub)) key = `event_msg:${sub}`;
+    else if (sub !== 'item_completed') return false;
+    else {
+      const item = ITEM_COMPLETED.exec(head);
+      if (!item) return false;
+      if (RAN_ITEMS.has(item[1]!)) {
+        if (item[2] === undefined) return false;
+        this._ran(item[2]);
+      }
+      key = 'event_msg:item_completed';
+    }
+    this._b.seeTimestamp(env[1]);
+    this._b.count(key);
+    return true;
   }
 
-  countSkipped(key: string): void {
-    this._b.count(key);
+  /** A completed CommandExecution/FileChange item: its call ran. */
+  private _ran(callId: string): void {
+    const call = this._b.call(callId);
+    if (call) {
+      call.output_seen = true;
+      call.fate = 'ran';
+    }
   }
 
   add(record: unknown, lineNo: number, raw: string): void {
@@ -182,23 +242,23 @@ export class CodexRolloutReader implements SessionReader {
     this._b.count(key);
     switch (sub) {
       case 'message': {
-        const m = MessageItem.safeParse(payload);
-        if (!m.success) return this._invalid(key, m.error, lineNo);
-        const text = m.data.content.map((c) => c.text ?? '').filter((t) => t.length > 0).join('\n');
-        const role = m.data.role === 'assistant' ? 'assistant' : m.data.role === 'user' ? 'user' : 'system';
-        const provenance = JSON.stringify(m.data.internal_chat_message_metadata_passthrough?.content_item_metadata ?? []);
+        const data = this._check<MessageData>(payload, isMessageData, MessageItem, key, lineNo);
+        if (data === null) return;
+        const text = data.content.map((c) => c.text ?? '').filter((t) => t.length > 0).join('\n');
+        const role = data.role === 'assistant' ? 'assistant' : data.role === 'user' ? 'user' : 'system';
+        const provenance = JSON.stringify(data.internal_chat_message_metadata_passthrough?.content_item_metadata ?? []);
         const synthetic = role === 'system' || HARNESS_TEXT.test(text) || provenance.includes('"harness"');
-        this._b.addMessage({ role, text, timestamp: ts, native_id: m.data.id ?? null, synthetic, line: lineNo });
+        this._b.addMessage({ role, text, timestamp: ts, native_id: data.id ?? null, synthetic, line: lineNo });
         return;
       }
       case 'function_call':
       case 'custom_tool_call': {
-        const m = FunctionCallItem.safeParse(payload);
-        if (!m.success) return this._invalid(key, m.error, lineNo);
-        const input = m.data.arguments !== undefined ? parseArguments(m.data.arguments) : m.data.input;
-        const turnId = m.data.internal_chat_message_metadata_passthrough?.turn_id;
+        const data = this._check<FunctionCallData>(payload, isFunctionCallData, FunctionCallItem, key, lineNo);
+        if (data === null) return;
+        const input = data.arguments !== undefined ? parseArguments(data.arguments) : data.input;
+        const turnId = data.internal_chat_message_metadata_passthrough?.turn_id;
         if (turnId) this._turnId = turnId;
-        this._appendCall({ call_id: m.data.call_id, tool_name: m.data.name, tool_input: input }, ts, lineNo);
+        this._appendCall({ call_id: data.call_id, tool_name: data.name, tool_input: input }, ts, lineNo);
         return;
       }
       case 'local_shell_call': {
@@ -210,22 +270,22 @@ export class CodexRolloutReader implements SessionReader {
       }
       case 'function_call_output':
       case 'custom_tool_call_output': {
-        const m = FunctionOutputItem.safeParse(payload);
-        if (!m.success) return this._invalid(key, m.error, lineNo);
-        const output = outputText(m.data.output);
+        const data = this._check<FunctionOutputData>(payload, (p) => typeof p['call_id'] === 'string' && p['output'] !== undefined, FunctionOutputItem, key, lineNo);
+        if (data === null) return;
+        const output = outputText(data.output);
         const aborted = output !== null && ABORTED_OUTPUT.test(output);
         this._b.addMessage({
           role: 'tool',
-          tool_results: [{ call_id: m.data.call_id, output, is_error: aborted }],
+          tool_results: [{ call_id: data.call_id, output, is_error: aborted }],
           timestamp: ts,
           line: lineNo,
         });
-        const call = this._b.call(m.data.call_id);
+        const call = this._b.call(data.call_id);
         if (aborted) {
-          this._turn(null).aborted.push(m.data.call_id);
+          this._turn(null).aborted.push(data.call_id);
           this._b.addFinding({
             ...emptyFinding('unknown'),
-            call_id: m.data.call_id,
+            call_id: data.call_id,
             message_index: call?.message_index ?? null,
             possible: ['rejection', 'interruption', 'skipped'],
             ran: 'unknown',
@@ -268,13 +328,7 @@ export class CodexRolloutReader implements SessionReader {
     } else if (sub === 'item_completed') {
       const m = ItemCompleted.safeParse(payload);
       // A completed CommandExecution/FileChange item means the call ran; aborted calls have none.
-      if (m.success && m.data.item.id && (m.data.item.type === 'CommandExecution' || m.data.item.type === 'FileChange')) {
-        const call = this._b.call(m.data.item.id);
-        if (call) {
-          call.output_seen = true;
-          call.fate = 'ran';
-        }
-      }
+      if (m.success && m.data.item.id && RAN_ITEMS.has(m.data.item.type)) this._ran(m.data.item.id);
     } else if (sub === 'turn_aborted') {
       const m = TurnAborted.safeParse(payload);
       if (!m.success) return this._invalid(key, m.error, lineNo);
@@ -301,6 +355,15 @@ export class CodexRolloutReader implements SessionReader {
         undetermined: userCut ? ['kind', 'trigger', 'partial_output'] : ['trigger', 'partial_output'],
       });
     }
+  }
+
+  /** The payload as it is when the hand check passes, else zod's result; null (reported) when invalid. */
+  private _check<T>(payload: unknown, quick: (p: Record<string, unknown>) => boolean, schema: z.ZodType<T>, key: string, lineNo: number): T | null {
+    if (isObject(payload) && quick(payload)) return payload as T;
+    const m = schema.safeParse(payload);
+    if (m.success) return m.data;
+    this._invalid(key, m.error, lineNo);
+    return null;
   }
 
   private _invalid(key: string, error: z.ZodError, lineNo: number): void {

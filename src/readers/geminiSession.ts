@@ -43,6 +43,37 @@ const LegacyDocument = Metadata.extend({ messages: z.array(z.unknown()) });
 
 type GeminiMessage = z.infer<typeof GeminiMessage>;
 
+function optStr(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
+}
+
+/**
+ * The hand check of GeminiMessage, for the hot path: a record that passes is used as parsed (no
+ * copy); one that fails goes through zod, which reports what is wrong.
+ */
+function isGeminiMessage(r: Record<string, unknown>): boolean {
+  if (typeof r['id'] !== 'string' || typeof r['type'] !== 'string' || !optStr(r['timestamp'])) return false;
+  const content = r['content'];
+  if (content !== undefined && typeof content !== 'string') {
+    if (!Array.isArray(content)) return false;
+    for (const p of content) if (!isObject(p) || !optStr(p['text'])) return false;
+  }
+  const calls = r['toolCalls'];
+  if (calls === undefined) return true;
+  if (!Array.isArray(calls)) return false;
+  for (const c of calls) {
+    if (!isObject(c) || typeof c['id'] !== 'string' || typeof c['name'] !== 'string' || !optStr(c['status']) || !optStr(c['timestamp'])) return false;
+    const result = c['result'];
+    if (result !== undefined && result !== null && !Array.isArray(result)) return false;
+  }
+  return true;
+}
+
+function toGeminiMessage(raw: unknown): { success: true; data: GeminiMessage } | { success: false; error: z.ZodError } {
+  if (isObject(raw) && isGeminiMessage(raw)) return { success: true, data: raw as unknown as GeminiMessage };
+  return GeminiMessage.safeParse(raw);
+}
+
 /** Prefix of every cancelled call's error (source: scheduler.js / state-manager.js). */
 const CANCELLED_PREFIX = '[Operation Cancelled] Reason: ';
 const REASON_DENIED = 'User denied execution.';
@@ -79,7 +110,7 @@ export class GeminiSessionReader implements SessionReader {
       return this._metadata(record, lineNo);
     }
     if (typeof record['id'] === 'string' && typeof record['type'] === 'string') {
-      const m = GeminiMessage.safeParse(record);
+      const m = toGeminiMessage(record);
       if (!m.success) {
         this._b.diag('warning', 'invalid_record', `message ${String(record['id'])}: ${m.error.issues[0]?.message ?? 'invalid'}`, lineNo);
         return;
@@ -110,7 +141,7 @@ export class GeminiSessionReader implements SessionReader {
     }
     this._metadata(record, lineNo);
     for (const raw of doc.data.messages) {
-      const m = GeminiMessage.safeParse(raw);
+      const m = toGeminiMessage(raw);
       if (!m.success) {
         this._b.diag('warning', 'invalid_record', `message: ${m.error.issues[0]?.message ?? 'invalid'}`, lineNo);
         continue;
@@ -138,7 +169,7 @@ export class GeminiSessionReader implements SessionReader {
     // The conversation is replaced: what is not in the new list was rolled back.
     const keep = new Set<string>();
     for (const raw of value['messages']) {
-      const m = GeminiMessage.safeParse(raw);
+      const m = toGeminiMessage(raw);
       if (!m.success) continue;
       keep.add(m.data.id);
       this._upsert(m.data, lineNo);

@@ -71,12 +71,12 @@ export interface NativeSession {
 export interface SessionReader {
   add(record: unknown, lineNo: number, raw: string): void;
   /**
-   * For bookkeeping records the merge never uses (token counts, request blobs): the count key when
-   * the line's leading bytes say it is one, so it is counted without being parsed; else null.
+   * Takes a whole line without parsing it when its leading bytes say what it is and all the merge
+   * needs from it is there (bookkeeping records: counted; Codex `item_completed`: the item's type
+   * and id). Returns false to have the line parsed. Only called for lines that end in a newline,
+   * so a line cut short is always parsed, and reported.
    */
-  skipKey?(text: string): string | null;
-  /** Counts a record recognised by skipKey. */
-  countSkipped?(key: string): void;
+  quickLine?(text: string, lineNo: number): boolean;
   finish(): NativeSession;
 }
 

@@ -85,13 +85,7 @@ export class LineFeeder {
   feed(line: JsonlLine): void {
     this._lines++;
     const r = this._reader;
-    if (r?.skipKey && line.terminated) {
-      const key = r.skipKey(line.text);
-      if (key !== null) {
-        r.countSkipped!(key);
-        return;
-      }
-    }
+    if (r?.quickLine && line.terminated && r.quickLine(line.text, line.lineNo)) return;
     let record: unknown;
     try {
       record = JSON.parse(line.text);
