@@ -83,10 +83,19 @@ export const OPTION = {
   always: (cmd: string) => `Yes, and don't ask again for commands that start with \`${cmd}\` (p)`,
 } as const;
 
+/**
+ * `ran` of an approval as rec must record it: `yes` only when the rollout says the call ran (rec has
+ * no other evidence without hooks: an approved call interrupted, or one of a batch another call's
+ * rejection aborted, is written "aborted by user" like a call that never ran), else `unknown`.
+ */
+export function approvedRan(call: RolloutCall): 'yes' | 'unknown' {
+  return call.ranPerRollout ? 'yes' : 'unknown';
+}
+
 export function approvalRow(
   kind: string,
   call: RolloutCall,
-  o: { trigger: string; option_label: string; scope: string; ran?: string },
+  o: { trigger: string; option_label: string; scope: string },
 ): DecisionView {
   return {
     type: 'approval',
@@ -98,7 +107,7 @@ export function approvalRow(
     reason: null,
     reason_source: null,
     related_call_id: null,
-    ran: o.ran ?? 'yes',
+    ran: approvedRan(call),
   };
 }
 
@@ -133,6 +142,19 @@ export function skippedRow(call: RolloutCall, rejected: RolloutCall): DecisionVi
     reason_source: null,
     related_call_id: rejected.callId,
     ran: 'no',
+  };
+}
+
+/** "Run in background" in the task menu: the TUI leaves, the turn goes on in Codex's daemon. */
+export function detachedRow(): InterruptionView {
+  return {
+    type: 'interruption',
+    kind: 'detached',
+    trigger: 'ctrl_c',
+    option_label: 'Run in background',
+    call_id: null,
+    related_call_id: null,
+    partial_output: null,
   };
 }
 

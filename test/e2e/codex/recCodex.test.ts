@@ -2,13 +2,14 @@
 // each scenario of issue 3 drives the keys a user would press, then compares the sidecar rows with
 // Codex's own rollout (call_id, tool input) and the file system (what really ran).
 // Runs sequentially in one file: each test owns a fresh CODEX_HOME, a Codex, its daemon and a mock.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW_TEXT } from '../../mock/scenarios.js';
 import { LONG_COMMAND } from '../../mock/scenarios.js';
 import {
   approvalRow,
+  detachedRow,
   OPTION,
   promptRow,
   rejectionRow,
@@ -22,6 +23,8 @@ import type { RolloutCall } from './sidecarRows.js';
 
 /** One scenario: Codex start, a model turn or two, the quit and rec's 5 s reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;
+/** rec reads the rollout for up to 5 s after Codex exits, then closes the database. */
+const REC_EXIT_TIMEOUT_MS = 30_000;
 
 let session: RecCodexSession | undefined;
 
@@ -33,13 +36,16 @@ afterEach(async () => {
 });
 
 /** Runs the named key script (the same one the fixtures were recorded with) under `rec codex`, then quits. */
-async function run(name: string): Promise<RecCodexSession> {
+async function run(name: string, o: { codexExits?: boolean } = {}): Promise<RecCodexSession> {
   const scenario = SCENARIOS.find((s) => s.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
   session = await startRecCodex({ ...(scenario.cols ? { cols: scenario.cols } : {}), ...(scenario.rows ? { rows: scenario.rows } : {}) });
   await waitReady(session);
   await scenario.run(session.driver);
-  const exit = await session.quit();
+  // Without -c overrides Codex stays on its shared app-server daemon, exactly as when run bare
+  // (embedded mode starts none: the warning itself hides behind "⚠ N warnings · f2 to view").
+  expect(session.env.daemonPids()).not.toEqual([]);
+  const exit = o.codexExits ? await session.rec.expectExit(REC_EXIT_TIMEOUT_MS) : await session.quit();
   expect(exit.exitCode).toBe(0);
   return session;
 }
@@ -59,18 +65,21 @@ describe('rec codex on the real Codex 0.169.0: decisions at the command prompt',
     const s = await run('shell-approve-y');
     const call = onlyCall(s);
     expect(existsSync(join(s.env.workDir, 'approved.txt'))).toBe(true);
+    expect(call.ranPerRollout).toBe(true); // so the approval row below must say ran: yes
     expect(rowsOf(s)).toEqual([
       promptRow('command', call),
       approvalRow('command', call, { trigger: 'letter', option_label: OPTION.yes, scope: 'once' }),
     ]);
   }, TEST_TIMEOUT_MS);
 
-  it("p approves for the session with the \"don't ask again\" label verbatim", async () => {
+  it("p approves with scope always: Codex 0.169.0 keeps the \"don't ask again\" prefix rule in $CODEX_HOME/rules", async () => {
     const s = await run('shell-approve-p');
     const call = onlyCall(s);
+    const rules = readFileSync(join(s.env.codexHome, 'rules', 'default.rules'), 'utf8');
+    expect(rules).toContain('echo');
     expect(rowsOf(s)).toEqual([
       promptRow('command', call),
-      approvalRow('command', call, { trigger: 'letter', option_label: OPTION.always(String(call.args.cmd)), scope: 'session' }),
+      approvalRow('command', call, { trigger: 'letter', option_label: OPTION.always(String(call.args.cmd)), scope: 'always' }),
     ]);
   }, TEST_TIMEOUT_MS);
 
@@ -143,6 +152,8 @@ describe('rec codex on the real Codex 0.169.0: edits, interruptions, parallel ca
     const s = await run('sleep-esc-while-running');
     const call = onlyCall(s);
     expect(call.output).toMatch(/aborted by user/);
+    // Nothing but the user's Esc ended it, and nothing shows the command started: ran stays unknown.
+    expect(call.ranPerRollout).toBe(false);
     expect(rowsOf(s)).toEqual([
       promptRow('command', call),
       approvalRow('command', call, { trigger: 'letter', option_label: OPTION.yes, scope: 'once' }),
@@ -158,6 +169,23 @@ describe('rec codex on the real Codex 0.169.0: edits, interruptions, parallel ca
       approvalRow('command', call, { trigger: 'letter', option_label: OPTION.yes, scope: 'once' }),
       toolInterruptionRow(call, { trigger: 'ctrl_c', option_label: 'Cancel task' }),
     ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Ctrl+C while a command runs, then "Exit": an interruption of kind tool with the menu choice; Codex exits', async () => {
+    const s = await run('sleep-ctrlc-exit', { codexExits: true });
+    const call = onlyCall(s);
+    expect(call.output).toMatch(/aborted by user/);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'letter', option_label: OPTION.yes, scope: 'once' }),
+      toolInterruptionRow(call, { trigger: 'ctrl_c', option_label: 'Exit' }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Ctrl+C while an answer streams, then "Run in background": detached, not an interruption; Codex exits', async () => {
+    const s = await run('text-ctrlc-background', { codexExits: true });
+    expect(s.rolloutCalls()).toEqual([]);
+    expect(rowsOf(s)).toEqual([detachedRow()]);
   }, TEST_TIMEOUT_MS);
 
   it('Esc while an answer streams: an interruption of kind response with the partial text on screen', async () => {
@@ -180,7 +208,7 @@ describe('rec codex on the real Codex 0.169.0: edits, interruptions, parallel ca
     expect(SLOW_TEXT.startsWith(partial)).toBe(true);
   }, TEST_TIMEOUT_MS);
 
-  it('three parallel calls, first prompt approved and second rejected: approved+ran, rejected, skipped', async () => {
+  it('three parallel calls, first prompt approved and second rejected: approved, rejected, skipped (the rollout says "aborted by user" for all)', async () => {
     const s = await run('parallel-approve-reject');
     const calls = s.rolloutCalls();
     expect(calls).toHaveLength(3);
@@ -192,6 +220,8 @@ describe('rec codex on the real Codex 0.169.0: edits, interruptions, parallel ca
     const decided = rows.filter((r) => r.type === 'approval' || r.type === 'rejection');
     expect(decided.map((r) => r.type)).toEqual(['approval', 'rejection']);
     const approved = calls.find((c) => c.callId === decided[0]!.call_id);
+    // The approved call ran (its file exists), but its output says "aborted by user" like the others
+    // and it usually has no CommandExecution item: rec then says ran unknown, never a guessed yes.
     const rejected = calls.find((c) => c.callId === decided[1]!.call_id);
     expect(approved).toBeDefined();
     expect(rejected).toBeDefined();

@@ -56,6 +56,9 @@ export const SCREEN = {
   interrupted: /Conversation interrupted/,
   working: /esc to interrupt/,
   taskMenu: /Task is still running/,
+  menuExitSelected: /› 3\. Exit/,
+  menuBackgroundSelected: /› 2\. Run in background/,
+  disconnected: /Disconnected from this task\./,
   done: /^• Done\.$/m,
   option3Selected: /› 3\. No, and tell Codex what to do differently/,
 } as const;
@@ -197,6 +200,44 @@ export const SCENARIOS: readonly RecordedScenario[] = [
       await settle();
       d.send(KEY.enter);
       await d.waitScreen(SCREEN.interrupted, 'interrupted');
+    },
+  },
+  {
+    name: 'sleep-ctrlc-exit',
+    description: 'sleep 60 approved, Ctrl+C, then "Exit" (Down Down Enter) in the menu: Codex stops the turn and exits',
+    async run(d) {
+      await d.line('SCN=sleep long command');
+      await d.waitScreen(SCREEN.promptFooter, 'prompt');
+      await settle();
+      d.send('y');
+      await d.waitScreen(SCREEN.working, 'running');
+      await settle();
+      d.send(KEY.ctrlC);
+      await d.waitScreen(SCREEN.taskMenu, 'menu');
+      await settle();
+      d.send(KEY.down);
+      d.send(KEY.down);
+      await d.waitScreen(SCREEN.menuExitSelected, 'menu-exit');
+      await settle();
+      d.send(KEY.enter);
+      await d.waitScreen(SCREEN.disconnected, 'exited');
+    },
+  },
+  {
+    name: 'text-ctrlc-background',
+    description: 'a slowly streamed answer, Ctrl+C, then "Run in background": Codex exits, its daemon finishes the turn',
+    async run(d) {
+      await d.line('SCN=text stream slowly');
+      await d.waitScreen(/w4\b/, 'streaming');
+      await settle();
+      d.send(KEY.ctrlC);
+      await d.waitScreen(SCREEN.taskMenu, 'menu');
+      await settle();
+      d.send(KEY.down);
+      await d.waitScreen(SCREEN.menuBackgroundSelected, 'menu-background');
+      await settle();
+      d.send(KEY.enter);
+      await d.waitScreen(SCREEN.disconnected, 'detached');
     },
   },
   {

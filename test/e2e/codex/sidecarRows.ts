@@ -73,22 +73,34 @@ export interface RolloutCall {
   /** The parsed JSON arguments (what rec stores as tool_input). */
   readonly args: Record<string, unknown>;
   readonly output?: string;
+  /** The rollout itself says the call ran: a CommandExecution item completed, or a real output. */
+  readonly ranPerRollout: boolean;
 }
 
 /** The function calls of a rollout file with their outputs, in order. */
 export function readRolloutCalls(file: string): RolloutCall[] {
-  const calls = new Map<string, { callId: string; name: string; args: Record<string, unknown>; output?: string }>();
+  const calls = new Map<string, { callId: string; name: string; args: Record<string, unknown>; output?: string; ranPerRollout: boolean }>();
+  const completed = new Set<string>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line.trim()) continue;
     const parsed = RolloutLine.safeParse(JSON.parse(line));
-    if (!parsed.success || parsed.data.type !== 'response_item') continue;
+    if (!parsed.success) continue;
     const p = parsed.data.payload;
+    if (parsed.data.type === 'event_msg' && p.type === 'item_completed') {
+      const item = p.item as { id?: unknown; status?: unknown } | undefined;
+      if (typeof item?.id === 'string' && (item.status === 'completed' || item.status === 'failed')) completed.add(item.id);
+      continue;
+    }
+    if (parsed.data.type !== 'response_item') continue;
     if (p.type === 'function_call' && typeof p.call_id === 'string') {
-      calls.set(p.call_id, { callId: p.call_id, name: String(p.name), args: JSON.parse(String(p.arguments)) as Record<string, unknown> });
+      calls.set(p.call_id, { callId: p.call_id, name: String(p.name), args: JSON.parse(String(p.arguments)) as Record<string, unknown>, ranPerRollout: false });
     } else if (p.type === 'function_call_output' && typeof p.call_id === 'string') {
       const call = calls.get(p.call_id);
       if (call) call.output = typeof p.output === 'string' ? p.output : JSON.stringify(p.output);
     }
+  }
+  for (const call of calls.values()) {
+    call.ranPerRollout = completed.has(call.callId) || (call.output !== undefined && !/aborted by user\s*$/.test(call.output));
   }
   return [...calls.values()];
 }
