@@ -3,6 +3,7 @@
 // still buffers is then dropped (node-pty #85, #726) — easily, when the process was descheduled or
 // its stdout writes were slow. Here the destroy is deferred until a whole event-loop turn (which
 // includes a poll phase, where a readable pty is read) brought no data: the buffer is empty.
+import { readSync } from 'node:fs';
 import type { IPty } from 'node-pty';
 
 /** Give up draining after this long, for a grandchild that keeps the pty open and writing forever. */
@@ -33,5 +34,41 @@ export function deferDestroyUntilDrained(ptyProcess: IPty, dataCount: () => numb
     );
     return socket;
   };
+  return true;
+}
+
+interface NodePtyFd {
+  _fd?: number;
+  _socket?: { on(event: 'end', listener: () => void): unknown };
+}
+
+/** Large enough that one read takes all a pty can hold (the line discipline buffers 4 KiB). */
+const DRAIN_READ_BYTES = 64 * 1024;
+
+/**
+ * libuv ends a pty's read stream at hang-up after a short read, while the kernel may still hold the
+ * agent's last output (every pty read is short, so "short" says nothing). When the stream ends,
+ * read the still-open master fd directly until it reports empty (0, EAGAIN) or closed (EIO), and
+ * hand each chunk on, in order, before node-pty reports the exit.
+ */
+export function drainAfterEnd(ptyProcess: IPty, onData: (chunk: Buffer) => void): boolean {
+  const internals = ptyProcess as unknown as NodePtyFd;
+  const fd = internals._fd;
+  if (fd === undefined || !internals._socket) return false;
+  internals._socket.on('end', () => {
+    const buf = Buffer.allocUnsafe(DRAIN_READ_BYTES);
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, buf.length, null);
+      } catch {
+        // EIO: the agent's side is closed and nothing is left; EAGAIN: nothing is left right now;
+        // EBADF: node-pty closed the fd already. All mean the drain is done.
+        return;
+      }
+      if (n <= 0) return;
+      onData(Buffer.from(buf.subarray(0, n)));
+    }
+  });
   return true;
 }

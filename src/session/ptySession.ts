@@ -3,7 +3,7 @@
 import * as pty from 'node-pty';
 import { Emitter, type Event } from '../core/lifecycle.js';
 import type { ExitInfo } from './exitStatus.js';
-import { deferDestroyUntilDrained } from './ptyDrain.js';
+import { deferDestroyUntilDrained, drainAfterEnd } from './ptyDrain.js';
 
 export interface PtySpawnOptions {
   readonly file: string;
@@ -34,10 +34,12 @@ export class PtySession {
       encoding: null,
     } as pty.IPtyForkOptions);
     deferDestroyUntilDrained(this._pty, () => this._dataCount);
-    this._pty.onData((data) => {
+    const fire = (data: Buffer) => {
       this._dataCount++;
-      this._onData.fire(data as unknown as Buffer);
-    });
+      this._onData.fire(data);
+    };
+    this._pty.onData((data) => fire(data as unknown as Buffer));
+    drainAfterEnd(this._pty, fire);
     this.exited = new Promise((resolve) => {
       this._pty.onExit(({ exitCode, signal }) => resolve({ exitCode, signal: signal || undefined }));
     });

@@ -3,7 +3,8 @@
 // every check runs when output arrives, and a timeout reports what was there.
 import { createRequire } from 'node:module';
 import * as pty from 'node-pty';
-import { deferDestroyUntilDrained } from '../../src/session/ptyDrain.js';
+import { StringDecoder } from 'node:string_decoder';
+import { deferDestroyUntilDrained, drainAfterEnd } from '../../src/session/ptyDrain.js';
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require('@xterm/headless') as typeof import('@xterm/headless');
@@ -99,7 +100,9 @@ export class Spawned {
     this.pid = this._pty.pid;
     // The harness reads a pty too: it must not drop the tail of a child's output either.
     deferDestroyUntilDrained(this._pty, () => this._dataEvents);
-    this._pty.onData((data) => {
+    const drained = new StringDecoder('utf8');
+    drainAfterEnd(this._pty, (chunk) => onData(drained.write(chunk)));
+    const onData = (data: string) => {
       this._dataEvents++;
       this._output += data;
       if (this._withScreen) {
@@ -110,7 +113,8 @@ export class Spawned {
         });
       }
       this._check();
-    });
+    };
+    this._pty.onData(onData);
     this._pty.onExit(({ exitCode, signal }) => {
       this._exit = { exitCode, signal: signal ? signal : undefined };
       this._check();
@@ -205,6 +209,15 @@ export class Spawned {
   sendControl(letter: string): void {
     const code = letter.toLowerCase().charCodeAt(0) - 96;
     this.send(String.fromCharCode(code));
+  }
+
+  /** Stops reading the pty (a slow terminal): the child's writes back up until resume(). */
+  pause(): void {
+    this._pty.pause();
+  }
+
+  resume(): void {
+    this._pty.resume();
   }
 
   resize(cols: number, rows: number): void {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,6 +56,20 @@ describe('passthrough', () => {
     const xs = p.output.match(/x/g)?.length ?? 0;
     expect(xs).toBe(1 << 20);
     expect(p.output).toContain('<tail>');
+  });
+
+  it('loses no byte when the terminal is slower than the agent, which exits with output still queued', async () => {
+    // The terminal stops reading; the agent writes what the ptys can buffer, notes that it is done,
+    // and exits while rec is still behind. Then the terminal reads again: every byte must arrive.
+    const marker = join(sandbox.dir, 'agent-done');
+    const script = `process.stdout.write('y'.repeat(24 * 1024) + '<slow-tail>'); require('fs').writeFileSync(${JSON.stringify(marker)}, '')`;
+    const p = sandbox.spawnRec(['--', process.execPath, '-e', script], { screen: false });
+    p.pause();
+    await waitForFile(marker);
+    p.resume();
+    await p.expectExit();
+    expect(p.output.match(/y/g)?.length ?? 0).toBe(24 * 1024);
+    expect(p.output).toContain('<slow-tail>');
   });
 
   it('delivers Ctrl+C, Ctrl+Z, Ctrl+\\ and Esc to the agent as keys', async () => {
@@ -203,4 +217,13 @@ function sttyStates(output: string): string[] {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => /^[0-9a-f]+(:[0-9a-f]+){10,}$/.test(l));
+}
+
+/** Waits for a file the child writes (files have no change event worth trusting across mounts). */
+async function waitForFile(path: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(path)) {
+    if (Date.now() > deadline) throw new Error(`timeout waiting for ${path}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
