@@ -1,5 +1,6 @@
 // Wires `rec hook codex <Event>` into Codex for this run only, without touching the user's config:
 // the hooks go in as `-c` overrides (Codex's "session flags" config layer), and so does their trust.
+// Opt-in only (REC_CODEX_HOOKS=1, launch.ts): any `-c` moves Codex 0.169.0 off its shared daemon.
 //
 // Codex runs a non-managed hook only when `hooks.state."<key>".trusted_hash` equals the hash of the
 // hook's normalized definition; otherwise it lists it under "Hooks need review" at startup. Session
