@@ -43,15 +43,20 @@ export async function mergeCommand(args: string[], io: CommandIO): Promise<numbe
   if (outDir !== null) await mkdir(outDir, { recursive: true, mode: OUTPUT_DIR_MODE });
   const usedNames = new Set<string>();
 
-  const summary = await runSelection('merge', parsed, io, 'merge', async (r, _i, total) => {
-    if (r.json === null) return;
+  // Files get indented JSON straight from the tasks; stdout gets JSON Lines, re-indented only for
+  // a single session.
+  const mode = outDir !== null ? 'merge-pretty' : 'merge';
+  const summary = await runSelection('merge', parsed, io, mode, async (r, _i, total) => {
+    if (r.output === null) return;
     if (outDir !== null) {
       const name = uniqueName(r, usedNames);
-      await writeFile(join(outDir, name), `${JSON.stringify(JSON.parse(r.json), null, 2)}\n`, { mode: OUTPUT_FILE_MODE });
+      await writeFile(join(outDir, name), r.output, { mode: OUTPUT_FILE_MODE });
       return;
     }
-    if (total === 1 && !parsed.jsonl) await write(io.stdout, `${JSON.stringify(JSON.parse(r.json), null, 2)}\n`);
-    else await write(io.stdout, `${r.json}\n`);
+    if (total === 1 && !parsed.jsonl) {
+      const doc: unknown = JSON.parse(Buffer.from(r.output.buffer, r.output.byteOffset, r.output.byteLength).toString('utf8'));
+      await write(io.stdout, `${JSON.stringify(doc, null, 2)}\n`);
+    } else await write(io.stdout, r.output);
   });
   if (summary.tasks === 0 && !summary.explicit) io.stderr.write('rec merge: no sessions found\n');
   return exitStatus(summary);
@@ -70,7 +75,7 @@ function uniqueName(r: TaskResult, used: Set<string>): string {
 }
 
 /** Writes with backpressure; a closed pipe (`| head`) ends the wait instead of hanging. */
-function write(stream: Writable, text: string): Promise<void> {
+function write(stream: Writable, text: string | Uint8Array): Promise<void> {
   return new Promise((resolve) => {
     if (stream.write(text)) return resolve();
     const done = (): void => {

@@ -1,6 +1,9 @@
 // Runs merge tasks on worker threads when there are many files (both cores), in-process otherwise,
-// and hands results back in input order. Memory stays bounded: at most MAX_AHEAD results wait
-// for a slow head of line.
+// and hands results back in input order. Workers pull the next file when they finish one, so the
+// load balances by bytes (a worker busy with a long session takes no more files meanwhile). A
+// merged session comes back as UTF-8 bytes whose memory is transferred, not copied: the main
+// thread only writes. Memory stays bounded: the files dispatched ahead of the one to be written
+// next are limited in number (MAX_AHEAD) and in bytes (MAX_AHEAD_BYTES).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +17,12 @@ export const MIN_FILES_FOR_WORKERS = 4;
 export const MIN_BYTES_FOR_WORKERS = 8 * 1024 * 1024;
 /** Results allowed to wait behind the one that must be written next; bounds peak memory. */
 export const MAX_AHEAD = 16;
+/**
+ * Input bytes allowed in flight beyond the file to be written next. A merged session is about as
+ * large as its file, so this bounds the results waiting behind a slow head of line; the head is
+ * always dispatched, whatever its size.
+ */
+export const MAX_AHEAD_BYTES = 32 * 1024 * 1024;
 
 export interface PoolOptions {
   mode: TaskMode;
@@ -22,6 +31,8 @@ export interface PoolOptions {
   dbPath: string | null;
   sidecar: SidecarReader | null;
   totalBytes: number;
+  /** Size of each task's file (0 when unknown), for the in-flight byte bound. */
+  sizes?: readonly number[];
   onResult: (result: TaskResult, index: number) => void | Promise<void>;
 }
 
@@ -59,7 +70,7 @@ async function safeRun(task: MergeTask, opts: PoolOptions): Promise<TaskResult> 
 function crashed(task: MergeTask, message: string): TaskResult {
   const file = task.kind === 'file' ? task.path : task.sourceFile;
   return {
-    json: null,
+    output: null,
     stats: null,
     label: null,
     diagnostics: [{ severity: 'error', code: 'internal_error', message: `rec failed on this file: ${message}`, file, line: null }],
@@ -67,13 +78,21 @@ function crashed(task: MergeTask, message: string): TaskResult {
   };
 }
 
+interface WorkerReply {
+  seq: number;
+  result?: TaskResult;
+  error?: string;
+}
+
 function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: number, url: URL): Promise<void> {
   return new Promise((resolveAll, rejectAll) => {
     const workers: Worker[] = [];
     const idle: Worker[] = [];
     const waiting = new Map<number, TaskResult>();
+    const size = (i: number): number => opts.sizes?.[i] ?? 0;
     let next = 0; // next task to dispatch
     let emit = 0; // next result to hand over
+    let aheadBytes = 0; // input bytes of tasks dispatched after `emit` and not yet written
     let emitting = false;
     let failed = false;
 
@@ -84,7 +103,9 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
     };
     const dispatch = (): void => {
       while (idle.length > 0 && next < tasks.length && next - emit < MAX_AHEAD) {
+        if (next > emit && aheadBytes + size(next) > MAX_AHEAD_BYTES) break;
         const w = idle.pop()!;
+        if (next > emit) aheadBytes += size(next);
         w.postMessage({ seq: next, task: tasks[next] });
         next++;
       }
@@ -98,6 +119,8 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
           waiting.delete(emit);
           await opts.onResult(r, emit);
           emit++;
+          // The new head no longer counts as ahead.
+          if (emit < next) aheadBytes -= size(emit);
           dispatch();
         }
       } catch (err) {
@@ -112,7 +135,7 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
 
     for (let i = 0; i < jobs; i++) {
       const w = new Worker(url, { workerData: { dbPath: opts.dbPath, mode: opts.mode } });
-      w.on('message', (msg: { seq: number; result?: TaskResult; error?: string }) => {
+      w.on('message', (msg: WorkerReply) => {
         waiting.set(msg.seq, msg.result ?? crashed(tasks[msg.seq]!, msg.error ?? 'unknown error'));
         idle.push(w);
         dispatch();

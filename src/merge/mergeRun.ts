@@ -47,10 +47,11 @@ export async function runSelection(
       dbPath: sidecar ? dbPath : null,
       sidecar,
       totalBytes,
+      sizes: selected.sizes,
       onResult: async (r, i) => {
         bar.advance(r.bytes || selected.sizes[i] || 0);
         diagnostics.push(...r.diagnostics);
-        if (r.json !== null || r.stats !== null) sessions++;
+        if (r.output !== null || r.stats !== null) sessions++;
         await onResult(r, i, selected.tasks.length);
       },
     });

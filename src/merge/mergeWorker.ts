@@ -18,7 +18,8 @@ parentPort?.on('message', (msg: { seq: number; task: MergeTask } | 'close') => {
     return;
   }
   runTask(msg.task, init.mode, sidecar).then(
-    (result) => parentPort?.postMessage({ seq: msg.seq, result }),
+    // The merged bytes are transferred (moved, not copied) to the main thread, which writes them.
+    (result) => parentPort?.postMessage({ seq: msg.seq, result }, result.output ? [result.output.buffer as ArrayBuffer] : []),
     (err: unknown) => parentPort?.postMessage({ seq: msg.seq, error: err instanceof Error ? err.stack ?? err.message : String(err) }),
   );
 });
