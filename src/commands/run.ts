@@ -98,18 +98,27 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
       term: io.env.TERM || 'xterm-256color',
     });
   } catch (err) {
-    raw.restore();
+    await raw.restore();
     io.stderr.write(`rec: cannot start ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
     await cleanUp();
     return 126;
   }
 
+  debug(`agent started ${Math.round(performance.now())} ms after rec's own start`);
+
   // Output: to the user's terminal first, then (off the hot path) to the screen model.
   const stdout = process.stdout;
   const early = new EarlyOutput();
   let recording: Recording | undefined;
+  // Until the terminal is fully raw (OPOST off), the agent's first bytes wait, in order.
+  let held: Buffer[] | undefined = [];
+  void raw.ready.then(() => {
+    for (const chunk of held!) stdout.write(chunk);
+    held = undefined;
+  });
   session.onData((chunk) => {
-    stdout.write(chunk);
+    if (held) held.push(chunk);
+    else stdout.write(chunk);
     if (recording) recording.writeOutput(chunk);
     else early.push(chunk);
   });
@@ -171,7 +180,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   if (forceKill) clearTimeout(forceKill);
   stdin.off('data', onInput);
   stdin.pause();
-  raw.restore();
+  await raw.restore(); // after `ready`, so any held output has been written too
   process.off('SIGWINCH', onResize);
   for (const [sig, handler] of signalHandlers) process.off(sig, handler);
 

@@ -5,9 +5,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { HookMessage, MAX_HOOK_MESSAGE_BYTES } from '../core/hookMessage.js';
-import { HOOK_ACK, HOOK_AUTH_HEADER, HOOK_AUTH_SCHEME, HOOK_NACK, HOOK_PATH } from './hookProtocol.js';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
+import type { HookMessage } from '../core/hookMessage.js';
+import {
+  HOOK_ACK,
+  HOOK_AUTH_HEADER,
+  HOOK_AUTH_SCHEME,
+  HOOK_MESSAGE_LIMIT_BYTES,
+  HOOK_NACK,
+  HOOK_PATH,
+} from './hookProtocol.js';
 
 export interface HookServerStats {
   /** Messages validated and handed to the consumer. */
@@ -83,7 +90,7 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
     }
   };
 
-  const handleMessage = (ws: WebSocket, data: RawData, isBinary: boolean): void => {
+  const handleMessage = (schema: HookSchema, ws: WebSocket, data: RawData, isBinary: boolean): void => {
     const drop = (why: string): void => {
       counts.dropped++;
       debug(`dropped a message: ${why}`);
@@ -97,7 +104,7 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
       // Not JSON: counted and answered, the connection and the server carry on.
       return drop('not JSON');
     }
-    const parsed = HookMessage.safeParse(json);
+    const parsed = schema.safeParse(json);
     if (!parsed.success) return drop(`not a HookMessage (${parsed.error.issues.length} issues)`);
     counts.received++;
     // Deliver before acking: when the hook command exits, the run already has its payload.
@@ -105,38 +112,52 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
     ws.send(HOOK_ACK);
   };
 
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: MAX_HOOK_MESSAGE_BYTES,
-    perMessageDeflate: false,
-    clientTracking: true,
-  });
-  wss.on('connection', (ws: WebSocket) => {
-    let idle = setTimeout(() => ws.terminate(), HOOK_CONNECTION_IDLE_MS);
-    ws.on('message', (data: RawData, isBinary: boolean) => {
-      clearTimeout(idle);
-      idle = setTimeout(() => ws.terminate(), HOOK_CONNECTION_IDLE_MS);
-      try {
-        handleMessage(ws, data, isBinary);
-      } catch (err) {
-        // Only a bug in this file can land here; keep serving other connections.
-        debug(`message handling failed: ${String(err)}`);
-      }
+  // ws and the zod schema load after the agent has started (this server must listen before it
+  // starts, since its URL goes into the agent's environment); an early upgrade waits for them.
+  const wssReady: Promise<WebSocketServer> = (async () => {
+    const [{ WebSocketServer: Server }, { HookMessage: schema }] = await Promise.all([
+      import('ws'),
+      import('../core/hookMessage.js'),
+    ]);
+    const wss = new Server({
+      noServer: true,
+      maxPayload: HOOK_MESSAGE_LIMIT_BYTES,
+      perMessageDeflate: false,
+      clientTracking: true,
     });
-    ws.on('error', (err: Error & { code?: string }) => {
-      // ws closes the connection itself (1009 for an oversize message, 1002 for a bad frame).
-      counts.dropped++;
-      debug(`connection error, message dropped: ${err.code ?? err.message}`);
+    wss.on('connection', (ws: WebSocket) => {
+      let idle = setTimeout(() => ws.terminate(), HOOK_CONNECTION_IDLE_MS);
+      ws.on('message', (data: RawData, isBinary: boolean) => {
+        clearTimeout(idle);
+        idle = setTimeout(() => ws.terminate(), HOOK_CONNECTION_IDLE_MS);
+        try {
+          handleMessage(schema, ws, data, isBinary);
+        } catch (err) {
+          // Only a bug in this file can land here; keep serving other connections.
+          debug(`message handling failed: ${String(err)}`);
+        }
+      });
+      ws.on('error', (err: Error & { code?: string }) => {
+        // ws closes the connection itself (1009 for an oversize message, 1002 for a bad frame).
+        counts.dropped++;
+        debug(`connection error, message dropped: ${err.code ?? err.message}`);
+      });
+      ws.on('close', () => clearTimeout(idle));
     });
-    ws.on('close', () => clearTimeout(idle));
-  });
-  wss.on('error', (err) => debug(`server error: ${String(err)}`));
-  wss.on('wsClientError', (err: Error, socket: Socket) => {
-    // An authorized but malformed handshake (bad key or version): refuse it like any other upgrade.
-    counts.rejected++;
-    debug(`refused a malformed handshake: ${err.message}`);
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-  });
+    wss.on('error', (err) => debug(`server error: ${String(err)}`));
+    wss.on('wsClientError', (err: Error, socket: Socket) => {
+      // An authorized but malformed handshake (bad key or version): refuse it like any other upgrade.
+      counts.rejected++;
+      debug(`refused a malformed handshake: ${err.message}`);
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    });
+    return wss;
+  })();
+  let wssLoaded: WebSocketServer | undefined;
+  void wssReady.then(
+    (wss) => (wssLoaded = wss),
+    (err: unknown) => debug(`cannot load the WebSocket server: ${String(err)}`),
+  );
 
   const http = createServer((_req, res) => {
     // Plain HTTP is not the channel; refuse it like an unauthenticated upgrade.
@@ -153,7 +174,10 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    void wssReady.then(
+      (wss) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
+      () => socket.destroy(),
+    );
   });
   http.on('clientError', (_err, socket) => {
     // A malformed HTTP request: refuse it; it never reached the upgrade.
@@ -181,8 +205,10 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
     },
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
-        for (const ws of wss.clients) ws.terminate();
-        wss.close();
+        if (wssLoaded) {
+          for (const ws of wssLoaded.clients) ws.terminate();
+          wssLoaded.close();
+        }
         http.closeAllConnections();
         http.close(() => resolve());
       });
@@ -190,6 +216,8 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
     },
   };
 }
+
+type HookSchema = typeof import('../core/hookMessage.js').HookMessage;
 
 function rawToString(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');

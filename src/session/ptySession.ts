@@ -1,9 +1,14 @@
 // The only code that talks to node-pty: spawn the agent, pass bytes both ways, resize, and
 // report the exit only after the last byte the agent wrote has been read (see ptyDrain.ts).
-import * as pty from 'node-pty';
+import { createRequire } from 'node:module';
+import type * as NodePty from 'node-pty';
 import { Emitter, type Event } from '../core/lifecycle.js';
 import type { ExitInfo } from './exitStatus.js';
 import { deferDestroyUntilDrained, drainAfterEnd } from './ptyDrain.js';
+
+// Loaded with require: importing the CommonJS package as ESM makes Node scan its source for named
+// exports first, which costs start-up time the agent would wait for.
+const pty = createRequire(import.meta.url)('node-pty') as typeof NodePty;
 
 export interface PtySpawnOptions {
   readonly file: string;
@@ -18,7 +23,7 @@ export interface PtySpawnOptions {
 export class PtySession {
   private readonly _onData = new Emitter<Buffer>();
   readonly onData: Event<Buffer> = this._onData.event;
-  private readonly _pty: pty.IPty;
+  private readonly _pty: NodePty.IPty;
   private _dataCount = 0;
   /** Resolves once the agent exited and its output has been drained. */
   readonly exited: Promise<ExitInfo>;
@@ -32,7 +37,7 @@ export class PtySession {
       env: opts.env as Record<string, string>,
       // Buffers end to end: no decoding, no re-encoding, byte-identical passthrough.
       encoding: null,
-    } as pty.IPtyForkOptions);
+    } as NodePty.IPtyForkOptions);
     deferDestroyUntilDrained(this._pty, () => this._dataCount);
     const fire = (data: Buffer) => {
       this._dataCount++;

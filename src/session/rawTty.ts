@@ -1,22 +1,30 @@
 // Raw mode for the user's terminal, entered in one place and restored on every exit path.
 // libuv saves the original termios on the first setRawMode(true) and setRawMode(false) puts it
 // back whole, so `stty -g` before and after is identical.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ReadStream } from 'node:tty';
 
 export interface RawTty {
-  restore(): void;
+  /** Resolves when the terminal is fully set up; output must wait for it (see below). */
+  readonly ready: Promise<void>;
+  /** Restores the original mode; waits for the set-up to finish so it cannot undo the restore. */
+  restore(): Promise<void>;
 }
 
 export function enterRawMode(stdin: ReadStream): RawTty {
   stdin.setRawMode(true);
   // libuv's raw mode keeps output post-processing (ONLCR) on, so every "\n" the agent's own pty
   // already turned into "\r\n" would become "\r\r\n" here. A transparent relay passes bytes as
-  // they are, as script(1) does with cfmakeraw: turn OPOST off too. Node has no API for it.
-  // Without stty on the system, output keeps ONLCR, which only doubles carriage returns.
-  spawnSync('stty', ['-opost'], { stdio: [stdin, 'ignore', 'ignore'] });
+  // they are, as script(1) does with cfmakeraw: turn OPOST off too. Node has no API for it, so
+  // stty does it — asynchronously, so the agent starts meanwhile instead of waiting for it.
+  const ready = new Promise<void>((resolve) => {
+    const stty = spawn('stty', ['-opost'], { stdio: [stdin, 'ignore', 'ignore'] });
+    // No stty on this system: output keeps ONLCR, which only doubles carriage returns.
+    stty.on('error', () => resolve());
+    stty.on('exit', () => resolve());
+  });
   let restored = false;
-  const restore = () => {
+  const restoreNow = () => {
     if (restored) return;
     restored = true;
     try {
@@ -26,6 +34,12 @@ export function enterRawMode(stdin: ReadStream): RawTty {
     }
   };
   // The last resort: any exit of the process, including an uncaught exception, restores the mode.
-  process.once('exit', restore);
-  return { restore };
+  process.once('exit', restoreNow);
+  return {
+    ready,
+    restore: async () => {
+      await ready;
+      restoreNow();
+    },
+  };
 }
