@@ -113,8 +113,11 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
   };
 
   // ws and the zod schema load after the agent has started (this server must listen before it
-  // starts, since its URL goes into the agent's environment); an early upgrade waits for them.
-  const wssReady: Promise<WebSocketServer> = (async () => {
+  // starts, since its URL goes into the agent's environment); an upgrade waits for them.
+  // ws loads on the first connection only: most runs never get one, and it costs ~4 MB of RSS.
+  let wssReady: Promise<WebSocketServer> | undefined;
+  const loadWss = (): Promise<WebSocketServer> => (wssReady ??= createWss());
+  const createWss = async (): Promise<WebSocketServer> => {
     const [{ WebSocketServer: Server }, { HookMessage: schema }] = await Promise.all([
       import('ws'),
       import('../core/hookMessage.js'),
@@ -151,13 +154,10 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
       debug(`refused a malformed handshake: ${err.message}`);
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     });
+    wssLoaded = wss;
     return wss;
-  })();
+  };
   let wssLoaded: WebSocketServer | undefined;
-  void wssReady.then(
-    (wss) => (wssLoaded = wss),
-    (err: unknown) => debug(`cannot load the WebSocket server: ${String(err)}`),
-  );
 
   const http = createServer((_req, res) => {
     // Plain HTTP is not the channel; refuse it like an unauthenticated upgrade.
@@ -174,9 +174,12 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    void wssReady.then(
+    void loadWss().then(
       (wss) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
-      () => socket.destroy(),
+      (err: unknown) => {
+        debug(`cannot load the WebSocket server: ${String(err)}`);
+        socket.destroy();
+      },
     );
   });
   http.on('clientError', (_err, socket) => {

@@ -32,7 +32,7 @@ export const MAX_IN_FLIGHT_WRITES = 4;
  * hundreds of full-screen redraws, far more than any screen the agents draw, and keeps the
  * recorder's peak memory inside its budget (75 MB RSS whatever the output volume).
  */
-export const MAX_BACKLOG_BYTES = 8 * 1024 * 1024;
+export const MAX_BACKLOG_BYTES = 2 * 1024 * 1024;
 
 /**
  * The share of wall time the model may spend parsing while output keeps arriving. Parsing runs on

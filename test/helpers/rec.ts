@@ -34,7 +34,8 @@ export function createRecSandbox(extraEnv: NodeJS.ProcessEnv = {}): RecSandbox {
     dbPath,
     env,
     spawnRec(args, opts = {}) {
-      const p = spawn(process.execPath, [REC_BIN, ...args], { cwd: dir, ...opts, env: { ...env, ...opts.env } });
+      // Run as users do: the executable itself, so its shebang's Node flags apply.
+      const p = spawn(REC_BIN, [...args], { cwd: dir, ...opts, env: { ...env, ...opts.env } });
       spawned.push(p);
       return p;
     },
