@@ -13,6 +13,7 @@ export interface SinkRunContext {
 }
 
 export interface SidecarSink extends EventSink {
+  retractEvent(id: string): void;
   /** What stopped the sink, in one line; undefined while it works. */
   readonly failure: string | undefined;
 }

@@ -15,13 +15,3 @@ export const CodexHookPayload = z.looseObject({
 });
 export type CodexHookPayload = z.infer<typeof CodexHookPayload>;
 
-/** The hook events `rec codex` wires for its run (the names Codex's hooks config uses). */
-export const CODEX_HOOK_EVENTS = [
-  'SessionStart',
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PermissionRequest',
-  'PostToolUse',
-  'Stop',
-] as const;
-export type CodexHookEvent = (typeof CODEX_HOOK_EVENTS)[number];

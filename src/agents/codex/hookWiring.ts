@@ -14,7 +14,18 @@
 //   hash = "sha256:" + hex(sha256(canonical JSON of {event_name: label, matcher?, hooks: [handler]}))
 //          with the handler normalized (timeout materialized, None fields dropped).
 import { createHash } from 'node:crypto';
-import { CODEX_HOOK_EVENTS, type CodexHookEvent } from './hookPayloads.js';
+
+// Kept here, not beside the zod payload schemas: this module loads before Codex starts.
+/** The hook events `rec codex` wires for its run (the names Codex's hooks config uses). */
+export const CODEX_HOOK_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'Stop',
+] as const;
+export type CodexHookEvent = (typeof CODEX_HOOK_EVENTS)[number];
 
 /** Where Codex says session-flag (`-c`) config comes from, in hook state keys. */
 export const SESSION_FLAGS_KEY_SOURCE = '/<session-flags>/config.toml';
