@@ -5,9 +5,12 @@
 //   `rec merge` on one core (--jobs 1) and on all cores, plus peak memory on a quarter of the
 //   corpus and on all of it (it must not grow with the corpus).
 // Throughput is corpus MB / wall second; CPU seconds are shown too, because wall time on a shared
-// machine depends on its load. The corpus is deleted at the end.
+// machine depends on its load. Each measure is repeated (--reps, in rounds, so that a change of
+// load hits every row alike) and the median is shown; "× jq" is the median of the per-round
+// ratios. The one-core rows (jq, --jobs 1) run pinned to CPU 0 with taskset when it exists, so
+// that V8's helper threads cannot borrow the second core. The corpus is deleted at the end.
 //
-//   npx tsc -p tsconfig.json && node scripts/bench-merge.mjs [--mb 520] [--seed 1] [--keep]
+//   npx tsc -p tsconfig.json && node scripts/bench-merge.mjs [--mb 520] [--seed 1] [--reps 3] [--keep]
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -23,7 +26,14 @@ const TIME = '/usr/bin/time';
 /** Files per jq invocation: keeps argv far below ARG_MAX. */
 const JQ_BATCH = 200;
 
-const { values } = parseArgs({ options: { mb: { type: 'string', default: '520' }, seed: { type: 'string', default: '1' }, keep: { type: 'boolean', default: false } } });
+const TASKSET = '/usr/bin/taskset';
+
+const { values } = parseArgs({
+  options: { mb: { type: 'string', default: '520' }, seed: { type: 'string', default: '1' }, reps: { type: 'string', default: '3' }, keep: { type: 'boolean', default: false } },
+});
+const REPS = Math.max(1, Number(values.reps) || 1);
+/** Runs a one-core measure on CPU 0 only. */
+const pin = (cmd, args) => (existsSync(TASKSET) ? [TASKSET, ['-c', '0', cmd, ...args]] : [cmd, args]);
 
 if (!existsSync(join(ROOT, 'dist', 'commands', 'merge.js'))) {
   console.error('bench-merge: build first (npx tsc -p tsconfig.json)');
@@ -49,24 +59,54 @@ try {
   writeFileSync(listFile, paths.join('\0'));
 
   rawRead(paths); // warm the page cache so every row reads from memory
-  row('raw read (1 MiB chunks, node)', mb, inProcess(() => rawRead(paths)));
-  row('splitter + JSON.parse (node, 1 core)', mb, inProcess(() => splitAndParse(paths)));
-  row('jq -c . (1 core)', mb, timed('sh', ['-c', `xargs -0 -n ${JQ_BATCH} ${JQ} -c . < '${listFile}' > /dev/null`]));
-  const rec = (args) => timed(process.execPath, [REC, ...args, dir, '--db', join(dir, 'no-sidecar.db'), '--no-progress']);
-  row('rec stats --jobs 1', mb, rec(['stats', '--json', '--jobs', '1']));
-  row('rec merge --jobs 1 (JSONL to /dev/null)', mb, rec(['merge', '--jobs', '1']));
-  row(`rec stats (all ${results.cores} cores)`, mb, rec(['stats', '--json']));
-  row(`rec merge (all ${results.cores} cores)`, mb, rec(['merge']));
-
+  const db = join(dir, 'no-sidecar.db');
+  const rec = (args, files = [dir]) => [process.execPath, [REC, ...args, ...files, '--db', db, '--no-progress']];
   const quarter = paths.slice(0, Math.ceil(paths.length / 4));
   const qmb = corpus.files.slice(0, quarter.length).reduce((n, f) => n + f.bytes, 0) / 1e6;
-  row('rec merge --jobs 1, first quarter of the files', qmb, timed(process.execPath, [REC, 'merge', '--jobs', '1', '--db', join(dir, 'no-sidecar.db'), '--no-progress', ...quarter]));
+  const measures = [
+    { name: 'raw read (1 MiB chunks, node)', mb, run: () => inProcess(() => rawRead(paths)) },
+    { name: 'splitter + JSON.parse (node, 1 core)', mb, run: () => inProcess(() => splitAndParse(paths)) },
+    { name: 'jq -c . (1 core)', mb, jq: true, run: () => timed(...pin('sh', ['-c', `xargs -0 -n ${JQ_BATCH} ${JQ} -c . < '${listFile}' > /dev/null`])) },
+    { name: 'rec stats --jobs 1 (1 core)', mb, run: () => timed(...pin(...rec(['stats', '--json', '--jobs', '1']))) },
+    { name: 'rec merge --jobs 1 (1 core, JSONL)', mb, run: () => timed(...pin(...rec(['merge', '--jobs', '1']))) },
+    { name: `rec stats --jobs ${results.cores} (workers)`, mb, run: () => timed(...rec(['stats', '--json', '--jobs', String(results.cores)])) },
+    { name: `rec merge --jobs ${results.cores} (workers, JSONL)`, mb, run: () => timed(...rec(['merge', '--jobs', String(results.cores)])) },
+    { name: 'rec merge --jobs 1, first quarter of the files', mb: qmb, run: () => timed(...pin(...rec(['merge', '--jobs', '1'], quarter))) },
+    { name: `rec merge --jobs ${results.cores}, first quarter`, mb: qmb, run: () => timed(...rec(['merge', '--jobs', String(results.cores)], quarter)) },
+  ];
+  const runs = measures.map(() => []);
+  for (let rep = 0; rep < REPS; rep++) {
+    console.log(`round ${rep + 1} of ${REPS} (load ${loadavg()[0].toFixed(1)})`);
+    measures.forEach((m, i) => {
+      const r = m.run();
+      if (r.code !== 0) throw new Error(`${m.name} failed (exit ${r.code}): ${r.stderr}`);
+      runs[i].push(r);
+      console.log(`  ${m.name}: ${(m.mb / r.wall).toFixed(0)} MB/s`);
+    });
+  }
+  const jqIndex = measures.findIndex((m) => m.jq);
+  measures.forEach((m, i) => {
+    const wall = median(runs[i].map((r) => r.wall));
+    // Throughput ratio: rows on a quarter of the corpus are compared per MB too.
+    const ratios = runs[i].map((r, k) => m.mb / r.wall / (measures[jqIndex].mb / runs[jqIndex][k].wall));
+    const peaks = runs[i].map((r) => r.peakKb).filter((k) => k !== null);
+    results.rows.push({
+      name: m.name,
+      mb: m.mb,
+      wall_s: wall,
+      cpu_s: median(runs[i].map((r) => r.cpu)),
+      mb_per_s: m.mb / wall,
+      x_jq: median(ratios),
+      peak_mb: peaks.length ? Math.max(...peaks) / 1024 : null,
+      walls: runs[i].map((r) => r.wall),
+      cpus: runs[i].map((r) => r.cpu),
+    });
+  });
 
-  const jq = results.rows.find((r) => r.name.startsWith('jq'));
   console.log('');
-  console.log(`${'measure'.padEnd(48)} ${'MB'.padStart(5)} ${'wall s'.padStart(7)} ${'MB/s'.padStart(6)} ${'× jq'.padStart(6)} ${'cpu s'.padStart(6)} ${'MB/cpu s'.padStart(8)} ${'peak MB'.padStart(8)}`);
+  console.log(`${'measure'.padEnd(48)} ${'MB'.padStart(5)} ${'wall s'.padStart(7)} ${'MB/s'.padStart(6)} ${'× jq'.padStart(6)} ${'cpu s'.padStart(6)} ${'MB/cpu s'.padStart(8)} ${'peak MB'.padStart(8)}  (median of ${REPS}; peak: the highest)`);
   for (const r of results.rows) {
-    const ratio = jq && r.mb_per_s ? (r.mb_per_s / jq.mb_per_s).toFixed(1) : '';
+    const ratio = r.x_jq.toFixed(1);
     console.log(
       `${r.name.padEnd(48)} ${r.mb.toFixed(0).padStart(5)} ${r.wall_s.toFixed(2).padStart(7)} ${r.mb_per_s.toFixed(0).padStart(6)} ${ratio.padStart(6)} ${r.cpu_s.toFixed(2).padStart(6)} ${(r.mb / r.cpu_s).toFixed(0).padStart(8)} ${r.peak_mb === null ? '-'.padStart(8) : r.peak_mb.toFixed(0).padStart(8)}`,
     );
@@ -79,10 +119,9 @@ try {
   else rmSync(dir, { recursive: true, force: true });
 }
 
-function row(name, mb, m) {
-  if (m.code !== 0) throw new Error(`${name} failed (exit ${m.code}): ${m.stderr}`);
-  results.rows.push({ name, mb, wall_s: m.wall, cpu_s: m.cpu, mb_per_s: mb / m.wall, peak_mb: m.peakKb === null ? null : m.peakKb / 1024 });
-  console.log(`  ${name}: ${(mb / m.wall).toFixed(0)} MB/s`);
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 /** Runs a command under /usr/bin/time: wall, user+sys CPU (children included) and peak RSS. */

@@ -83,7 +83,9 @@ class Writer {
 function codexSession(w, r, t0, target) {
   const sid = uuid(r);
   let t = t0;
-  const rec = (type, payload) => w.line({ timestamp: iso((t += r.int(5, 900))), type, payload });
+  let ordinal = 0;
+  // 0.169 numbers its lines (`ordinal`, between the timestamp and the type).
+  const rec = (type, payload) => w.line({ timestamp: iso((t += r.int(5, 900))), ordinal: ordinal++, type, payload });
   rec('session_meta', { id: sid, timestamp: iso(t), cwd: '/work/project', originator: 'codex-tui', cli_version: '0.169.0', source: 'cli', model_provider: 'openai', base_instructions: { text: r.words(1500) } });
   let turn = 0;
   while (w.bytes < target) {

@@ -5,7 +5,7 @@
 // thread only writes. Memory stays bounded: the files dispatched ahead of the one to be written
 // next are limited in number (MAX_AHEAD) and in bytes (MAX_AHEAD_BYTES).
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { runTask, type MergeTask, type TaskMode, type TaskResult } from './mergeTask.js';
@@ -23,6 +23,11 @@ export const MAX_AHEAD = 16;
  * always dispatched, whatever its size.
  */
 export const MAX_AHEAD_BYTES = 32 * 1024 * 1024;
+/**
+ * Tasks queued at each worker. Two: the worker starts its next file as soon as it posts a result,
+ * instead of idling until the main thread (possibly descheduled on a busy machine) answers.
+ */
+export const TASKS_PER_WORKER = 2;
 
 export interface PoolOptions {
   mode: TaskMode;
@@ -42,10 +47,17 @@ function workerUrl(): URL | null {
   return existsSync(fileURLToPath(url)) ? url : null;
 }
 
-export function chooseJobs(requested: number, files: number, bytes: number): number {
+/**
+ * Worker threads for a run: as asked, else one per core that the 1-minute load average leaves
+ * free. A worker on a core another program keeps busy only splits that core (measured here: two
+ * threads on a machine with one free core each ran at half speed, and the run was slower than one
+ * thread, because of the workers' own start and heaps).
+ */
+export function chooseJobs(requested: number, files: number, bytes: number, load: number = loadavg()[0] ?? 0): number {
   if (requested > 0) return requested;
   if (files < MIN_FILES_FOR_WORKERS || bytes < MIN_BYTES_FOR_WORKERS) return 1;
-  return Math.max(1, Math.min(availableParallelism(), files));
+  const cores = availableParallelism();
+  return Math.max(1, Math.min(cores, files, Math.ceil(cores - load)));
 }
 
 export async function runTasks(tasks: readonly MergeTask[], opts: PoolOptions): Promise<void> {
@@ -87,7 +99,7 @@ interface WorkerReply {
 function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: number, url: URL): Promise<void> {
   return new Promise((resolveAll, rejectAll) => {
     const workers: Worker[] = [];
-    const idle: Worker[] = [];
+    const idle: Worker[] = []; // one entry per free task slot of a worker
     const waiting = new Map<number, TaskResult>();
     const size = (i: number): number => opts.sizes?.[i] ?? 0;
     let next = 0; // next task to dispatch
@@ -104,7 +116,7 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
     const dispatch = (): void => {
       while (idle.length > 0 && next < tasks.length && next - emit < MAX_AHEAD) {
         if (next > emit && aheadBytes + size(next) > MAX_AHEAD_BYTES) break;
-        const w = idle.pop()!;
+        const w = idle.shift()!; // round robin over the workers' free slots
         if (next > emit) aheadBytes += size(next);
         w.postMessage({ seq: next, task: tasks[next] });
         next++;
@@ -148,7 +160,7 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
         }
       });
       workers.push(w);
-      idle.push(w);
+      for (let k = 0; k < TASKS_PER_WORKER; k++) idle.push(w);
     }
     if (tasks.length === 0) finish();
     else dispatch();

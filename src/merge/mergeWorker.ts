@@ -11,15 +11,20 @@ interface WorkerInit {
 const init = workerData as WorkerInit;
 const sidecar = init.dbPath ? SidecarReader.open(init.dbPath).reader : null;
 
+let queue: Promise<void> = Promise.resolve();
+
 parentPort?.on('message', (msg: { seq: number; task: MergeTask } | 'close') => {
   if (msg === 'close') {
     sidecar?.close();
     parentPort?.close();
     return;
   }
-  runTask(msg.task, init.mode, sidecar).then(
-    // The merged bytes are transferred (moved, not copied) to the main thread, which writes them.
-    (result) => parentPort?.postMessage({ seq: msg.seq, result }, result.output ? [result.output.buffer as ArrayBuffer] : []),
-    (err: unknown) => parentPort?.postMessage({ seq: msg.seq, error: err instanceof Error ? err.stack ?? err.message : String(err) }),
+  // Tasks queued here run one after the other, in the order they came.
+  queue = queue.then(() =>
+    runTask(msg.task, init.mode, sidecar).then(
+      // The merged bytes are transferred (moved, not copied) to the main thread, which writes them.
+      (result) => parentPort?.postMessage({ seq: msg.seq, result }, result.output ? [result.output.buffer as ArrayBuffer] : []),
+      (err: unknown) => parentPort?.postMessage({ seq: msg.seq, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
+    ),
   );
 });

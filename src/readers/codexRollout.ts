@@ -83,14 +83,15 @@ const COUNTED_TOP = new Set(['world_state', 'token_usage_record', 'compacted']);
 const COUNTED_ITEMS = new Set(['reasoning', 'web_search_call', 'image_generation_call']);
 /** Events with an effect: turn ids, a turn's end, and completed items (read from their prefix). */
 const PARSED_EVENTS = new Set(['task_started', 'turn_started', 'turn_aborted', 'item_completed']);
-const ENVELOPE = /^\{"timestamp":"([^"\\]*)","type":"(\w+)"(?:,"payload":\{"type":"(\w+)")?/;
+// 0.169 writes an `ordinal` between the timestamp and the type; older versions do not.
+const ENVELOPE = /^\{"timestamp":"([^"\\]*)",(?:"ordinal":\d+,)?"type":"(\w+)"(?:,"payload":\{"type":"(\w+)")?/;
 /** How far into a line the envelope and an item_completed's item header are looked for. */
 const PREFIX_CHARS = 400;
 /**
  * `item_completed` up to its item's type and id: string-valued keys (thread_id, turn_id) and then
  * the item. A line of another layout is parsed.
  */
-const ITEM_COMPLETED = /^\{"timestamp":"[^"\\]*","type":"event_msg","payload":\{"type":"item_completed"(?:,"\w+":"[^"\\]*")*,"item":\{"type":"(\w+)"(?:,"id":"([^"\\]*)")?/;
+const ITEM_COMPLETED = /^\{"timestamp":"[^"\\]*",(?:"ordinal":\d+,)?"type":"event_msg","payload":\{"type":"item_completed"(?:,"\w+":"[^"\\]*")*,"item":\{"type":"(\w+)"(?:,"id":"([^"\\]*)")?/;
 /** Completed items that show a call ran (aborted calls have none). */
 const RAN_ITEMS = new Set(['CommandExecution', 'FileChange']);
 
