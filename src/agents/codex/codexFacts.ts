@@ -36,6 +36,11 @@ export interface PromptInstance {
   expectedHighlight?: number;
 }
 
+export interface AwaitingReason {
+  readonly eventId: string;
+  armed: boolean;
+}
+
 export const PROMPT_EVENT_KIND: Record<CodexPromptKind, EventKind> = {
   exec: 'command',
   patch: 'edit',
@@ -56,8 +61,13 @@ export abstract class CodexFacts {
   protected readonly _turnCause = new Map<string, string>();
   /** Interruption events not tied to a call, per turn, to confirm with turn_aborted. */
   protected readonly _turnEvents = new Map<string, string[]>();
-  /** Rejections waiting for the user's next message as their reason. */
-  protected _awaitingReason: string[] = [];
+  /**
+   * Rejections waiting for the user's next message as their reason. One is armed once the rollout
+   * shows what the rejection caused (its call's output, or the turn's end): the rollout is read in
+   * order and may lag the screen, and a user message read before that point was written before the
+   * rejection (the message that started the turn), so it cannot be its reason.
+   */
+  protected _awaitingReason: AwaitingReason[] = [];
   private _follower: JsonlFollower | undefined;
   private _rolloutFromHook = false;
   private _callOrder = 0;
@@ -163,6 +173,7 @@ export abstract class CodexFacts {
       } else if (p.type === 'turn_aborted') {
         this._turnOpenInRollout = false;
         this._turnOpenByHook = false;
+        for (const waiting of this._awaitingReason) waiting.armed = true;
         this._onTurnAborted(p.turn_id ?? this._currentTurnId ?? '', p.reason ?? 'interrupted');
       } else if (p.type === 'item_completed' && p.item.id && ['completed', 'failed'].includes(p.item.status ?? '')) {
         const call = this._calls.get(p.item.id);
@@ -184,14 +195,17 @@ export abstract class CodexFacts {
         }
       }
       const turnId = item.internal_chat_message_metadata_passthrough?.turn_id ?? this._currentTurnId;
+      // A new call means the user's reason, if any, came before it; rejections whose effects the
+      // rollout has not reached yet are about this batch (a sibling call) and keep waiting.
+      this._awaitingReason = this._awaitingReason.filter((w) => !w.armed);
       this._learnCall(item.call_id, item.name, toolInput, turnId, true);
-      this._awaitingReason = [];
     } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
       const call = this._calls.get(item.call_id);
       if (!call) return;
       const text = outputText(item.output);
       call.output = text;
       call.aborted = this._strings.abortedOutput.test(text);
+      this._armReasonsOf(call.callId);
       call.native.output = text.length > NATIVE_OUTPUT_MAX_CHARS ? text.slice(0, NATIVE_OUTPUT_MAX_CHARS) + '…' : text;
       if (!call.aborted) call.ran = 'yes';
       this._refreshCallEvents(call);
@@ -216,8 +230,16 @@ export abstract class CodexFacts {
   }
 
   private _onUserMessage(text: string): void {
-    for (const id of this._awaitingReason) this._book.update(id, { reason: text, reason_source: 'next_message' });
-    this._awaitingReason = [];
+    for (const waiting of this._awaitingReason) {
+      if (waiting.armed) this._book.update(waiting.eventId, { reason: text, reason_source: 'next_message' });
+    }
+    this._awaitingReason = this._awaitingReason.filter((w) => !w.armed);
+  }
+
+  /** The rollout reached the outcome of `callId`: its rejection now waits for the next message. */
+  private _armReasonsOf(callId: string): void {
+    const eventIds = new Set(this._prompts.filter((p) => p.callId === callId && p.decision?.type === 'rejection').map((p) => p.decision!.eventId));
+    for (const waiting of this._awaitingReason) if (eventIds.has(waiting.eventId)) waiting.armed = true;
   }
 
   private _onTurnAborted(turnId: string, reason: string): void {
@@ -256,6 +278,8 @@ export abstract class CodexFacts {
     switch (message.event) {
       case 'UserPromptSubmit':
         this._turnOpenByHook = true;
+        // Read the rollout first: the end of the rejected turn there arms the rejection for this message.
+        this._pollRollout();
         if (p.prompt !== undefined) this._onUserMessage(p.prompt);
         break;
       case 'Stop':

@@ -3,12 +3,13 @@
 // codexFacts.ts complete those events from the rollout (and the hooks, when opted in).
 import type { AgentExit, Recorder, RecorderContext } from '../agentAdapter.js';
 import type { KeyEvent } from '../../core/keys.js';
-import { DisposableStore, toDisposable } from '../../core/lifecycle.js';
+import { DisposableStore, toDisposable, type Disposable } from '../../core/lifecycle.js';
 import type { ListOption } from '../common/optionList.js';
 import { promptShowsCall } from './callMatcher.js';
 import { CodexFacts, PROMPT_EVENT_KIND, type CallState, type PromptInstance } from './codexFacts.js';
 import { choosePromptOption, moveHighlight, optionMeaning, type PromptTrigger } from './promptKeys.js';
 import { parseCodexScreen, type CodexPrompt, type CodexScreen, type CodexTaskMenu } from './promptParser.js';
+import { systemClock, type RecorderClock } from './recorderClock.js';
 import { RolloutChooser } from './rolloutChooser.js';
 import { LATEST_CODEX_STRINGS } from './strings/index.js';
 
@@ -30,6 +31,13 @@ export const RECONCILE_AFTER_EXIT_MS = 5_000;
  */
 export const IGNORED_KEY_SETTLE_MS = 1_000;
 
+export interface CodexRecorderOptions {
+  readonly reconcileAfterExitMs?: number;
+  readonly ignoredKeySettleMs?: number;
+  /** Default systemClock; a replay of a recorded session drives the recorder's timers itself. */
+  readonly clock?: RecorderClock;
+}
+
 interface PendingCheck {
   readonly prompt: PromptInstance;
   readonly eventId: string;
@@ -47,13 +55,15 @@ export class CodexRecorder extends CodexFacts implements Recorder {
   private readonly _chooser: RolloutChooser;
   /** Codex's own state from its status OSC; undefined until Codex sends one (older versions never do). */
   private _oscState: string | undefined;
-  private readonly _checks = new Set<NodeJS.Timeout>();
+  private readonly _checks = new Set<Disposable>();
+  private readonly _clock: RecorderClock;
 
   constructor(
     private readonly _ctx: RecorderContext,
-    private readonly _options: { readonly reconcileAfterExitMs?: number; readonly ignoredKeySettleMs?: number } = {},
+    private readonly _options: CodexRecorderOptions = {},
   ) {
     super(_ctx.sink);
+    this._clock = _options.clock ?? systemClock;
     this._chooser = new RolloutChooser(_ctx.env, _ctx.cwd, _ctx.startedAt);
     this._screen = parseCodexScreen(_ctx.screen.snapshot(), this._strings);
     const osc = LATEST_CODEX_STRINGS.statusOsc;
@@ -64,11 +74,9 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     }
     this._store.add(_ctx.screen.onDidRender(() => this._render()));
     this._store.add(_ctx.hooks((m) => this._onHook(m)));
-    const timer = setInterval(() => this._tick(), ROLLOUT_POLL_MS);
-    timer.unref();
-    this._store.add(toDisposable(() => clearInterval(timer)));
+    this._store.add(this._clock.setInterval(() => this._tick(), ROLLOUT_POLL_MS));
     this._store.add(toDisposable(() => {
-      for (const t of this._checks) clearTimeout(t);
+      for (const t of this._checks) t.dispose();
       this._checks.clear();
     }));
     this._render();
@@ -114,9 +122,10 @@ export class CodexRecorder extends CodexFacts implements Recorder {
       });
       if (openCall?.turnId) this._turnCause.set(openCall.turnId, openCall.callId);
     }
-    const deadline = Date.now() + (this._options.reconcileAfterExitMs ?? RECONCILE_AFTER_EXIT_MS);
-    while (Date.now() < deadline && (this._turnOpenInRollout || this._rolloutFile === undefined)) {
-      await new Promise((r) => setTimeout(r, ROLLOUT_POLL_MS));
+    const clock = this._clock;
+    const deadline = clock.now() + (this._options.reconcileAfterExitMs ?? RECONCILE_AFTER_EXIT_MS);
+    while (clock.now() < deadline && (this._turnOpenInRollout || this._rolloutFile === undefined)) {
+      await new Promise<void>((r) => clock.setTimeout(r, ROLLOUT_POLL_MS));
       this._tick(true);
     }
   }
@@ -127,7 +136,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
 
   private _tick(force = false): void {
     if (this._rolloutFile === undefined) {
-      const now = Date.now();
+      const now = this._clock.now();
       if (force || now - this._lastScan >= ROLLOUT_SCAN_MS) {
         this._lastScan = now;
         const witness = { userMessages: this._screen.userMessages, ...(this._screen.prompt ? { prompt: this._screen.prompt } : {}) };
@@ -225,7 +234,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     // Esc, Ctrl+C and "No, and tell Codex…" cancel the turn; "No, continue without running it" does not.
     const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || meaning?.endsTurn !== false);
     open.decision = { eventId, type, endsTurn };
-    if (rejects) this._awaitingReason.push(eventId);
+    if (rejects) this._awaitingReason.push({ eventId, armed: false });
     if (call) this._bindPrompt(open, call);
     this._scheduleIgnoredCheck({ prompt: open, eventId, rowsAtKey: this._decisionRows() });
   }
@@ -235,11 +244,10 @@ export class CodexRecorder extends CodexFacts implements Recorder {
   }
 
   private _scheduleIgnoredCheck(check: PendingCheck): void {
-    const timer = setTimeout(() => {
+    const timer = this._clock.setTimeout(() => {
       this._checks.delete(timer);
-      void Promise.resolve(this._ctx.screen.whenIdle?.()).then(() => this._checkIgnored(check));
+      return Promise.resolve(this._ctx.screen.whenIdle?.()).then(() => this._checkIgnored(check));
     }, this._options.ignoredKeySettleMs ?? IGNORED_KEY_SETTLE_MS);
-    timer.unref();
     this._checks.add(timer);
   }
 
@@ -252,7 +260,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     const call = open.callId ? this._calls.get(open.callId) : undefined;
     if (call?.output !== undefined || this._decisionRows() !== check.rowsAtKey || !this._blockedOrUnknown()) return;
     this._book.retract(check.eventId);
-    this._awaitingReason = this._awaitingReason.filter((id) => id !== check.eventId);
+    this._awaitingReason = this._awaitingReason.filter((w) => w.eventId !== check.eventId);
     delete open.decision;
     if (call) {
       delete call.fate;

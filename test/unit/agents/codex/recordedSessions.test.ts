@@ -1,0 +1,209 @@
+// Recorded sessions of the real Codex CLI 0.169.0 (test/fixtures/codex/0.169.0/recorded, recorded by
+// scripts/record-codex-fixtures.mjs with the key scripts of test/e2e/codex/recordedScenarios.ts),
+// replayed chunk by chunk through a real ScreenModel, the InputRelay and the CodexRecorder into an
+// in-memory sidecar, with the rollout written as Codex wrote it (recordedCodexRun.ts). Each scenario
+// asserts the exact rows the e2e suite asserts on the live CLI, and every labelled screen of the
+// recording against the replayed screen (an xterm or parser upgrade shows up as a readable diff).
+import { describe, expect, it } from 'vitest';
+import { approvalRow, OPTION, promptRow, rejectionRow, skippedRow, toolInterruptionRow, view, type RowView } from '../../../e2e/codex/expectedRows.js';
+import type { EventRow, RolloutCall } from '../../../e2e/codex/sidecarRows.js';
+import { screenText } from '../../../helpers/castReplay.js';
+import { replayRecorded, type RecordedRun, type ReplayOptions } from './recordedCodexRun.js';
+
+/** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
+const REPLAY_TIMEOUT_MS = 60_000;
+
+/** Codex's rollout writer flushes on its own schedule: the replays are run again with it this far behind. */
+const LAGGING_ROLLOUT_MS = 400;
+
+/** Replays without options are shared by the row and the screen suites (each is deterministic). */
+const replays = new Map<string, Promise<RecordedRun>>();
+function replay(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
+  if (options.rolloutLagMs !== undefined) return replayRecorded(name, options);
+  let run = replays.get(name);
+  if (!run) replays.set(name, (run = replayRecorded(name)));
+  return run;
+}
+
+const rows = (run: RecordedRun): RowView[] => run.events.map((e) => view(e as unknown as EventRow));
+
+function only(run: RecordedRun): RolloutCall {
+  expect(run.calls).toHaveLength(1);
+  return run.calls[0]!;
+}
+
+/** The call a recorded frame's prompt shows, told by its `Reason:` line (the call's justification). */
+function callShownIn(run: RecordedRun, label: string): RolloutCall {
+  const frame = run.frames.find((f) => f.frame.label === label);
+  const reason = /Reason: (.+)$/m.exec(frame?.frame.text ?? '')?.[1];
+  const call = run.calls.find((c) => c.args.justification === reason);
+  if (!call) throw new Error(`no call shown in frame ${label}`);
+  return call;
+}
+
+interface Scenario {
+  readonly name: string;
+  readonly does: string;
+  readonly expected: (run: RecordedRun) => RowView[];
+}
+
+const yes = { trigger: 'letter', option_label: OPTION.yes, scope: 'once' } as const;
+
+const SCENARIOS_120X40: readonly Scenario[] = [
+  {
+    name: 'shell-approve-y',
+    does: 'y approves once; the rollout shows the command ran',
+    expected: (r) => [promptRow('command', only(r)), approvalRow('command', only(r), yes)],
+  },
+  {
+    name: 'shell-approve-p',
+    does: 'p approves with scope always (the prefix rule outlives the session)',
+    expected: (r) => [
+      promptRow('command', only(r)),
+      approvalRow('command', only(r), { trigger: 'letter', option_label: OPTION.always(String(only(r).args.cmd)), scope: 'always' }),
+    ],
+  },
+  {
+    name: 'shell-reject-esc',
+    does: 'Esc rejects',
+    expected: (r) => [promptRow('command', only(r)), rejectionRow('command', only(r), { trigger: 'esc', option_label: OPTION.no })],
+  },
+  {
+    name: 'shell-reject-n',
+    does: 'n rejects although Codex shows no n hotkey',
+    expected: (r) => [promptRow('command', only(r)), rejectionRow('command', only(r), { trigger: 'letter', option_label: OPTION.no })],
+  },
+  {
+    name: 'shell-reject-option3',
+    does: 'Down Down Enter chooses option 3',
+    expected: (r) => [promptRow('command', only(r)), rejectionRow('command', only(r), { trigger: 'enter', option_label: OPTION.no })],
+  },
+  {
+    name: 'shell-ctrlc-at-prompt',
+    does: 'Ctrl+C at the prompt rejects with no option',
+    expected: (r) => [promptRow('command', only(r)), rejectionRow('command', only(r), { trigger: 'ctrl_c', option_label: null })],
+  },
+  {
+    name: 'shell-reject-then-reason',
+    does: 'the message after a rejection is its reason',
+    expected: (r) => [
+      promptRow('command', only(r)),
+      rejectionRow('command', only(r), { trigger: 'esc', option_label: OPTION.no, reason: 'do not write files in the repo' }),
+    ],
+  },
+  {
+    name: 'patch-approve-y',
+    does: 'y at the edits prompt approves the edit; it was applied',
+    expected: (r) => [promptRow('edit', only(r)), approvalRow('edit', only(r), yes)],
+  },
+  {
+    name: 'patch-reject-esc',
+    does: 'Esc at the edits prompt rejects the edit',
+    expected: (r) => [promptRow('edit', only(r)), rejectionRow('edit', only(r), { trigger: 'esc', option_label: OPTION.no })],
+  },
+  {
+    name: 'sleep-esc-while-running',
+    does: 'Esc while the approved command runs: an approval, then an interruption of kind tool, never a rejection',
+    expected: (r) => [
+      promptRow('command', only(r)),
+      approvalRow('command', only(r), yes),
+      toolInterruptionRow(only(r), { trigger: 'esc', option_label: null }),
+    ],
+  },
+  {
+    name: 'sleep-ctrlc-cancel',
+    does: 'Ctrl+C while the command runs, then Cancel task in the menu',
+    expected: (r) => [
+      promptRow('command', only(r)),
+      approvalRow('command', only(r), yes),
+      toolInterruptionRow(only(r), { trigger: 'ctrl_c', option_label: 'Cancel task' }),
+    ],
+  },
+  {
+    name: 'text-esc-while-streaming',
+    does: 'Esc while the answer streams: the partial answer on screen is kept',
+    expected: (r) => {
+      expect(r.calls).toEqual([]);
+      // Codex keeps the cut answer on screen: the recorded screen after the Esc shows what was streamed.
+      const interrupted = r.frames.find((f) => f.frame.label === 'interrupted')!.frame.text;
+      const partial = /^• (Counting slowly: .*)$/m.exec(interrupted)![1]!.trimEnd();
+      return [{ type: 'interruption', kind: 'response', trigger: 'esc', option_label: null, call_id: null, related_call_id: null, partial_output: partial }];
+    },
+  },
+  {
+    name: 'parallel-approve-reject',
+    does: 'three parallel calls: the first shown approved, the second rejected, the third skipped',
+    expected: (r) => {
+      expect(r.calls).toHaveLength(3);
+      const approved = callShownIn(r, 'prompt-1');
+      const rejected = callShownIn(r, 'prompt-2');
+      const skipped = r.calls.find((c) => c !== approved && c !== rejected)!;
+      return [
+        promptRow('command', approved),
+        approvalRow('command', approved, yes),
+        promptRow('command', rejected),
+        rejectionRow('command', rejected, { trigger: 'esc', option_label: OPTION.no }),
+        skippedRow(skipped, rejected),
+      ];
+    },
+  },
+  {
+    name: 'resize-at-prompt',
+    does: 'the prompt redrawn at 70x30 is the same prompt; Esc then rejects it',
+    expected: (r) => [promptRow('command', only(r)), rejectionRow('command', only(r), { trigger: 'esc', option_label: OPTION.no })],
+  },
+];
+
+const SCENARIOS_80X40: readonly Scenario[] = [
+  {
+    name: 'long-command-wrapped',
+    does: 'a command wrapped over several rows of the prompt is matched to its call and approved',
+    expected: (r) => [promptRow('command', only(r)), approvalRow('command', only(r), yes)],
+  },
+];
+
+function suite(scenarios: readonly Scenario[], options: ReplayOptions = {}): void {
+  for (const s of scenarios) {
+    it(`${s.name}: ${s.does}`, async () => {
+      const run = await replay(s.name, options);
+      expect(rows(run)).toEqual(s.expected(run));
+      // Every rollout record was copied verbatim, and every key reached Codex untouched.
+      expect(run.agentRecords).toBe(run.rolloutLines);
+      expect(run.forwarded.equals(run.keysSent)).toBe(true);
+    }, REPLAY_TIMEOUT_MS);
+  }
+}
+
+describe('codex 0.169.0, 120x40, recorded with scripts/record-codex-fixtures.mjs', () => {
+  suite(SCENARIOS_120X40);
+});
+
+describe('codex 0.169.0, 80x40, recorded with scripts/record-codex-fixtures.mjs', () => {
+  suite(SCENARIOS_80X40);
+
+  it('long-command-wrapped: the prompt keeps the command re-joined from its wrapped rows, as the rollout spells it', async () => {
+    const run = await replay('long-command-wrapped');
+    const prompt = run.events.find((e) => e.type === 'prompt');
+    expect(prompt?.prompt?.details?.command).toBe(String(only(run).args.cmd));
+  }, REPLAY_TIMEOUT_MS);
+});
+
+describe(`codex 0.169.0, recorded with scripts/record-codex-fixtures.mjs, rollout written ${LAGGING_ROLLOUT_MS} ms late`, () => {
+  // The rollout then trails the screen past the deciding key: the prompt is matched to its call
+  // afterwards, and the message that started the turn is not taken for a rejection's reason.
+  suite([...SCENARIOS_120X40, ...SCENARIOS_80X40], { rolloutLagMs: LAGGING_ROLLOUT_MS });
+});
+
+describe('codex 0.169.0 recorded screens: the replayed screen equals each recorded frame (golden screens)', () => {
+  for (const s of [...SCENARIOS_120X40, ...SCENARIOS_80X40]) {
+    it(s.name, async () => {
+      const run = await replay(s.name);
+      expect(run.frames.map((f) => f.frame.label)).toContain('final');
+      for (const { frame, replayed, replayedSize } of run.frames) {
+        expect(`# ${frame.label} ${replayedSize}\n${replayed}`).toBe(`# ${frame.label} ${frame.cols}x${frame.rows}\n${screenText(frame.text)}`);
+      }
+      const final = run.frames.at(-1)!;
+      expect(screenText(run.finalScreen)).toBe(screenText(final.frame.text));
+    }, REPLAY_TIMEOUT_MS);
+  }
+});
