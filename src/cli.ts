@@ -39,6 +39,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     const sub = first !== undefined ? SUBCOMMANDS[first] : undefined;
     if (sub) return await (await sub())(argv.slice(1), io);
+    const dbFirst = moveLeadingDbFlag(argv);
+    if (dbFirst) return await (await SUBCOMMANDS[dbFirst.command]!())(dbFirst.args, io);
     const { parseRunArgs } = await import('./commands/runArgs.js');
     const args = parseRunArgs(argv);
     const { runCommand } = await import('./commands/run.js');
@@ -52,6 +54,19 @@ export async function main(argv: string[]): Promise<number> {
     if (process.env.REC_DEBUG === '1' && err instanceof Error) io.stderr.write(`${err.stack}\n`);
     return 1;
   }
+}
+
+/** `rec --db PATH events …` means `rec events --db PATH …`: the flag may come first, as for runs. */
+function moveLeadingDbFlag(argv: string[]): { command: string; args: string[] } | undefined {
+  const [flag, value] = argv;
+  let dbArgs: string[];
+  let rest: string[];
+  if (flag === '--db' && value !== undefined) [dbArgs, rest] = [['--db', value], argv.slice(2)];
+  else if (flag?.startsWith('--db=')) [dbArgs, rest] = [[flag], argv.slice(1)];
+  else return undefined;
+  const command = rest[0];
+  if (command === undefined || command === 'hook' || !SUBCOMMANDS[command]) return undefined;
+  return { command, args: [...dbArgs, ...rest.slice(1)] };
 }
 
 /** After this long past the command's end, exit even if a stray handle keeps the loop alive. */

@@ -126,7 +126,18 @@ export class SidecarDb {
   /** Sets what was learned about the run later (agent version, session id and file). */
   updateRun(id: string, patch: RunPatch): void {
     const p = validate(RunPatchSchema, patch, 'run patch');
-    this._update('runs', id, p);
+    this.connection.transaction(() => {
+      this._update('runs', id, p);
+      // Events written before the agent's session was known (its first prompt can come before the
+      // session file is found) get the run's agent facts too, so every event is joinable.
+      for (const column of ['agent_version', 'agent_session_id'] as const) {
+        const value = p[column];
+        if (value === undefined || value === null) continue;
+        this.connection
+          .prepare(`update events set ${column} = ? where run_id = ? and ${column} is null`)
+          .run(value, id);
+      }
+    })();
   }
 
   finishRun(id: string, finish: RunFinish): void {

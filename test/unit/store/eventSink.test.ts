@@ -26,14 +26,15 @@ describe('createEventSink', () => {
     db.close();
   });
 
-  it('a later updateRun with the session id flows into the run row and into later events', () => {
+  it('a later updateRun with the session id flows into the run row and into every event of the run', () => {
     const { db, runId } = setup();
     const sink = createEventSink(db, { run_id: runId, agent: 'claude' });
     const before = sink.insertEvent({ ts, type: 'prompt' });
     sink.updateRun({ agent_session_id: 'sess-42', agent_version: '2.0.2', agent_session_file: '/p/sess-42.jsonl' });
     const after = sink.insertEvent({ ts, type: 'rejection', kind: 'edit' });
     const byId = new Map(db.listEvents().map((e) => [e.id, e]));
-    expect(byId.get(before!)).toMatchObject({ agent_session_id: null, agent_version: null });
+    // An event written before the session was known is backfilled, so it joins with the session.
+    expect(byId.get(before!)).toMatchObject({ agent_session_id: 'sess-42', agent_version: '2.0.2' });
     expect(byId.get(after!)).toMatchObject({ agent_session_id: 'sess-42', agent_version: '2.0.2' });
     expect(db.getRun(runId)).toMatchObject({ agent_session_id: 'sess-42', agent_session_file: '/p/sess-42.jsonl' });
     db.close();
