@@ -64,8 +64,25 @@ function toEventsTable(events: readonly RecEvent[]): string {
     cell(e.option_label, 28),
     cell(e.call_id, 24),
     cell(e.tool_name, 16),
-    cell(e.tool_input, 40),
+    cell(actionOf(e.tool_input), 40),
     cell(e.reason, 40),
   ]);
   return formatTable(['ID', 'TIME', 'RUN', 'AGENT', 'TYPE', 'KIND', 'TRIGGER', 'OPTION', 'CALL_ID', 'TOOL', 'INPUT', 'REASON'], rows);
+}
+
+/**
+ * What a person wants to see of a tool input: the command or the file, not the whole argument
+ * object (`--json` keeps it whole). Agents name these differently; the first one present wins.
+ */
+const ACTION_KEYS = ['cmd', 'command', 'file_path', 'path', 'destination'] as const;
+
+function actionOf(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const record = input as Record<string, unknown>;
+  for (const key of ACTION_KEYS) {
+    const value = record[key];
+    if (typeof value === 'string' && value) return value;
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(' ');
+  }
+  return input;
 }
