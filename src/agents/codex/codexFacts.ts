@@ -34,6 +34,13 @@ export interface PromptInstance {
   decision?: { readonly eventId: string; readonly type: 'approval' | 'rejection'; readonly endsTurn: boolean };
   /** Where arrows moved the highlight, until the screen shows it. */
   expectedHighlight?: number;
+  /**
+   * An interruption written while this approved prompt's call was not in the rollout yet (the
+   * rollout trails the screen): it gets the call, and the call its fate, once the call is read.
+   */
+  interruptionEventId?: string;
+  /** The rollout's turn-end count when the prompt was decided (a turn ended since: nothing of it runs). */
+  turnEndsAtDecision?: number;
 }
 
 export interface AwaitingReason {
@@ -55,6 +62,8 @@ export abstract class CodexFacts {
   protected readonly _calls = new Map<string, CallState>();
   protected readonly _prompts: PromptInstance[] = [];
   protected _turnOpenInRollout = false;
+  /** How many turn ends (task_complete, turn_aborted) the rollout has shown so far. */
+  protected _turnEnds = 0;
   protected _turnOpenByHook = false;
   protected _currentTurnId: string | undefined;
   /** Per turn: the call whose rejection or interruption ended it (for skipped siblings). */
@@ -120,6 +129,11 @@ export abstract class CodexFacts {
     prompt.callId = call.callId;
     if (prompt.decision) {
       call.fate = prompt.decision.type === 'approval' ? 'approved' : 'rejected';
+      if (prompt.interruptionEventId !== undefined && call.output === undefined) {
+        call.fate = 'interrupted';
+        this._book.update(prompt.interruptionEventId, { ...this._callFields(call), related_call_id: call.callId });
+        if (call.turnId) this._turnCause.set(call.turnId, call.callId);
+      }
       if (prompt.decision.type === 'rejection' && prompt.decision.endsTurn && call.turnId) {
         this._turnCause.set(call.turnId, call.callId);
       }
@@ -166,11 +180,13 @@ export abstract class CodexFacts {
         this._turnOpenInRollout = true;
         this._currentTurnId = p.turn_id ?? this._currentTurnId;
       } else if (p.type === 'task_complete') {
+        this._turnEnds++;
         // The hooks have no event for an aborted turn; the rollout's end of turn closes both views.
         this._turnOpenInRollout = false;
         this._turnOpenByHook = false;
         this._awaitingReason = [];
       } else if (p.type === 'turn_aborted') {
+        this._turnEnds++;
         this._turnOpenInRollout = false;
         this._turnOpenByHook = false;
         for (const waiting of this._awaitingReason) waiting.armed = true;

@@ -234,6 +234,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     // Esc, Ctrl+C and "No, and tell Codex…" cancel the turn; "No, continue without running it" does not.
     const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || meaning?.endsTurn !== false);
     open.decision = { eventId, type, endsTurn };
+    open.turnEndsAtDecision = this._turnEnds;
     if (rejects) this._awaitingReason.push({ eventId, armed: false });
     if (call) this._bindPrompt(open, call);
     this._scheduleIgnoredCheck({ prompt: open, eventId, rowsAtKey: this._decisionRows() });
@@ -287,7 +288,14 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     const running = [...this._calls.values()]
       .filter((c): c is CallState => c.fate === 'approved' && c.output === undefined)
       .sort((a, b) => b.order - a.order)[0];
-    const kind = how === 'detached' ? 'detached' : running ? 'tool' : 'response';
+    // The rollout may trail the screen: the last prompt, approved, whose call is not read yet and
+    // whose turn the rollout has not ended, is the command running now.
+    const last = this._prompts.at(-1);
+    const unread =
+      !running && how !== 'detached' && last?.decision?.type === 'approval' && last.callId === undefined && last.turnEndsAtDecision === this._turnEnds
+        ? last
+        : undefined;
+    const kind = how === 'detached' ? 'detached' : running || unread ? 'tool' : 'response';
     const partial = kind === 'response' ? this._screen.answerText : undefined;
     const eventId = this._event({
       type: 'interruption',
@@ -300,6 +308,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
       evidence: ['screen', 'keys'],
     });
     if (how === 'detached') return;
+    if (unread) unread.interruptionEventId = eventId;
     if (running) {
       running.fate = 'interrupted';
       if (running.turnId) this._turnCause.set(running.turnId, running.callId);

@@ -13,8 +13,12 @@ import { replayRecorded, type RecordedRun, type ReplayOptions } from './recorded
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
 
-/** Codex's rollout writer flushes on its own schedule: the replays are run again with it this far behind. */
-const LAGGING_ROLLOUT_MS = 400;
+/**
+ * Codex's rollout writer flushes on its own schedule: the replays are run again with the rollout this
+ * far behind. 400 ms puts the prompt's call after the deciding key (keys come 300 ms after a prompt);
+ * 1500 ms puts it after an interrupt of the approved command as well.
+ */
+const LAGGING_ROLLOUT_MS = [400, 1_500] as const;
 
 /** Replays without options are shared by the row and the screen suites (each is deterministic). */
 const replays = new Map<string, Promise<RecordedRun>>();
@@ -188,11 +192,14 @@ describe('codex 0.169.0, 80x40, recorded with scripts/record-codex-fixtures.mjs'
   }, REPLAY_TIMEOUT_MS);
 });
 
-describe(`codex 0.169.0, recorded with scripts/record-codex-fixtures.mjs, rollout written ${LAGGING_ROLLOUT_MS} ms late`, () => {
-  // The rollout then trails the screen past the deciding key: the prompt is matched to its call
-  // afterwards, and the message that started the turn is not taken for a rejection's reason.
-  suite([...SCENARIOS_120X40, ...SCENARIOS_80X40], { rolloutLagMs: LAGGING_ROLLOUT_MS });
-});
+for (const lag of LAGGING_ROLLOUT_MS) {
+  describe(`codex 0.169.0, recorded with scripts/record-codex-fixtures.mjs, rollout written ${lag} ms late`, () => {
+    // The rollout then trails the screen past the deciding key: the prompt is matched to its call
+    // afterwards, the message that started the turn is not taken for a rejection's reason, and an
+    // interrupt of the approved command is of kind tool although its call was not read yet.
+    suite([...SCENARIOS_120X40, ...SCENARIOS_80X40], { rolloutLagMs: lag });
+  });
+}
 
 describe('codex 0.169.0 recorded screens: the replayed screen equals each recorded frame (golden screens)', () => {
   for (const s of [...SCENARIOS_120X40, ...SCENARIOS_80X40]) {
