@@ -18,7 +18,7 @@ const db = new SidecarFixture()
   .addEvent({ id: 'c2', run_id: 'run-codex', type: 'rejection', ts: '2026-11-22T09:30:49.000Z', call_id: 'call_0dc7b07af1361e99', kind: 'command', decided_by: 'user', trigger: 'esc', option_label: 'No, and tell Codex what to do differently', ran: 'no' })
   .addEvent({ id: 'c3', run_id: 'run-codex', type: 'skipped', ts: '2026-11-22T09:30:49.001Z', call_id: 'call_07f86a5175e92cb6', related_call_id: 'call_0dc7b07af1361e99', ran: 'no' })
   .addRun({ id: 'run-claude', agent: 'claude', agent_session_id: '7c9876ed-9741-42c2-83ab-75da0d31c136' })
-  .addEvent({ id: 'k1', run_id: 'run-claude', agent: 'claude', type: 'interruption', ts: '2026-11-22T09:31:34.380Z', call_id: 'toolu_mockmwrn0kg20003', kind: 'tool', trigger: 'esc', partial_output: '' });
+  .addEvent({ id: 'k1', run_id: 'run-claude', type: 'interruption', ts: '2026-11-22T09:31:34.380Z', call_id: 'toolu_mockmwrn0kg20003', kind: 'tool', trigger: 'esc', partial_output: '' });
 db.close();
 afterAll(() => db.remove());
 
@@ -37,7 +37,8 @@ describe('golden merged sessions (codex 0.169.0, gemini 0.61.0, claude 2.1.328)'
     it(`${agent} ${name} ${withSidecar ? 'with' : 'without'} a sidecar`, async () => {
       const r = await runCommand(mergeCommand, [join(LOGS, agent, name), '--db', withSidecar ? db.path : '/nonexistent/rec.db']);
       expect(r.code, r.stderr).toBe(0);
-      const actual: unknown = JSON.parse(r.stdout.split(LOGS).join('<LOGS>/'));
+      // The store names events itself: the goldens name them by the labels given above.
+      const actual: unknown = JSON.parse(db.labelIds(r.stdout.split(LOGS).join('<LOGS>/')));
       const golden = join(GOLDEN, `${agent}-${name.replace(/\.jsonl$/, '')}${withSidecar ? '-sidecar' : ''}.json`);
       if (update || !existsSync(golden)) {
         mkdirSync(GOLDEN, { recursive: true });

@@ -51,7 +51,7 @@ describe('rec merge', () => {
     const m = MergedSession.parse(JSON.parse(r.stdout));
     expect(m.session.run_ids).toEqual(['run-c1']);
     expect(m.rejections).toEqual([
-      expect.objectContaining({ call_id: 'call_bd8088d34ab72013', trigger: 'esc', option_label: 'No, and tell Codex what to do differently', sources: ['native', 'sidecar'], sidecar_event_ids: ['e2'] }),
+      expect.objectContaining({ call_id: 'call_bd8088d34ab72013', trigger: 'esc', option_label: 'No, and tell Codex what to do differently', sources: ['native', 'sidecar'], sidecar_event_ids: [db.eventId('e2')] }),
     ]);
     expect(m.unknown).toEqual([]);
   });

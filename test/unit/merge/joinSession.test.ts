@@ -1,40 +1,30 @@
-import { describe, expect, it } from 'vitest';
-import type { RecEvent } from '../../../src/core/events.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AgentName, NewEvent, RecEvent } from '../../../src/core/events.js';
 import { joinSession } from '../../../src/merge/joinSession.js';
 import { readSessionFile } from '../../../src/readers/readSession.js';
+import { openInMemorySidecar } from '../../../src/store/sidecarDb.js';
 import { logFile } from '../readers/fixturePaths.js';
 
 async function native(agent: 'codex' | 'gemini' | 'claude', name: string) {
   return (await readSessionFile(logFile(agent, name))).session!;
 }
 
-let n = 0;
-function ev(e: Partial<RecEvent> & Pick<RecEvent, 'type' | 'ts'>): RecEvent {
-  return {
-    id: `ev${++n}`,
-    run_id: 'run1',
-    agent: 'codex',
-    agent_version: '0.169.0',
-    agent_session_id: null,
-    kind: null,
-    call_id: null,
-    tool_name: null,
-    tool_input: null,
-    decided_by: null,
-    trigger: null,
-    option_label: null,
-    scope: null,
-    reason: null,
-    reason_source: null,
-    related_call_id: null,
-    ran: null,
-    partial_output: null,
-    prompt: null,
-    native: null,
-    evidence: ['screen', 'keys'],
-    prompt_event_id: null,
-    ...e,
-  };
+/**
+ * Sidecar events as the store writes and reads them back (real SQLite, in memory): one run per
+ * agent, the store's own ids and defaults.
+ */
+const store = openInMemorySidecar();
+afterAll(() => store.close());
+const runs = new Map<AgentName, string>();
+function ev(e: NewEvent & { agent?: AgentName }): RecEvent {
+  const { agent = 'codex', ...event } = e;
+  let runId = runs.get(agent);
+  if (runId === undefined) {
+    runId = store.startRun({ agent, argv: [], cwd: '/work', started_at: '2026-11-22T09:00:00.000Z' });
+    runs.set(agent, runId);
+  }
+  const id = store.insertEvent({ run_id: runId, agent }, { evidence: ['screen', 'keys'], ...event });
+  return store.listEvents({ runId }).find((x) => x.id === id)!;
 }
 
 const ctx = (events: RecEvent[]) => ({ events, runIds: ['run1'], source: 'file' as const, files: ['f'] });

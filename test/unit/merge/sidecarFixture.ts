@@ -1,109 +1,90 @@
-// Builds real sidecar databases for tests, with the tables `rec <agent>` writes (runs, events,
-// agent_records), using better-sqlite3 directly: merge must not depend on src/store.
-import Database from 'better-sqlite3';
+// Real sidecar databases for merge tests, written through the store `rec <agent>` writes with
+// (src/store: openSidecar, startRun, insertEvent, insertAgentRecord), so the rows merge reads are
+// exactly the rows rec writes. The store gives events their own ids: tests name events by a label
+// and look the real id up (`eventId`), or turn real ids back into labels in output (`labelIds`).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RecEvent } from '../../../src/core/events.js';
-
-const SCHEMA = `
-CREATE TABLE runs(id TEXT PRIMARY KEY, agent TEXT, agent_version TEXT, argv TEXT, cwd TEXT, started_at TEXT, ended_at TEXT,
-  exit_code INTEGER, signal INTEGER, agent_session_id TEXT, agent_session_file TEXT, failed_parts TEXT, rec_version TEXT, pid INTEGER);
-CREATE TABLE events(id TEXT PRIMARY KEY, run_id TEXT, agent TEXT, agent_version TEXT, agent_session_id TEXT, ts TEXT, type TEXT,
-  kind TEXT, call_id TEXT, tool_name TEXT, tool_input TEXT, decided_by TEXT, trigger TEXT, option_label TEXT, scope TEXT, reason TEXT,
-  reason_source TEXT, related_call_id TEXT, ran TEXT, partial_output TEXT, prompt TEXT, native TEXT, evidence TEXT, prompt_event_id TEXT);
-CREATE TABLE agent_records(id INTEGER PRIMARY KEY, run_id TEXT, agent TEXT, source_file TEXT, line_no INTEGER, byte_offset INTEGER,
-  record TEXT, recorded_at TEXT);
-`;
+import type { AgentName, NewEvent, RecEvent } from '../../../src/core/events.js';
+import { openSidecar, type SidecarDb } from '../../../src/store/sidecarDb.js';
 
 export interface RunRow {
   id: string;
-  agent: string;
+  agent: AgentName;
   agent_version?: string | null;
-  cwd?: string | null;
+  cwd?: string;
   started_at?: string;
-  ended_at?: string | null;
   agent_session_id?: string | null;
   agent_session_file?: string | null;
 }
 
-export type EventRow = Partial<RecEvent> & Pick<RecEvent, 'id' | 'run_id' | 'type' | 'ts'>;
+/** An event as a test writes it: `id` is the test's label for it, `run_id` a run added before. */
+export type EventRow = Partial<Omit<RecEvent, 'agent'>> & Pick<RecEvent, 'id' | 'run_id' | 'type' | 'ts'>;
+
+const DEFAULT_STARTED_AT = '2026-11-22T09:00:00.000Z';
 
 export class SidecarFixture {
   readonly dir: string;
   readonly path: string;
-  private readonly _db: Database.Database;
+  private readonly _db: SidecarDb;
+  private readonly _runs = new Map<string, RunRow>();
+  private readonly _ids = new Map<string, string>();
 
   constructor() {
     this.dir = mkdtempSync(join(tmpdir(), 'rec-merge-db-'));
     this.path = join(this.dir, 'rec.db');
-    this._db = new Database(this.path);
-    this._db.pragma('journal_mode = WAL');
-    this._db.exec(SCHEMA);
+    const opened = openSidecar(this.path);
+    if (!opened.ok) throw new Error(opened.error);
+    this._db = opened.db;
   }
 
   addRun(r: RunRow): this {
-    this._db
-      .prepare(
-        `INSERT INTO runs(id, agent, agent_version, argv, cwd, started_at, ended_at, exit_code, signal, agent_session_id, agent_session_file, failed_parts, rec_version, pid)
-         VALUES (@id, @agent, @agent_version, '[]', @cwd, @started_at, @ended_at, 0, NULL, @agent_session_id, @agent_session_file, '[]', '0.1.0', 1)`,
-      )
-      .run({
-        agent_version: null,
-        cwd: null,
-        started_at: '2026-11-22T09:00:00.000Z',
-        ended_at: null,
-        agent_session_id: null,
-        agent_session_file: null,
-        ...r,
-      });
+    this._db.startRun({
+      id: r.id,
+      agent: r.agent,
+      argv: [],
+      cwd: r.cwd ?? '/work',
+      started_at: r.started_at ?? DEFAULT_STARTED_AT,
+      agent_version: r.agent_version ?? null,
+      agent_session_id: r.agent_session_id ?? null,
+      agent_session_file: r.agent_session_file ?? null,
+    });
+    this._runs.set(r.id, r);
     return this;
   }
 
+  /** Writes an event of a run added before; the run gives its agent, version and session. */
   addEvent(e: EventRow): this {
-    const row = {
-      agent: 'codex',
-      agent_version: null,
-      agent_session_id: null,
-      kind: null,
-      call_id: null,
-      tool_name: null,
-      decided_by: null,
-      trigger: null,
-      option_label: null,
-      scope: null,
-      reason: null,
-      reason_source: null,
-      related_call_id: null,
-      ran: null,
-      partial_output: null,
-      prompt_event_id: null,
-      ...e,
-      tool_input: e.tool_input === undefined ? null : JSON.stringify(e.tool_input),
-      prompt: e.prompt === undefined ? null : JSON.stringify(e.prompt),
-      native: e.native === undefined ? null : JSON.stringify(e.native),
-      evidence: JSON.stringify(e.evidence ?? ['screen', 'keys']),
-    };
-    this._db
-      .prepare(
-        `INSERT INTO events VALUES (@id, @run_id, @agent, @agent_version, @agent_session_id, @ts, @type, @kind, @call_id, @tool_name, @tool_input,
-          @decided_by, @trigger, @option_label, @scope, @reason, @reason_source, @related_call_id, @ran, @partial_output, @prompt, @native, @evidence, @prompt_event_id)`,
-      )
-      .run(row);
+    const run = this._runs.get(e.run_id);
+    if (!run) throw new Error(`addEvent ${e.id}: no run ${e.run_id} (add it first)`);
+    const { id: label, run_id: runId, ...fields } = e;
+    const ctx = { run_id: runId, agent: run.agent, agent_version: run.agent_version ?? null, agent_session_id: run.agent_session_id ?? null };
+    this._ids.set(label, this._db.insertEvent(ctx, { evidence: ['screen', 'keys'], ...fields } as NewEvent));
     return this;
   }
 
   /** Copies a file's lines into agent_records, as `rec <agent>` does while the agent runs. */
-  addRecords(runId: string, agent: string, sourceFile: string, lines: string[]): this {
-    const insert = this._db.prepare(
-      'INSERT INTO agent_records(run_id, agent, source_file, line_no, byte_offset, record, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
+  addRecords(runId: string, agent: AgentName, sourceFile: string, lines: string[]): this {
     let offset = 0;
     lines.forEach((line, i) => {
-      insert.run(runId, agent, sourceFile, i + 1, offset, line, '2026-11-22T09:00:00.000Z');
+      this._db.insertAgentRecord(runId, agent, { source_file: sourceFile, line_no: i + 1, byte_offset: offset, record: line });
       offset += Buffer.byteLength(line) + 1;
     });
     return this;
+  }
+
+  /** The id the store gave the event labelled `label`. */
+  eventId(label: string): string {
+    const id = this._ids.get(label);
+    if (id === undefined) throw new Error(`no event labelled ${label}`);
+    return id;
+  }
+
+  /** `text` with every store-given event id replaced by the test's label for it. */
+  labelIds(text: string): string {
+    let out = text;
+    for (const [label, id] of this._ids) out = out.split(id).join(label);
+    return out;
   }
 
   close(): void {
