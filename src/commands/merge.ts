@@ -2,9 +2,9 @@
 // pretty JSON for one session, JSON Lines for many, or one file per session with -o DIR.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Writable } from 'node:stream';
 import { exitStatus, runSelection } from '../merge/mergeRun.js';
 import type { TaskResult } from '../merge/mergeTask.js';
+import { OutputGuard } from '../merge/outputGuard.js';
 import { parseSelectionArgs, type SelectionArgs } from '../merge/selectionArgs.js';
 import { UsageError, type CommandIO } from './commandIO.js';
 
@@ -46,6 +46,8 @@ export async function mergeCommand(args: string[], io: CommandIO): Promise<numbe
   // Files get indented JSON straight from the tasks; stdout gets JSON Lines, re-indented only for
   // a single session.
   const mode = outDir !== null ? 'merge-pretty' : 'merge';
+  // `rec merge | head -1`: once the reader is gone, no more files are read.
+  const out = new OutputGuard(io.stdout, io.stderr, 'merge');
   const summary = await runSelection('merge', parsed, io, mode, async (r, _i, total) => {
     if (r.output === null) return;
     if (outDir !== null) {
@@ -55,9 +57,12 @@ export async function mergeCommand(args: string[], io: CommandIO): Promise<numbe
     }
     if (total === 1 && !parsed.jsonl) {
       const doc: unknown = JSON.parse(Buffer.from(r.output.buffer, r.output.byteOffset, r.output.byteLength).toString('utf8'));
-      await write(io.stdout, `${JSON.stringify(doc, null, 2)}\n`);
-    } else await write(io.stdout, r.output);
-  });
+      await out.write(`${JSON.stringify(doc, null, 2)}\n`);
+    } else await out.write(r.output);
+  }, out.signal);
+  if (out.failure !== null) return 1;
+  // The reader took what it wanted and left: that is success.
+  if (out.closed) return 0;
   if (summary.tasks === 0 && !summary.explicit) io.stderr.write('rec merge: no sessions found\n');
   return exitStatus(summary);
 }
@@ -72,20 +77,4 @@ function uniqueName(r: TaskResult, used: Set<string>): string {
   for (let n = 2; used.has(name); n++) name = `${stem}-${n}.json`;
   used.add(name);
   return name;
-}
-
-/** Writes with backpressure; a closed pipe (`| head`) ends the wait instead of hanging. */
-function write(stream: Writable, text: string | Uint8Array): Promise<void> {
-  return new Promise((resolve) => {
-    if (stream.write(text)) return resolve();
-    const done = (): void => {
-      stream.off('drain', done);
-      stream.off('error', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('error', done);
-    stream.once('close', done);
-  });
 }

@@ -1,6 +1,7 @@
 // `rec stats`: rejections and interruptions per agent, tool, kind and trigger; rejection rate per
 // tool; the most refused commands; calls rejected yet run; siblings skipped per rejection.
 import { exitStatus, runSelection } from '../merge/mergeRun.js';
+import { OutputGuard } from '../merge/outputGuard.js';
 import { parseSelectionArgs, type SelectionArgs } from '../merge/selectionArgs.js';
 import { StatsAggregator } from '../stats/aggregateStats.js';
 import { formatStatsTable } from '../stats/statsTable.js';
@@ -31,11 +32,16 @@ export async function statsCommand(args: string[], io: CommandIO): Promise<numbe
     return 0;
   }
   const agg = new StatsAggregator(parsed.top);
+  // The figures are written at the end; a reader gone before that (`rec stats | true`) stops the reading.
+  const out = new OutputGuard(io.stdout, io.stderr, 'stats');
   const summary = await runSelection('stats', parsed, io, 'stats', (r) => {
     if (r.stats) agg.add(r.stats);
-  });
-  const report = agg.report();
-  if (parsed.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else io.stdout.write(formatStatsTable(report));
+  }, out.signal);
+  if (!out.closed) {
+    const report = agg.report();
+    await out.write(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatStatsTable(report));
+  }
+  if (out.failure !== null) return 1;
+  if (out.closed) return 0;
   return exitStatus(summary);
 }

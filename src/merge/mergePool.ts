@@ -39,6 +39,11 @@ export interface PoolOptions {
   /** Size of each task's file (0 when unknown), for the in-flight byte bound. */
   sizes?: readonly number[];
   onResult: (result: TaskResult, index: number) => void | Promise<void>;
+  /**
+   * Aborted when the output is gone (`rec merge | head -1`): no task is started after that, and
+   * results still in flight are dropped unread.
+   */
+  signal?: AbortSignal;
 }
 
 /** The compiled worker next to this module; absent when running from TypeScript sources (tests). */
@@ -64,7 +69,11 @@ export async function runTasks(tasks: readonly MergeTask[], opts: PoolOptions): 
   const jobs = chooseJobs(opts.jobs, tasks.length, opts.totalBytes);
   const url = workerUrl();
   if (jobs <= 1 || url === null) {
-    for (let i = 0; i < tasks.length; i++) await opts.onResult(await safeRun(tasks[i]!, opts), i);
+    for (let i = 0; i < tasks.length && !opts.signal?.aborted; i++) {
+      const result = await safeRun(tasks[i]!, opts);
+      if (opts.signal?.aborted) return;
+      await opts.onResult(result, i);
+    }
     return;
   }
   await runOnWorkers(tasks, opts, jobs, url);
@@ -106,7 +115,7 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
     let emit = 0; // next result to hand over
     let aheadBytes = 0; // input bytes of tasks dispatched after `emit` and not yet written
     let emitting = false;
-    let failed = false;
+    let settled = false;
 
     const finish = (err?: unknown): void => {
       for (const w of workers) void w.terminate();
@@ -114,7 +123,7 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
       else resolveAll();
     };
     const dispatch = (): void => {
-      while (idle.length > 0 && next < tasks.length && next - emit < MAX_AHEAD) {
+      while (!opts.signal?.aborted && idle.length > 0 && next < tasks.length && next - emit < MAX_AHEAD) {
         if (next > emit && aheadBytes + size(next) > MAX_AHEAD_BYTES) break;
         const w = idle.shift()!; // round robin over the workers' free slots
         if (next > emit) aheadBytes += size(next);
@@ -126,7 +135,7 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
       if (emitting) return;
       emitting = true;
       try {
-        while (waiting.has(emit)) {
+        while (waiting.has(emit) && !opts.signal?.aborted) {
           const r = waiting.get(emit)!;
           waiting.delete(emit);
           await opts.onResult(r, emit);
@@ -136,14 +145,19 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
           dispatch();
         }
       } catch (err) {
-        failed = true;
+        settled = true;
         finish(err);
         return;
       } finally {
         emitting = false;
       }
-      if (emit === tasks.length && !failed) finish();
+      if ((emit === tasks.length || opts.signal?.aborted) && !settled) {
+        settled = true; // finished: later replies and worker errors are ignored
+        finish();
+      }
     };
+    // The output went away: stop now; the workers are terminated with their tasks in flight.
+    opts.signal?.addEventListener('abort', () => void drain(), { once: true });
 
     for (let i = 0; i < jobs; i++) {
       const w = new Worker(url, { workerData: { dbPath: opts.dbPath, mode: opts.mode } });
@@ -154,15 +168,17 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
         void drain();
       });
       w.on('error', (err) => {
-        if (!failed) {
-          failed = true;
+        if (!settled) {
+          settled = true;
           finish(err);
         }
       });
       workers.push(w);
       for (let k = 0; k < TASKS_PER_WORKER; k++) idle.push(w);
     }
-    if (tasks.length === 0) finish();
-    else dispatch();
+    if (tasks.length === 0 || opts.signal?.aborted) {
+      settled = true;
+      finish();
+    } else dispatch();
   });
 }

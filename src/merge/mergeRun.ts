@@ -27,6 +27,7 @@ export async function runSelection(
   io: CommandIO,
   mode: TaskMode,
   onResult: (r: TaskResult, index: number, total: number) => void | Promise<void>,
+  signal?: AbortSignal,
 ): Promise<RunSummary> {
   const dbPath = resolveSidecarPath(args.db, io.env);
   const opened = SidecarReader.open(dbPath);
@@ -48,6 +49,7 @@ export async function runSelection(
       sidecar,
       totalBytes,
       sizes: selected.sizes,
+      ...(signal ? { signal } : {}),
       onResult: async (r, i) => {
         bar.advance(r.bytes || selected.sizes[i] || 0);
         diagnostics.push(...r.diagnostics);
