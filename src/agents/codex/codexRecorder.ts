@@ -124,7 +124,10 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     }
     const clock = this._clock;
     const deadline = clock.now() + (this._options.reconcileAfterExitMs ?? RECONCILE_AFTER_EXIT_MS);
-    while (clock.now() < deadline && (this._turnOpenInRollout || this._rolloutFile === undefined)) {
+    // Wait only for something to reconcile: a turn still open in the rollout, or events whose
+    // rollout was not found yet. A session that recorded nothing exits at once.
+    const unmatched = () => this._rolloutFile === undefined && this._book.all().length > 0;
+    while (clock.now() < deadline && (this._turnOpenInRollout || unmatched())) {
       await new Promise<void>((r) => clock.setTimeout(r, ROLLOUT_POLL_MS));
       this._tick(true);
     }

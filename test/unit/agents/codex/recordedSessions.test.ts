@@ -5,7 +5,7 @@
 // asserts the exact rows the e2e suite asserts on the live CLI, and every labelled screen of the
 // recording against the replayed screen (an xterm or parser upgrade shows up as a readable diff).
 import { describe, expect, it } from 'vitest';
-import { approvalRow, OPTION, promptRow, rejectionRow, skippedRow, toolInterruptionRow, view, type RowView } from '../../../e2e/codex/expectedRows.js';
+import { approvalRow, detachedRow, OPTION, promptRow, rejectionRow, skippedRow, toolInterruptionRow, view, type RowView } from '../../../e2e/codex/expectedRows.js';
 import type { EventRow, RolloutCall } from '../../../e2e/codex/sidecarRows.js';
 import { screenText } from '../../../helpers/castReplay.js';
 import { replayRecorded, type RecordedRun, type ReplayOptions } from './recordedCodexRun.js';
@@ -124,6 +124,23 @@ const SCENARIOS_120X40: readonly Scenario[] = [
     ],
   },
   {
+    name: 'sleep-ctrlc-exit',
+    does: 'Ctrl+C while the command runs, then Exit in the menu: Codex stops the task and exits',
+    expected: (r) => [
+      promptRow('command', only(r)),
+      approvalRow('command', only(r), yes),
+      toolInterruptionRow(only(r), { trigger: 'ctrl_c', option_label: 'Exit' }),
+    ],
+  },
+  {
+    name: 'text-ctrlc-background',
+    does: 'Ctrl+C while the answer streams, then Run in background: detached, not an interruption',
+    expected: (r) => {
+      expect(r.calls).toEqual([]);
+      return [detachedRow()];
+    },
+  },
+  {
     name: 'text-esc-while-streaming',
     does: 'Esc while the answer streams: the partial answer on screen is kept',
     expected: (r) => {
@@ -197,7 +214,11 @@ for (const lag of LAGGING_ROLLOUT_MS) {
     // The rollout then trails the screen past the deciding key: the prompt is matched to its call
     // afterwards, the message that started the turn is not taken for a rejection's reason, and an
     // interrupt of the approved command is of kind tool although its call was not read yet.
-    suite([...SCENARIOS_120X40, ...SCENARIOS_80X40], { rolloutLagMs: lag });
+    // Except where Codex exits at the decision (Exit in the task menu) and the rollout lags as long
+    // as rec waits after an exit (RecordingConstants.RecorderExitMs, 1.5 s): the recorder never sees
+    // the calls then, and its events keep call_id empty (a known limit, noted in docs/codex.md).
+    const exitsAtOnce = new Set(lag >= 1500 ? ['sleep-ctrlc-exit'] : []);
+    suite([...SCENARIOS_120X40, ...SCENARIOS_80X40].filter((s) => !exitsAtOnce.has(s.name)), { rolloutLagMs: lag });
   });
 }
 
