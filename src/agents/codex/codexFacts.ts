@@ -10,7 +10,7 @@ import { JsonlFollower, type JsonlLine } from '../common/jsonlFollower.js';
 import { callCommand, matchPromptToCall, type KnownCall } from './callMatcher.js';
 import { CodexHookPayload } from './hookPayloads.js';
 import type { CodexPrompt } from './promptParser.js';
-import { outputText, parseRolloutLine, type RolloutRecord } from './rolloutRecords.js';
+import { outputText, parseRolloutLine, type RolloutRecord, toolInputOf } from './rolloutRecords.js';
 import { codexStringsFor, type CodexPromptKind, type CodexStrings } from './strings/index.js';
 
 /** `native` keeps the rollout's own words; long tool output is cut to this many characters. */
@@ -202,14 +202,7 @@ export abstract class CodexFacts {
     }
     const item = record.payload;
     if (item.type === 'function_call' || item.type === 'custom_tool_call') {
-      let toolInput: unknown = item.type === 'custom_tool_call' ? item.input : item.arguments;
-      if (item.type === 'function_call') {
-        try {
-          toolInput = JSON.parse(item.arguments);
-        } catch {
-          // Arguments that are not JSON are kept as the raw string the model sent.
-        }
-      }
+      const toolInput = toolInputOf(item);
       const turnId = item.internal_chat_message_metadata_passthrough?.turn_id ?? this._currentTurnId;
       // A new call means the user's reason, if any, came before it; rejections whose effects the
       // rollout has not reached yet are about this batch (a sibling call) and keep waiting.

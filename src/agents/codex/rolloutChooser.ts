@@ -10,7 +10,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { promptShowsCall, type KnownCall } from './callMatcher.js';
 import type { CodexPrompt } from './promptParser.js';
 import { findRolloutCandidates } from './rolloutLocator.js';
-import { parseRolloutLine } from './rolloutRecords.js';
+import { parseRolloutLine, toolInputOf } from './rolloutRecords.js';
 import type { CodexStrings } from './strings/index.js';
 
 /** How much of a candidate is read to confirm it; the first turn of a session is far smaller. */
@@ -82,14 +82,7 @@ function peekRollout(file: string, strings: CodexStrings): Peeked | undefined {
     if (!record || record.type !== 'response_item') continue;
     const item = record.payload;
     if (item.type === 'function_call' || item.type === 'custom_tool_call') {
-      let toolInput: unknown = item.type === 'custom_tool_call' ? item.input : item.arguments;
-      if (item.type === 'function_call') {
-        try {
-          toolInput = JSON.parse(item.arguments);
-        } catch {
-          // Not JSON: kept raw, as codexFacts.ts does.
-        }
-      }
+      const toolInput = toolInputOf(item);
       calls.set(item.call_id, { callId: item.call_id, toolName: item.name, toolInput, order: ++order });
     } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
       answered.add(item.call_id);

@@ -32,6 +32,17 @@ export const CustomToolCall = z.looseObject({
   internal_chat_message_metadata_passthrough: TurnMeta.optional(),
 });
 
+/** The call's input as the model sent it: a function call's JSON arguments parsed, a custom tool's raw input. */
+export function toolInputOf(item: FunctionCall | z.infer<typeof CustomToolCall>): unknown {
+  if (item.type === 'custom_tool_call') return item.input;
+  try {
+    return JSON.parse(item.arguments);
+  } catch {
+    // Arguments that are not JSON are kept as the raw string the model sent.
+    return item.arguments;
+  }
+}
+
 export const FunctionCallOutput = z.looseObject({
   type: z.enum(['function_call_output', 'custom_tool_call_output']),
   call_id: z.string(),
