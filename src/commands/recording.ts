@@ -6,7 +6,7 @@ import type { AgentName } from '../core/events.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import type { KeyEvent } from '../core/keys.js';
 import type { Event } from '../core/lifecycle.js';
-import type { FailureLog, RecorderPart } from '../core/failures.js';
+import type { FailureLog, FaultPart } from '../core/failures.js';
 import { injectedFault, injectedFaults } from '../core/faultInjection.js';
 import type { DebugLog } from '../core/debugLog.js';
 import { ScreenModel } from '../screen/screenModel.js';
@@ -45,7 +45,7 @@ export interface RecordingOptions {
 export class Recording implements KeyObserver {
   private _recorder: Recorder | undefined;
   private _screenBroken = false;
-  private readonly _faults: ReadonlySet<RecorderPart>;
+  private readonly _faults: ReadonlySet<FaultPart>;
 
   private constructor(
     private readonly _opts: RecordingOptions,

@@ -105,6 +105,12 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   }
 
   debug(`agent started ${Math.round(performance.now())} ms after rec's own start`);
+  if (injectedFaults(io.env).has('crash')) {
+    // A bug in rec itself, for the test that the terminal mode survives it (rawTty's exit hook).
+    setImmediate(() => {
+      throw injectedFault('crash');
+    });
+  }
 
   // Output: to the user's terminal first, then (off the hot path) to the screen model.
   const stdout = process.stdout;

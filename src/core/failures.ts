@@ -2,6 +2,8 @@
 // can say what stopped working after the agent exits (and the run row records it).
 
 export type RecorderPart = 'screen' | 'detector' | 'store' | 'hooks' | 'keys' | 'launch';
+/** Parts REC_FAULT_INJECT can break: the recorder parts, and rec itself (`crash`). */
+export type FaultPart = RecorderPart | 'crash';
 
 export interface PartFailure {
   readonly part: RecorderPart;

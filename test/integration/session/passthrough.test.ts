@@ -151,6 +151,31 @@ describe('terminal mode', () => {
   });
 });
 
+describe('signals and crashes', () => {
+  it('SIGHUP to rec ends the agent and then rec, with 128+1', async () => {
+    const p = sandbox.spawnRec(['--', 'sh', '-c', 'echo "recpid=$PPID"; exec sleep 100']);
+    await p.expect(/recpid=(\d+)/);
+    process.kill(Number(p.match![1]), 'SIGHUP');
+    expect((await p.expectExit()).exitCode).toBe(128 + 1);
+  });
+
+  it('restores the terminal mode when rec itself crashes', async () => {
+    const sh = spawn(
+      'sh',
+      ['-c', `stty -g; echo ===; REC_FAULT_INJECT=crash ${REC_BIN} -- sleep 100; echo "rc=$?"; echo ===; stty -g`],
+      { env: sandbox.env, cwd: sandbox.dir },
+    );
+    await sh.expect(/rc=(\d+)/);
+    expect(sh.match![1]).not.toBe('0');
+    expect(sh.output).toContain('injected crash fault');
+    await sh.expectExit();
+    const states = sttyStates(sh.output);
+    expect(states).toHaveLength(2);
+    expect(states[1]).toBe(states[0]);
+    sh.dispose();
+  });
+});
+
 describe('bad input and missing pieces', () => {
   it('runs the agent directly, without recording, when stdin is not a terminal', () => {
     const r = spawnSync(process.execPath, [REC_BIN, '--', 'cat'], { input: 'piped-text\n', env: sandbox.env, encoding: 'utf8' });
