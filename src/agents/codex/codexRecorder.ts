@@ -90,7 +90,9 @@ export class CodexRecorder extends CodexFacts implements Recorder {
   }
 
   handleKey(key: KeyEvent): void {
-    this._tick(true);
+    // On the key's path (it waits for this): read what the known rollout appended, never scan for
+    // rollouts — the timer does that; a decision learns its call_id when the rollout is matched.
+    this._pollRollout();
     this._render();
     const screen = this._screen;
     if (this._onScreen) this._promptKey(key, this._onScreen);
@@ -181,7 +183,10 @@ export class CodexRecorder extends CodexFacts implements Recorder {
    * decided prompt counts again only when it is redrawn for another call still pending.
    */
   private _adoptPrompt(prompt: CodexPrompt): PromptInstance | undefined {
-    this._pollRollout();
+    // A prompt is the best witness for which rollout is this run's: look for it while it shows
+    // (once per new prompt; keys never trigger a scan).
+    if (this._rolloutFile === undefined) this._tick(true);
+    else this._pollRollout();
     const last = [...this._prompts].reverse().find((p) => p.parsed.identity === prompt.identity);
     if (last && !last.decision) {
       last.parsed = prompt;
