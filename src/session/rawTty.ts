@@ -17,11 +17,15 @@ export function enterRawMode(stdin: ReadStream): RawTty {
   // already turned into "\r\n" would become "\r\r\n" here. A transparent relay passes bytes as
   // they are, as script(1) does with cfmakeraw: turn OPOST off too. Node has no API for it, so
   // stty does it — asynchronously, so the agent starts meanwhile instead of waiting for it.
+  // Spawned on the next turn: the caller starts the agent first (a fork costs the main thread a few
+  // ms, and the agent's start-up is what the user waits for).
   const ready = new Promise<void>((resolve) => {
-    const stty = spawn('stty', ['-opost'], { stdio: [stdin, 'ignore', 'ignore'] });
-    // No stty on this system: output keeps ONLCR, which only doubles carriage returns.
-    stty.on('error', () => resolve());
-    stty.on('exit', () => resolve());
+    setImmediate(() => {
+      const stty = spawn('stty', ['-opost'], { stdio: [stdin, 'ignore', 'ignore'] });
+      // No stty on this system: output keeps ONLCR, which only doubles carriage returns.
+      stty.on('error', () => resolve());
+      stty.on('exit', () => resolve());
+    });
   });
   let restored = false;
   const restoreNow = () => {
