@@ -1,9 +1,11 @@
-#!/usr/bin/env -S node --max-semi-space-size=1
+#!/usr/bin/env -S node --max-semi-space-size=1 --v8-pool-size=2
 // Thin launcher: the compiled CLI lives in dist/ (built by `npm ci` through the prepare script).
 //
 // Agent runs get a 1 MB young generation (the shebang's flag): the relay allocates a buffer per pty
 // read, and with V8's default (up to 16 MB per semi-space) dead buffers wait long enough to add
-// tens of MB to rec's peak RSS. The batch commands want the opposite — a large young generation
+// tens of MB to rec's peak RSS. Two V8 background threads instead of Node's default four: this is
+// a relay with one busy thread, and each idle thread's malloc arena costs ~2 MB of RSS.
+// The batch commands want the opposite — a large young generation
 // makes their parsing ~40% cheaper — so they run in a Node without the flag (a second start-up,
 // negligible next to reading a corpus).
 const BATCH_COMMANDS = new Set(['merge', 'stats']);

@@ -20,7 +20,6 @@ import { terminalSize } from '../session/terminalSize.js';
 import { newId } from '../store/ids.js';
 import type { CommandIO } from './commandIO.js';
 import type { RunArgs } from './runArgs.js';
-import { runDirect } from './runDirect.js';
 import { EarlyOutput } from './earlyOutput.js';
 import type { Recording } from './recording.js';
 
@@ -36,7 +35,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   const adapter = args.agent ? await (await import('../agents/registry.js')).loadAdapter(args.agent) : undefined;
   const file = resolveBinary(args, adapter, io);
   if (!file) return 127;
-  if (!process.stdin.isTTY) return runDirect(file, args.args, io);
+  if (!process.stdin.isTTY) return (await import('./runDirect.js')).runDirect(file, args.args, io);
 
   const runId = newId();
   const debug = createDebugLog(io.env, `run ${runId.slice(0, 8)}`);

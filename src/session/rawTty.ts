@@ -1,7 +1,6 @@
 // Raw mode for the user's terminal, entered in one place and restored on every exit path.
 // libuv saves the original termios on the first setRawMode(true) and setRawMode(false) puts it
 // back whole, so `stty -g` before and after is identical.
-import { spawn } from 'node:child_process';
 import type { ReadStream } from 'node:tty';
 
 export interface RawTty {
@@ -21,10 +20,17 @@ export function enterRawMode(stdin: ReadStream): RawTty {
   // ms, and the agent's start-up is what the user waits for).
   const ready = new Promise<void>((resolve) => {
     setImmediate(() => {
-      const stty = spawn('stty', ['-opost'], { stdio: [stdin, 'ignore', 'ignore'] });
-      // No stty on this system: output keeps ONLCR, which only doubles carriage returns.
-      stty.on('error', () => resolve());
-      stty.on('exit', () => resolve());
+      // Loaded here, not at start-up: child_process costs ~4 ms to load, before the agent could start.
+      import('node:child_process').then(
+        ({ spawn }) => {
+          const stty = spawn('stty', ['-opost'], { stdio: [stdin, 'ignore', 'ignore'] });
+          // No stty on this system: output keeps ONLCR, which only doubles carriage returns.
+          stty.on('error', () => resolve());
+          stty.on('exit', () => resolve());
+        },
+        // Cannot happen for a builtin; if it did, output must still flow (with ONLCR on).
+        () => resolve(),
+      );
     });
   });
   let restored = false;
