@@ -29,6 +29,8 @@ export interface RecCodexOptions {
   readonly cols?: number;
   readonly rows?: number;
   readonly scenarios?: Readonly<Record<string, Scenario>>;
+  /** Extra environment for rec (e.g. REC_CODEX_HOOKS=1). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 export interface RecCodexSession {
@@ -62,7 +64,12 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
     cols: opts.cols ?? 120,
     rows: opts.rows ?? 40,
     cwd: env.workDir,
-    env: { ...env.env, REC_CODEX_BIN: CODEX_BIN, ...(process.env.REC_CODEX_HOOKS ? { REC_CODEX_HOOKS: process.env.REC_CODEX_HOOKS } : {}) },
+    env: {
+      ...env.env,
+      REC_CODEX_BIN: CODEX_BIN,
+      ...(process.env.REC_CODEX_HOOKS ? { REC_CODEX_HOOKS: process.env.REC_CODEX_HOOKS } : {}),
+      ...opts.env,
+    },
     timeoutMs: STEP_TIMEOUT_MS,
   });
   const driver: Driver = {
