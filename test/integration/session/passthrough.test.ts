@@ -151,6 +151,17 @@ describe('terminal mode', () => {
   });
 });
 
+describe('debug log', () => {
+  it('REC_DEBUG=1 writes the debug log to its file, never to the terminal', async () => {
+    const log = join(sandbox.dir, 'debug.log');
+    const p = sandbox.spawnRec(['--', 'sh', '-c', 'echo agent-output'], { env: { REC_DEBUG: '1', REC_DEBUG_LOG: log } });
+    await p.expect('agent-output');
+    await p.expectExit();
+    expect(readFileSync(log, 'utf8')).toMatch(/run \w{8} agent started \d+ ms after rec's own start/);
+    expect(p.output).not.toContain('agent started');
+  });
+});
+
 describe('signals and crashes', () => {
   it('SIGHUP to rec ends the agent and then rec, with 128+1', async () => {
     const p = sandbox.spawnRec(['--', 'sh', '-c', 'echo "recpid=$PPID"; exec sleep 100']);
