@@ -70,14 +70,33 @@ async function shellPrompt(d: Driver): Promise<void> {
   await d.waitScreen(SCREEN.promptFooter, 'prompt');
 }
 
+/** A deciding key press: waits out KEY_SETTLE_MS after the screen that asks, then sends the keys back to back. */
+async function press(d: Driver, ...keys: string[]): Promise<void> {
+  await settle();
+  for (const key of keys) d.send(key);
+}
+
+/** The `sleep 60` command asked for, approved with y, and running. */
+async function sleepRunning(d: Driver): Promise<void> {
+  await d.line('SCN=sleep long command');
+  await d.waitScreen(SCREEN.promptFooter, 'prompt');
+  await press(d, 'y');
+  await d.waitScreen(SCREEN.working, 'running');
+}
+
+/** Ctrl+C during a turn, which opens Codex's "Task is still running" menu. */
+async function openTaskMenu(d: Driver): Promise<void> {
+  await press(d, KEY.ctrlC);
+  await d.waitScreen(SCREEN.taskMenu, 'menu');
+}
+
 export const SCENARIOS: readonly RecordedScenario[] = [
   {
     name: 'shell-approve-y',
     description: 'escalated exec_command, approved with y',
     async run(d) {
       await shellPrompt(d);
-      await settle();
-      d.send('y');
+      await press(d, 'y');
       await d.waitScreen(SCREEN.approvedOnce, 'approved');
       await d.waitScreen(SCREEN.done, 'done');
     },
@@ -87,8 +106,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     description: "escalated exec_command, approved with p (don't ask again)",
     async run(d) {
       await shellPrompt(d);
-      await settle();
-      d.send('p');
+      await press(d, 'p');
       await d.waitScreen(SCREEN.approvedAlways, 'approved');
       await d.waitScreen(SCREEN.done, 'done');
     },
@@ -98,8 +116,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     description: 'escalated exec_command, rejected with Esc',
     async run(d) {
       await shellPrompt(d);
-      await settle();
-      d.send(KEY.esc);
+      await press(d, KEY.esc);
       await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
   },
@@ -108,8 +125,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     description: 'escalated exec_command, rejected with n',
     async run(d) {
       await shellPrompt(d);
-      await settle();
-      d.send('n');
+      await press(d, 'n');
       await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
   },
@@ -118,12 +134,9 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     description: 'escalated exec_command, option 3 chosen with Down Down Enter',
     async run(d) {
       await shellPrompt(d);
-      await settle();
-      d.send(KEY.down);
-      d.send(KEY.down);
+      await press(d, KEY.down, KEY.down);
       await d.waitScreen(SCREEN.option3Selected, 'selected-3');
-      await settle();
-      d.send(KEY.enter);
+      await press(d, KEY.enter);
       await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
   },
@@ -132,8 +145,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     description: 'escalated exec_command, Ctrl+C at the prompt',
     async run(d) {
       await shellPrompt(d);
-      await settle();
-      d.send(KEY.ctrlC);
+      await press(d, KEY.ctrlC);
       await d.waitScreen(SCREEN.interrupted, 'after-ctrl-c');
     },
   },
@@ -142,8 +154,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     description: 'Esc at the prompt, then the next message (the reason)',
     async run(d) {
       await shellPrompt(d);
-      await settle();
-      d.send(KEY.esc);
+      await press(d, KEY.esc);
       await d.waitScreen(SCREEN.interrupted, 'rejected');
       await d.line('do not write files in the repo');
       await d.waitScreen(/Noted: do not write files in the repo/, 'reason-answered');
@@ -155,8 +166,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     async run(d) {
       await d.line('SCN=patch add a file');
       await d.waitScreen(SCREEN.editsPrompt, 'prompt');
-      await settle();
-      d.send(KEY.esc);
+      await press(d, KEY.esc);
       await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
   },
@@ -166,8 +176,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     async run(d) {
       await d.line('SCN=patch add a file');
       await d.waitScreen(SCREEN.editsPrompt, 'prompt');
-      await settle();
-      d.send('y');
+      await press(d, 'y');
       await d.waitScreen(SCREEN.done, 'done');
     },
   },
@@ -175,13 +184,8 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     name: 'sleep-esc-while-running',
     description: 'sleep 60 approved, then Esc while it runs',
     async run(d) {
-      await d.line('SCN=sleep long command');
-      await d.waitScreen(SCREEN.promptFooter, 'prompt');
-      await settle();
-      d.send('y');
-      await d.waitScreen(SCREEN.working, 'running');
-      await settle();
-      d.send(KEY.esc);
+      await sleepRunning(d);
+      await press(d, KEY.esc);
       await d.waitScreen(SCREEN.interrupted, 'interrupted');
     },
   },
@@ -189,16 +193,9 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     name: 'sleep-ctrlc-cancel',
     description: 'sleep 60 approved, Ctrl+C, then "Cancel task" in the menu',
     async run(d) {
-      await d.line('SCN=sleep long command');
-      await d.waitScreen(SCREEN.promptFooter, 'prompt');
-      await settle();
-      d.send('y');
-      await d.waitScreen(SCREEN.working, 'running');
-      await settle();
-      d.send(KEY.ctrlC);
-      await d.waitScreen(SCREEN.taskMenu, 'menu');
-      await settle();
-      d.send(KEY.enter);
+      await sleepRunning(d);
+      await openTaskMenu(d);
+      await press(d, KEY.enter);
       await d.waitScreen(SCREEN.interrupted, 'interrupted');
     },
   },
@@ -206,20 +203,11 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     name: 'sleep-ctrlc-exit',
     description: 'sleep 60 approved, Ctrl+C, then "Exit" (Down Down Enter) in the menu: Codex stops the turn and exits',
     async run(d) {
-      await d.line('SCN=sleep long command');
-      await d.waitScreen(SCREEN.promptFooter, 'prompt');
-      await settle();
-      d.send('y');
-      await d.waitScreen(SCREEN.working, 'running');
-      await settle();
-      d.send(KEY.ctrlC);
-      await d.waitScreen(SCREEN.taskMenu, 'menu');
-      await settle();
-      d.send(KEY.down);
-      d.send(KEY.down);
+      await sleepRunning(d);
+      await openTaskMenu(d);
+      await press(d, KEY.down, KEY.down);
       await d.waitScreen(SCREEN.menuExitSelected, 'menu-exit');
-      await settle();
-      d.send(KEY.enter);
+      await press(d, KEY.enter);
       await d.waitScreen(SCREEN.disconnected, 'exited');
     },
   },
@@ -229,14 +217,10 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     async run(d) {
       await d.line('SCN=text stream slowly');
       await d.waitScreen(/w4\b/, 'streaming');
-      await settle();
-      d.send(KEY.ctrlC);
-      await d.waitScreen(SCREEN.taskMenu, 'menu');
-      await settle();
-      d.send(KEY.down);
+      await openTaskMenu(d);
+      await press(d, KEY.down);
       await d.waitScreen(SCREEN.menuBackgroundSelected, 'menu-background');
-      await settle();
-      d.send(KEY.enter);
+      await press(d, KEY.enter);
       await d.waitScreen(SCREEN.disconnected, 'detached');
     },
   },
@@ -246,8 +230,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     async run(d) {
       await d.line('SCN=text stream slowly');
       await d.waitScreen(/w12\b/, 'streaming');
-      await settle();
-      d.send(KEY.esc);
+      await press(d, KEY.esc);
       await d.waitScreen(SCREEN.interrupted, 'interrupted');
     },
   },
@@ -259,11 +242,9 @@ export const SCENARIOS: readonly RecordedScenario[] = [
       // Codex queues the three prompts in whatever order the calls ask (not always call order).
       await d.waitScreen(/Reason: Write p\d\.txt\?[\s\S]*Press enter to confirm/, 'prompt-1');
       const first = /Reason: Write (p\d)\.txt\?/.exec(d.screen())![1]!;
-      await settle();
-      d.send('y');
+      await press(d, 'y');
       await d.waitScreen(new RegExp(`Reason: Write (?!${first})p\\d\\.txt\\?[\\s\\S]*Press enter to confirm`), 'prompt-2');
-      await settle();
-      d.send(KEY.esc);
+      await press(d, KEY.esc);
       await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
   },
@@ -275,8 +256,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
     async run(d) {
       await d.line('SCN=long wrapped command');
       await d.waitScreen(SCREEN.promptFooter, 'prompt');
-      await settle();
-      d.send('y');
+      await press(d, 'y');
       await d.waitScreen(SCREEN.done, 'done');
     },
   },
@@ -291,8 +271,7 @@ export const SCENARIOS: readonly RecordedScenario[] = [
       // Codex's own redraw at 70 columns wraps option 2 with a five-space hanging indent; the
       // terminal's reflow of the old 120-column rows does not indent, so this waits for the redraw.
       await d.waitScreen(/^ {5}\S.*` \(p\)$[\s\S]*Press enter to confirm/m, 'resized');
-      await settle();
-      d.send(KEY.esc);
+      await press(d, KEY.esc);
       await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
   },
