@@ -1,7 +1,7 @@
 // The working form of one entry of a merged session while native findings and sidecar events are
 // joined, and its conversion to the published arrays.
 import type { RecEvent } from '../core/events.js';
-import type { FindingType, NativeCall, NativeFinding } from '../readers/nativeSession.js';
+import { emptyFinding, type FindingType, type NativeCall, type NativeFinding } from '../readers/nativeSession.js';
 import { toAction } from './action.js';
 import type { Approval, Disagreement, EntrySource, Interruption, Rejection, Skipped, Unknown } from './mergedSession.js';
 
@@ -83,26 +83,14 @@ export function applySidecar(d: Draft, e: RecEvent, type: FindingType): void {
 
 /** A draft for a sidecar event the agent's file says nothing about. */
 export function fromSidecar(e: RecEvent, type: FindingType, messageIndex: number | null, call: NativeCall | undefined): Draft {
+  const f = emptyFinding(type);
+  f.call_id = e.call_id;
+  f.message_index = messageIndex;
+  f.timestamp = e.ts;
+  f.native = e.native ?? null;
   const d: Draft = {
     type,
-    f: {
-      type,
-      call_id: e.call_id,
-      message_index: messageIndex,
-      interrupted_message_index: null,
-      kind: null,
-      decided_by: null,
-      scope: null,
-      reason: null,
-      reason_source: null,
-      ran: null,
-      partial_output: null,
-      related_call_id: null,
-      possible: [],
-      timestamp: e.ts,
-      native: e.native ?? null,
-      undetermined: [],
-    },
+    f,
     tool_name: call?.tool_name ?? null,
     tool_input: call?.tool_input ?? null,
     trigger: null,
