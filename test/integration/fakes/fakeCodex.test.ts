@@ -1,36 +1,18 @@
 // fake-codex run directly under a real pty (node-pty) with a rendered screen (@xterm/headless):
 // it must draw Codex 0.169.0's prompts verbatim, react to keys as Codex does, and write the
 // rollout in Codex's shapes. These are the behaviours the Codex adapter's integration tests rely on.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn, type Spawned } from '../../harness/spawn.js';
-import { fakeScript, findFiles, makeSandbox, readJsonl, rows, waitFor, type Sandbox } from './fakeKit.js';
+import { spawn } from '../../harness/spawn.js';
+import { fakeScript, findFiles, readJsonl, rows, sandboxPerTest, startFake, waitFor } from './fakeKit.js';
 
-let box: Sandbox;
-let proc: Spawned | undefined;
+const fx = sandboxPerTest();
 
-beforeEach(() => {
-  box = makeSandbox();
-});
-afterEach(() => {
-  proc?.dispose();
-  proc = undefined;
-  box.cleanup();
-});
+const start = (scenario: string, opts: { cols?: number; rows?: number; args?: string[] } = {}) =>
+  startFake(fx, 'codex', scenario, opts.args ?? [], { cols: opts.cols ?? 120, rows: opts.rows ?? 40 });
 
-async function start(scenario: string, opts: { cols?: number; rows?: number; args?: string[] } = {}) {
-  proc = spawn(process.execPath, [fakeScript('codex'), '--scenario', scenario, ...(opts.args ?? [])], {
-    cols: opts.cols ?? 120,
-    rows: opts.rows ?? 40,
-    cwd: box.work,
-    env: box.env,
-  });
-  await proc.expect('fake-codex ready');
-  return proc;
-}
-
-const rolloutFile = () => waitFor(() => findFiles(join(box.codexHome, 'sessions'), /^rollout-.*\.jsonl$/)[0], 'the rollout file');
+const rolloutFile = () => waitFor(() => findFiles(join(fx.box.codexHome, 'sessions'), /^rollout-.*\.jsonl$/)[0], 'the rollout file');
 const records = async () => readJsonl(await rolloutFile());
 const payloads = (recs: any[], type: string) => recs.filter((r) => r.payload?.type === type).map((r) => r.payload);
 /** Waits until the rollout holds a record matching `pred`. */
@@ -44,7 +26,7 @@ describe('fake-codex 0.169.0, exec approval prompt', () => {
   it('draws the prompt with the exact texts and the highlighted first option', async () => {
     const p = await start('shell');
     const screen = rows(await p.expectScreen('Press enter to confirm or esc to cancel'));
-    const cmd = `echo hello > ${box.work}/approved.txt && cat ${box.work}/approved.txt`;
+    const cmd = `echo hello > ${fx.box.work}/approved.txt && cat ${fx.box.work}/approved.txt`;
     expect(screen).toContain('  Would you like to run the following command?');
     expect(screen).toContain('  Environment: local');
     expect(screen).toContain('  Reason: Write approved.txt in the workspace?');
@@ -75,7 +57,7 @@ describe('fake-codex 0.169.0, exec approval prompt', () => {
     expect(out.call_id).toBe(callId);
     expect(out.output).toMatch(/^Chunk ID: \w+\nWall time: 0\.0000 seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nhello\n$/);
     expect(payloads(recs, 'turn_aborted')).toEqual([]);
-    expect(readFileSync(join(box.work, 'approved.txt'), 'utf8')).toBe('hello\n');
+    expect(readFileSync(join(fx.box.work, 'approved.txt'), 'utf8')).toBe('hello\n');
   });
 
   it('p approves for the session with the "always run" line', async () => {
@@ -106,7 +88,7 @@ describe('fake-codex 0.169.0, exec approval prompt', () => {
     expect(aborted.payload.role).toBe('user');
     expect(payloads(recs, 'turn_aborted')[0]).toMatchObject({ reason: 'interrupted' });
     expect(payloads(recs, 'item_completed').some((p) => p.item.type === 'CommandExecution')).toBe(false);
-    expect(existsSync(join(box.work, 'approved.txt'))).toBe(false);
+    expect(existsSync(join(fx.box.work, 'approved.txt'))).toBe(false);
   });
 
   it('Down/Up move the › marker, and Enter on option 3 denies', async () => {
@@ -143,7 +125,7 @@ describe('fake-codex 0.169.0, exec approval prompt', () => {
 
   it('a resize re-wraps the long command, and the wrapped rows rejoin to the command', async () => {
     const p = await start('long', { cols: 250 });
-    const cmd = `printf "%s\\n" alpha-bravo-charlie-delta-echo-foxtrot golf-hotel-india-juliet-kilo-lima mike-november-oscar-papa > ${box.work}/long.txt && wc -l ${box.work}/long.txt`;
+    const cmd = `printf "%s\\n" alpha-bravo-charlie-delta-echo-foxtrot golf-hotel-india-juliet-kilo-lima mike-november-oscar-papa > ${fx.box.work}/long.txt && wc -l ${fx.box.work}/long.txt`;
     expect(rows(await p.expectScreen('Press enter to confirm'))).toContain(`  $ ${cmd}`);
     p.resize(60, 40);
     const screen = rows(await p.expectScreen(/^ {2}\$ printf "%s\\n" alpha-bravo-charlie-delta-echo-foxtrot\s*$/m));
@@ -210,16 +192,16 @@ describe('fake-codex 0.169.0, running commands and the task menu', () => {
     await p.expectScreen('Reason: Parallel call two');
     p.send('\x1b');
     const screen = await p.expectScreen('■ Conversation interrupted');
-    expect(screen).toContain(`✔ You approved codex to run echo one > ${box.work}/p1.txt this time`);
-    expect(screen).toContain(`✗ You canceled the request to run echo two > ${box.work}/p2.txt`);
+    expect(screen).toContain(`✔ You approved codex to run echo one > ${fx.box.work}/p1.txt this time`);
+    expect(screen).toContain(`✗ You canceled the request to run echo two > ${fx.box.work}/p2.txt`);
     const recs = await rolloutHas((r) => r.payload?.type === 'turn_aborted', 'turn_aborted');
     const calls = payloads(recs, 'function_call').map((c) => c.call_id);
     const outs = payloads(recs, 'function_call_output');
     expect(outs.map((o) => o.call_id)).toEqual(calls);
     for (const o of outs) expect(o.output).toMatch(ABORTED);
-    expect(readFileSync(join(box.work, 'p1.txt'), 'utf8')).toBe('one\n'); // it ran, though "aborted"
-    expect(existsSync(join(box.work, 'p2.txt'))).toBe(false);
-    expect(existsSync(join(box.work, 'p3.txt'))).toBe(false);
+    expect(readFileSync(join(fx.box.work, 'p1.txt'), 'utf8')).toBe('one\n'); // it ran, though "aborted"
+    expect(existsSync(join(fx.box.work, 'p2.txt'))).toBe(false);
+    expect(existsSync(join(fx.box.work, 'p3.txt'))).toBe(false);
   });
 });
 
@@ -228,14 +210,14 @@ describe('fake-codex 0.169.0, edits prompt', () => {
     const p = await start('patch');
     const screen = rows(await p.expectScreen('Would you like to make the following edits?'));
     expect(screen).toContain('  Description: Apply proposed file edits');
-    expect(screen).toContain(`  Destination: ${box.work}/patched.txt`);
+    expect(screen).toContain(`  Destination: ${fx.box.work}/patched.txt`);
     expect(screen).toContain("  2. Yes, and don't ask again for these files (a)");
     p.send('y');
     const recs = await rolloutHas((r) => r.payload?.type === 'task_complete', 'task_complete');
     const change = payloads(recs, 'item_completed').find((x) => x.item.type === 'FileChange');
     expect(change.item.id).toBe(payloads(recs, 'function_call')[0].call_id);
     expect(payloads(recs, 'function_call_output')[0].output).toContain('Success. Updated the following files:');
-    expect(readFileSync(join(box.work, 'patched.txt'), 'utf8')).toBe('line one\nline two\n');
+    expect(readFileSync(join(fx.box.work, 'patched.txt'), 'utf8')).toBe('line one\nline two\n');
   });
 
   it('Esc denies the edit with no ✗ line, only the interruption', async () => {
@@ -246,7 +228,7 @@ describe('fake-codex 0.169.0, edits prompt', () => {
     expect(screen).not.toContain('✗');
     const recs = await rolloutHas((r) => r.payload?.type === 'turn_aborted', 'turn_aborted');
     expect(payloads(recs, 'function_call_output')[0].output).toMatch(ABORTED);
-    expect(existsSync(join(box.work, 'patched.txt'))).toBe(false);
+    expect(existsSync(join(fx.box.work, 'patched.txt'))).toBe(false);
   });
 });
 
@@ -263,7 +245,7 @@ describe('fake-codex 0.169.0, streamed answers and the composer', () => {
   });
 
   it('Run in background exits 0 and the turn still completes in the rollout', async () => {
-    const scenarioFile = join(box.root, 'short-text.json');
+    const scenarioFile = join(fx.box.root, 'short-text.json');
     writeFileSync(scenarioFile, JSON.stringify({ prompt: 'SCN=text', turns: [{ stream: { words: 12, intervalMs: 100 } }] }));
     const p = await start(scenarioFile);
     await p.expectScreen(/• word0 word1/);
@@ -291,31 +273,31 @@ describe('fake-codex 0.169.0, streamed answers and the composer', () => {
 
 describe('fake-codex 0.169.0, process behaviour', () => {
   it('/quit exits with the scenario exit code and restores the tty mode', async () => {
-    const scenarioFile = join(box.root, 'exit3.json');
+    const scenarioFile = join(fx.box.root, 'exit3.json');
     writeFileSync(scenarioFile, JSON.stringify({ exitCode: 3 }));
     const script = `stty -g > before.txt; "${process.execPath}" "${fakeScript('codex')}" --scenario "${scenarioFile}"; echo "rc=$?"; stty -g > after.txt`;
-    proc = spawn('/bin/sh', ['-c', script], { cols: 100, rows: 30, cwd: box.work, env: box.env });
-    await proc.expect('fake-codex ready');
-    proc.send('/quit\r');
-    await proc.expect('rc=3');
-    await proc.expectExit();
-    expect(readFileSync(join(box.work, 'after.txt'), 'utf8')).toBe(readFileSync(join(box.work, 'before.txt'), 'utf8'));
+    fx.proc = spawn('/bin/sh', ['-c', script], { cols: 100, rows: 30, cwd: fx.box.work, env: fx.box.env });
+    await fx.proc.expect('fake-codex ready');
+    fx.proc.send('/quit\r');
+    await fx.proc.expect('rc=3');
+    await fx.proc.expectExit();
+    expect(readFileSync(join(fx.box.work, 'after.txt'), 'utf8')).toBe(readFileSync(join(fx.box.work, 'before.txt'), 'utf8'));
   });
 
   it('SIGTERM restores the tty mode and exits 143', async () => {
-    const pidFile = join(box.work, 'fake.pid');
+    const pidFile = join(fx.box.work, 'fake.pid');
     const script = `stty -g > before.txt; "${process.execPath}" "${fakeScript('codex')}" --scenario shell; echo "rc=$?"; stty -g > after.txt`;
-    proc = spawn('/bin/sh', ['-c', script], { cols: 100, rows: 30, cwd: box.work, env: { ...box.env, FAKE_PID_FILE: pidFile } });
-    await proc.expectScreen('Press enter to confirm');
+    fx.proc = spawn('/bin/sh', ['-c', script], { cols: 100, rows: 30, cwd: fx.box.work, env: { ...fx.box.env, FAKE_PID_FILE: pidFile } });
+    await fx.proc.expectScreen('Press enter to confirm');
     process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
-    await proc.expect('rc=143');
-    await proc.expectExit();
-    expect(readFileSync(join(box.work, 'after.txt'), 'utf8')).toBe(readFileSync(join(box.work, 'before.txt'), 'utf8'));
+    await fx.proc.expect('rc=143');
+    await fx.proc.expectExit();
+    expect(readFileSync(join(fx.box.work, 'after.txt'), 'utf8')).toBe(readFileSync(join(fx.box.work, 'before.txt'), 'utf8'));
   });
 
   it('an unknown scenario is a one-line error and exit 2', async () => {
-    proc = spawn(process.execPath, [fakeScript('codex'), '--scenario', 'no-such-scenario'], { cwd: box.work, env: box.env });
-    await proc.expect('fake-codex: unknown scenario "no-such-scenario"');
-    expect((await proc.expectExit()).exitCode).toBe(2);
+    fx.proc = spawn(process.execPath, [fakeScript('codex'), '--scenario', 'no-such-scenario'], { cwd: fx.box.work, env: fx.box.env });
+    await fx.proc.expect('fake-codex: unknown scenario "no-such-scenario"');
+    expect((await fx.proc.expectExit()).exitCode).toBe(2);
   });
 });

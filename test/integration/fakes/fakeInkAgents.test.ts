@@ -1,33 +1,20 @@
 // fake-claude and fake-gemini under a real pty: their dialogs render with the real texts, keys do
 // what they do in Claude Code 2.1.328 and Gemini CLI 0.61.0, and the session files get the real shapes.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn, type Spawned } from '../../harness/spawn.js';
-import { fakeScript, findFiles, makeSandbox, readJsonl, rows, waitFor, type Sandbox } from './fakeKit.js';
+import { spawn } from '../../harness/spawn.js';
+import { fakeScript, findFiles, makeSandbox, readJsonl, rows, sandboxPerTest, startFake, waitFor } from './fakeKit.js';
 
-let box: Sandbox;
-let proc: Spawned | undefined;
-beforeEach(() => {
-  box = makeSandbox();
-});
-afterEach(() => {
-  proc?.dispose();
-  proc = undefined;
-  box.cleanup();
-});
+const fx = sandboxPerTest();
 
-async function start(agent: 'claude' | 'gemini', scenario: string, args: string[] = []) {
-  proc = spawn(process.execPath, [fakeScript(agent), '--scenario', scenario, ...args], { cols: 120, rows: 45, cwd: box.work, env: box.env });
-  await proc.expect(`fake-${agent} ready`);
-  return proc;
-}
+const start = (agent: 'claude' | 'gemini', scenario: string, args: string[] = []) => startFake(fx, agent, scenario, args, { cols: 120, rows: 45 });
 
 const REJECT_STOP = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
 describe('fake-claude 2.1.328', () => {
   const sessionId = '11111111-2222-4333-8444-555555555555';
-  const transcript = () => join(box.home, '.claude', 'projects', box.work.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`);
+  const transcript = () => join(fx.box.home, '.claude', 'projects', fx.box.work.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`);
   const linesWith = (pred: (r: any) => boolean, what: string) => waitFor(() => (readJsonl(transcript()).some(pred) ? readJsonl(transcript()) : undefined), what);
   const toolResults = (recs: any[]) => recs.filter((r) => Array.isArray(r.message?.content) && r.message.content[0]?.type === 'tool_result');
 
@@ -54,7 +41,7 @@ describe('fake-claude 2.1.328', () => {
     expect(res.message.content[0]).toMatchObject({ content: REJECT_STOP, is_error: true });
     expect(res).toMatchObject({ toolUseResult: 'User rejected tool use', toolDenialKind: 'user-rejected', toolDenialBeforeRun: true });
     expect(res.permissionDecision).toBeUndefined();
-    expect(existsSync(join(box.work, 'shell_marker.txt'))).toBe(false);
+    expect(existsSync(join(fx.box.work, 'shell_marker.txt'))).toBe(false);
   });
 
   it('Ctrl+C at the dialog is ignored; 1 then approves once', async () => {
@@ -66,7 +53,7 @@ describe('fake-claude 2.1.328', () => {
     const recs = await linesWith((r) => r.type === 'system', 'turn_duration');
     const [res] = toolResults(recs);
     expect(res.permissionDecision).toEqual({ decision: 'accept', source: 'user_temporary', grantScope: 'once', reasonCode: 'unknown' });
-    expect(existsSync(join(box.work, 'shell_marker.txt'))).toBe(true);
+    expect(existsSync(join(fx.box.work, 'shell_marker.txt'))).toBe(true);
   });
 
   it('Tab on No, a reason and Enter: rejection with userFeedback, and the turn goes on', async () => {
@@ -100,7 +87,7 @@ describe('fake-claude 2.1.328', () => {
 });
 
 describe('fake-gemini 0.61.0', () => {
-  const sessionFile = () => waitFor(() => findFiles(join(box.home, '.gemini', 'tmp'), /^session-.*\.jsonl$/)[0], 'the session file');
+  const sessionFile = () => waitFor(() => findFiles(join(fx.box.home, '.gemini', 'tmp'), /^session-.*\.jsonl$/)[0], 'the session file');
   const toolCalls = (recs: any[]) => recs.filter((r) => r.toolCalls).at(-1)?.toolCalls ?? [];
 
   it('draws the shell confirmation box', async () => {
@@ -139,13 +126,13 @@ describe('fake-gemini 0.61.0', () => {
     let recs = readJsonl(await sessionFile());
     expect(toolCalls(recs)[0].result[0].functionResponse.response.error).toBe('[Operation Cancelled] Reason: User denied execution.');
     p.dispose();
-    box.cleanup();
-    box = makeSandbox();
+    fx.box.cleanup();
+    fx.box = makeSandbox();
     p = await start('gemini', 'shell');
     await p.expectScreen('Allow execution of [Shell]?');
     p.send('\x03');
     await p.expectScreen('Press Ctrl+C again to exit.');
-    recs = await waitFor(() => { const r = readJsonl(findFiles(join(box.home, '.gemini', 'tmp'), /\.jsonl$/)[0] ?? ''); return toolCalls(r).length ? r : undefined; }, 'tool calls');
+    recs = await waitFor(() => { const r = readJsonl(findFiles(join(fx.box.home, '.gemini', 'tmp'), /\.jsonl$/)[0] ?? ''); return toolCalls(r).length ? r : undefined; }, 'tool calls');
     expect(toolCalls(recs)[0].result[0].functionResponse.response.error).toBe('[Operation Cancelled] Reason: Operation cancelled by user');
   });
 
@@ -160,16 +147,16 @@ describe('fake-gemini 0.61.0', () => {
     p.send('/quit\r');
     await p.expectExit();
     expect(readFileSync(file, 'utf8').length).toBeGreaterThan(0);
-    expect(existsSync(join(box.work, 'shell_marker.txt'))).toBe(true);
+    expect(existsSync(join(fx.box.work, 'shell_marker.txt'))).toBe(true);
   });
 });
 
 describe('test/fakes/bin launchers', () => {
   it.each(['codex', 'gemini', 'claude'] as const)('%s on PATH runs fake-%s', async (agent) => {
     const bin = join(fakeScript(agent), '..', 'bin');
-    proc = spawn(agent, [], { cwd: box.work, env: { ...box.env, PATH: `${bin}:${process.env.PATH}` } });
-    await proc.expect(`fake-${agent} ready`);
-    proc.send('/quit\r');
-    expect((await proc.expectExit()).exitCode).toBe(0);
+    fx.proc = spawn(agent, [], { cwd: fx.box.work, env: { ...fx.box.env, PATH: `${bin}:${process.env.PATH}` } });
+    await fx.proc.expect(`fake-${agent} ready`);
+    fx.proc.send('/quit\r');
+    expect((await fx.proc.expectExit()).exitCode).toBe(0);
   });
 });

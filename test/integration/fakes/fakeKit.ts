@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach } from 'vitest';
+import { spawn, type Spawned } from '../../harness/spawn.js';
 
 export const FAKES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../fakes');
 export const fakeScript = (agent: 'codex' | 'gemini' | 'claude') => join(FAKES_DIR, `fake-${agent}.mjs`);
@@ -31,6 +33,43 @@ export function makeSandbox(): Sandbox {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, CODEX_HOME: codexHome };
   delete env.FAKE_SCENARIO;
   return { root, home, work, codexHome, env, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** What one fake-agent test works in: its sandbox, and the process it spawned there. */
+export interface FakeTest {
+  box: Sandbox;
+  proc: Spawned | undefined;
+}
+
+/**
+ * A fresh sandbox before each test of the calling file; after each test, the process it spawned is
+ * disposed and the sandbox removed. Call once at the top level of a test file.
+ */
+export function sandboxPerTest(): FakeTest {
+  // `box` is set before every test runs (as a `let box: Sandbox` assigned in beforeEach would be).
+  const t = { proc: undefined } as FakeTest;
+  beforeEach(() => {
+    t.box = makeSandbox();
+  });
+  afterEach(() => {
+    t.proc?.dispose();
+    t.proc = undefined;
+    t.box.cleanup();
+  });
+  return t;
+}
+
+/** Spawns a fake agent on a scenario in the test's sandbox and waits for its ready line. */
+export async function startFake(
+  t: FakeTest,
+  agent: 'codex' | 'gemini' | 'claude',
+  scenario: string,
+  args: readonly string[],
+  size: { cols: number; rows: number },
+): Promise<Spawned> {
+  t.proc = spawn(process.execPath, [fakeScript(agent), '--scenario', scenario, ...args], { ...size, cwd: t.box.work, env: t.box.env });
+  await t.proc.expect(`fake-${agent} ready`);
+  return t.proc;
 }
 
 
