@@ -255,11 +255,14 @@ function sttyStates(output: string): string[] {
     .filter((l) => /^[0-9a-f]+(:[0-9a-f]+){10,}$/.test(l));
 }
 
-/** Waits for a file the child writes (files have no change event worth trusting across mounts). */
+/** How often waitForFile looks again: files have no change event worth trusting across mounts. */
+const FILE_POLL_MS = 20;
+
+/** Waits for a file the child writes. */
 async function waitForFile(path: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!existsSync(path)) {
     if (Date.now() > deadline) throw new Error(`timeout waiting for ${path}`);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, FILE_POLL_MS));
   }
 }
