@@ -182,6 +182,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   }
 
   const exit: ExitInfo = await session.exited;
+  debug(`agent exited (${JSON.stringify(exit)}) at ${Math.round(performance.now())} ms`);
   if (forceKill) clearTimeout(forceKill);
   stdin.off('data', onInput);
   stdin.pause();
@@ -192,6 +193,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   if (recording) await recording.finish(exit);
   await cleanUp();
   reportFailures(io, failures);
+  debug(`run closed at ${Math.round(performance.now())} ms`);
   return toExitStatus(exit);
 
   async function cleanUp(): Promise<void> {
