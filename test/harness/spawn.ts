@@ -15,6 +15,8 @@ export type Pattern = string | RegExp | typeof EOF | typeof TIMEOUT;
 
 /** How much raw output a timeout error shows (pexpect's str(spawn) shows the buffer tail). */
 const ERROR_TAIL_BYTES = 2048;
+/** How long dispose() gives a process to end on SIGTERM before it is killed. */
+const FORCE_KILL_AFTER_MS = 1000;
 /** Default for every wait; generous because CI has two cores shared by parallel test files. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -244,9 +246,23 @@ export class Spawned {
     );
   }
 
-  /** Kills the process if it still runs and frees the terminal. Safe to call twice. */
+  /**
+   * Ends the process if it still runs — SIGTERM first, so it can stop what it started, then SIGKILL
+   * if it is still there after FORCE_KILL_AFTER_MS — and frees the terminal. Safe to call twice.
+   */
   dispose(): void {
-    if (!this._exit) this.kill('SIGKILL');
+    if (!this._exit) {
+      this.kill('SIGTERM');
+      const pid = this.pid;
+      setTimeout(() => {
+        if (this._exit) return;
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // ESRCH: it ended on SIGTERM, as it should.
+        }
+      }, FORCE_KILL_AFTER_MS).unref();
+    }
     this._waiters.clear();
     this._term.dispose();
   }

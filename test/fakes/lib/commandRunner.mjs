@@ -9,6 +9,18 @@ import { join } from 'node:path';
 /** How often the background finisher checks whether a detached command has finished. */
 export const STATUS_POLL_MS = 100;
 
+/** Commands still running that the fake did not hand to the background: stopped when it exits. */
+const running = new Set();
+process.on('exit', () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // ESRCH: that command finished meanwhile.
+    }
+  }
+});
+
 let workDir;
 function scratch() {
   workDir ??= mkdtempSync(join(tmpdir(), 'fake-agent-'));
@@ -29,10 +41,12 @@ export function runCommand(cmd, cwd) {
   const script = `${cmd}\n__fake_status=$?\necho $__fake_status > '${statusFile}'\nexit $__fake_status`;
   const child = spawn('/bin/bash', ['-c', script], { cwd, stdio: ['ignore', fd, fd], detached: true });
   closeSync(fd);
+  running.add(child.pid);
   let killed = false;
   const done = new Promise((resolve) => {
     child.on('error', (err) => resolve({ exitCode: 127, output: String(err.message) + '\n' }));
     child.on('exit', (code, signal) => {
+      running.delete(child.pid);
       const output = readFileSync(outputFile, 'utf8');
       resolve({ exitCode: code ?? 128 + (signal === 'SIGKILL' ? 9 : 15), output, killed });
     });
@@ -52,6 +66,7 @@ export function runCommand(cmd, cwd) {
     },
     /** Leaves the command running when this process exits (Run in background). */
     detach() {
+      running.delete(child.pid);
       child.unref();
     },
   };
