@@ -1,5 +1,6 @@
 // The only code that talks to node-pty: spawn the agent, pass bytes both ways, resize, and
 // report the exit only after the last byte the agent wrote has been read (see ptyDrain.ts).
+import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as NodePty from 'node-pty';
 import { Emitter, type Event } from '../core/lifecycle.js';
@@ -9,6 +10,12 @@ import { deferDestroyUntilDrained, drainAfterEnd } from './ptyDrain.js';
 // Loaded with require: importing the CommonJS package as ESM makes Node scan its source for named
 // exports first, which costs start-up time the agent would wait for.
 const pty = createRequire(import.meta.url)('node-pty') as typeof NodePty;
+
+/** node-pty 1.1.0's Unix internals used by write(); absent in another version, which then falls back. */
+interface NodePtyWriteInternals {
+  _fd?: number;
+  _writeStream?: { _writeQueue?: unknown[] };
+}
 
 export interface PtySpawnOptions {
   readonly file: string;
@@ -54,8 +61,27 @@ export class PtySession {
     return this._pty.pid;
   }
 
+  /**
+   * Keys go straight to the pty with one write(2): node-pty's own write goes through fs.write on
+   * libuv's thread pool, a thread hop on every keystroke. Only when the kernel buffer is full
+   * (EAGAIN, a large paste) or node-pty still has queued bytes does the rest go to node-pty's queue,
+   * which keeps the order and retries.
+   */
   write(data: Buffer): void {
-    this._pty.write(data);
+    const internals = this._pty as unknown as NodePtyWriteInternals;
+    const fd = internals._fd;
+    const queued = internals._writeStream?._writeQueue;
+    if (fd === undefined || !queued || queued.length > 0) {
+      this._pty.write(data);
+      return;
+    }
+    let written = 0;
+    try {
+      written = writeSync(fd, data);
+    } catch {
+      // EAGAIN: the pty's buffer is full; EIO: the agent is gone. node-pty's queue handles both.
+    }
+    if (written < data.length) this._pty.write(written ? data.subarray(written) : data);
   }
 
   resize(cols: number, rows: number): void {

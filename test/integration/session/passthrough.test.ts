@@ -87,6 +87,20 @@ describe('passthrough', () => {
     expect(await p.expectExit()).toEqual({ exitCode: 0, signal: undefined });
   });
 
+  it('delivers a 256 KB paste whole and in order, past the pty buffer', async () => {
+    const size = 256 * 1024;
+    const payload = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) payload[i] = 0x61 + (i % 26); // letters only: no control keys
+    const p = sandbox.spawnRec(['--', process.execPath, join(PROGRAMS, 'inputHash.mjs'), String(size)], {
+      screen: false,
+      timeoutMs: 60_000,
+    });
+    await p.expect('READY');
+    p.send(payload);
+    await p.expect(`GOT ${size} ${createHash('sha256').update(payload).digest('hex')}`);
+    await p.expectExit();
+  });
+
   it('passes a window resize to the agent at once', async () => {
     const p = sandbox.spawnRec(['--', process.execPath, join(PROGRAMS, 'winsize.mjs')], { cols: 80, rows: 24 });
     await p.expect('SIZE 80x24');
