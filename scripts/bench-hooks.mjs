@@ -6,7 +6,7 @@
 //
 //   npx tsc -p tsconfig.json && node scripts/bench-hooks.mjs [--runs N]   (default 100, minimum 50)
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,19 +22,8 @@ for (const f of ['dist/hooks/hookServer.js', 'dist/commands/hook.js', 'dist/cli.
 }
 const { startHookServer } = await import(join(root, 'dist/hooks/hookServer.js'));
 
-/** A real Codex PreToolUse payload (../shared/agents/codex/samples/hooks-shell-deny-esc.jsonl). */
-const PAYLOAD = JSON.stringify({
-  session_id: '01a2029b-c8f1-7d50-9b1d-6f0a3c3b8f10',
-  turn_id: '01a2029b-c983-7ed3-8fcf-6745d0610a87',
-  transcript_path: '/home/u/.codex/sessions/2026/11/22/rollout-2026-11-22T09-34-52-01a2029b.jsonl',
-  cwd: '/work',
-  hook_event_name: 'PreToolUse',
-  model: 'mock-model',
-  permission_mode: 'default',
-  tool_name: 'Bash',
-  tool_input: { command: 'echo hello > denied.txt' },
-  tool_use_id: 'call_e2a7d71cd5029a25',
-});
+/** A real Codex PreToolUse payload (../shared/agents/codex/samples/hooks-shell-deny-esc.jsonl, paths replaced). */
+const PAYLOAD = readFileSync(new URL('../test/fixtures/hooks/codex-pre-tool-use.json', import.meta.url), 'utf8');
 
 let received = 0;
 const server = await startHookServer({ onMessage: () => received++ });

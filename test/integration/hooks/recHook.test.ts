@@ -16,18 +16,9 @@ const recBin = join(root, 'bin/rec.js');
 const recHookScript = join(root, 'hooks/rec-hook');
 
 /** A real Codex PreToolUse payload (samples/hooks-shell-deny-esc.jsonl, paths replaced). */
-const PRE_TOOL_USE = {
-  session_id: '01a2029b-c8f1-7d50-9b1d-6f0a3c3b8f10',
-  turn_id: '01a2029b-c983-7ed3-8fcf-6745d0610a87',
-  transcript_path: '/home/u/.codex/sessions/2026/11/22/rollout-x.jsonl',
-  cwd: '/work',
-  hook_event_name: 'PreToolUse',
-  model: 'mock-model',
-  permission_mode: 'default',
-  tool_name: 'Bash',
-  tool_input: { command: 'echo hello > denied.txt' },
-  tool_use_id: 'call_e2a7d71cd5029a25',
-};
+const PRE_TOOL_USE = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../fixtures/hooks/codex-pre-tool-use.json'), 'utf8'),
+) as Record<string, unknown>;
 
 interface Run {
   code: number | null;
