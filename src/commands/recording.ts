@@ -45,7 +45,9 @@ export interface RecordingOptions {
 export class Recording implements KeyObserver {
   private _recorder: Recorder | undefined;
   private _screenBroken = false;
-  private readonly _faults: ReadonlySet<FaultPart>;
+  /** REC_FAULT_INJECT, read once: writeOutput runs for every output chunk. */
+  private readonly _failScreen: boolean;
+  private readonly _failDetector: boolean;
 
   private constructor(
     private readonly _opts: RecordingOptions,
@@ -53,7 +55,9 @@ export class Recording implements KeyObserver {
     private readonly _sink: SidecarSink,
     readonly screen: ScreenModel,
   ) {
-    this._faults = injectedFaults(_opts.env);
+    const faults: ReadonlySet<FaultPart> = injectedFaults(_opts.env);
+    this._failScreen = faults.has('screen');
+    this._failDetector = faults.has('detector');
     // A recorder's render listener that throws is caught by the model: that is a detector failure.
     screen.onListenerError((err) => this._disableRecorder(err));
     screen.onDidFail((err) => this._breakScreen(err));
@@ -79,7 +83,7 @@ export class Recording implements KeyObserver {
       });
     } catch (err) {
       opts.failures.fail('store', err);
-      db.close();
+      closeQuietly(db, opts.failures);
       return undefined;
     }
     const sink = createEventSink(db, { run_id: opts.runId, agent: opts.agent });
@@ -124,7 +128,7 @@ export class Recording implements KeyObserver {
     const recorder = this._recorder;
     if (!recorder) return;
     try {
-      if (this._faults.has('detector')) throw injectedFault('detector');
+      if (this._failDetector) throw injectedFault('detector');
       recorder.handleKey(key);
     } catch (err) {
       this._disableRecorder(err);
@@ -134,7 +138,7 @@ export class Recording implements KeyObserver {
   writeOutput(chunk: Buffer): void {
     if (this._screenBroken) return;
     try {
-      if (this._faults.has('screen')) throw injectedFault('screen');
+      if (this._failScreen) throw injectedFault('screen');
       this.screen.write(chunk);
     } catch (err) {
       this._breakScreen(err);
@@ -157,13 +161,9 @@ export class Recording implements KeyObserver {
     if (recorder) {
       try {
         await withTimeout(recorder.handleExit({ exitCode: exit.exitCode, signal: exit.signal }), RecordingConstants.RecorderExitMs);
-      } catch (err) {
-        this._disableRecorder(err);
-      }
-      try {
         recorder.dispose();
       } catch (err) {
-        this._opts.failures.fail('detector', err);
+        this._disableRecorder(err); // disposes it
       }
     }
     this.screen.dispose();
@@ -178,7 +178,7 @@ export class Recording implements KeyObserver {
     } catch (err) {
       this._opts.failures.fail('store', err);
     }
-    this._db.close();
+    closeQuietly(this._db, this._opts.failures);
   }
 
   private _disableRecorder(err: unknown): void {
@@ -197,6 +197,15 @@ export class Recording implements KeyObserver {
     this._screenBroken = true;
     this._opts.failures.fail('screen', err);
     if (this._recorder) this._disableRecorder(new Error('stopped because the screen model failed'));
+  }
+}
+
+/** A close that fails must not turn the agent's exit code into rec's error: it is a store failure. */
+function closeQuietly(db: SidecarDb, failures: FailureLog): void {
+  try {
+    db.close();
+  } catch (err) {
+    failures.fail('store', err);
   }
 }
 
