@@ -32,6 +32,8 @@ export class PtySession {
   readonly onData: Event<Buffer> = this._onData.event;
   private readonly _pty: NodePty.IPty;
   private _dataCount = 0;
+  /** Input after the exit (a held Esc whose timer fires late) has nowhere to go: it is dropped. */
+  private _exitedAlready = false;
   /** Resolves once the agent exited and its output has been drained. */
   readonly exited: Promise<ExitInfo>;
 
@@ -53,7 +55,10 @@ export class PtySession {
     this._pty.onData((data) => fire(data as unknown as Buffer));
     drainAfterEnd(this._pty, fire);
     this.exited = new Promise((resolve) => {
-      this._pty.onExit(({ exitCode, signal }) => resolve({ exitCode, signal: signal || undefined }));
+      this._pty.onExit(({ exitCode, signal }) => {
+        this._exitedAlready = true;
+        resolve({ exitCode, signal: signal || undefined });
+      });
     });
   }
 
@@ -68,6 +73,7 @@ export class PtySession {
    * which keeps the order and retries.
    */
   write(data: Buffer): void {
+    if (this._exitedAlready) return;
     const internals = this._pty as unknown as NodePtyWriteInternals;
     const fd = internals._fd;
     const queued = internals._writeStream?._writeQueue;
