@@ -35,7 +35,9 @@ export function createRecSandbox(extraEnv: NodeJS.ProcessEnv = {}): RecSandbox {
     env,
     spawnRec(args, opts = {}) {
       // Run as users do: the executable itself, so its shebang's Node flags apply.
-      const p = spawn(REC_BIN, [...args], { cwd: dir, ...opts, env: { ...env, ...opts.env } });
+      // A key set to undefined in opts.env is removed (the variable is unset for that run).
+      const merged = Object.entries({ ...env, ...opts.env }).filter(([, v]) => v !== undefined);
+      const p = spawn(REC_BIN, [...args], { cwd: dir, ...opts, env: Object.fromEntries(merged) });
       spawned.push(p);
       return p;
     },

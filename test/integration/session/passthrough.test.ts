@@ -117,6 +117,21 @@ describe('passthrough', () => {
     await p.expect(`cwd=${sandbox.dir} term=xterm-256color marker=m-42`);
     await p.expectExit();
   });
+
+  // The launcher runs rec itself with one malloc arena (bin/rec.js); that setting is rec's own.
+  it.each([
+    ['unset', undefined],
+    ['4', '4'],
+  ])("gives the agent the caller's MALLOC_ARENA_MAX (%s), while rec itself runs with 1", async (shown, callerValue) => {
+    const env: NodeJS.ProcessEnv = { MALLOC_ARENA_MAX: callerValue };
+    const script =
+      'echo "agent=${MALLOC_ARENA_MAX-unset} leak=${REC_CALLER_MALLOC_ARENA_MAX-none}";' +
+      ' echo "rec=$(tr "\\0" "\\n" < /proc/$PPID/environ | grep "^MALLOC_ARENA_MAX=")"';
+    const p = sandbox.spawnRec(['--', 'sh', '-c', script], { env });
+    await p.expect(`agent=${shown} leak=none`);
+    await p.expect('rec=MALLOC_ARENA_MAX=1');
+    await p.expectExit();
+  });
 });
 
 describe('exit status', () => {
