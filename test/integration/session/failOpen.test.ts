@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
-import { queryRows } from '../../helpers/sidecarRows.js';
+import { queryRows, waitForRows } from '../../helpers/sidecarRows.js';
 
 const FAKES_BIN = join(REPO_ROOT, 'test', 'fakes', 'bin');
 let sandbox: RecSandbox | undefined;
@@ -15,6 +15,12 @@ async function runWithFault(part: string) {
   sandbox.env.CODEX_HOME = join(sandbox.dir, 'codex-home');
   const rec = sandbox.spawnRec(['codex', '--scenario', 'shell'], { cols: 120, rows: 40 });
   await rec.expectScreen('Press enter to confirm or esc to cancel');
+  if (part === 'detector') {
+    // The detector fault fires on the first key the recorder sees. The recorder loads after the
+    // agent has started, so wait until it has seen the prompt: a key sent earlier reaches the
+    // agent unobserved, and the fault would never fire (this raced on a loaded CI machine).
+    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
+  }
   rec.send('y');
   await rec.expectScreen('MOCK FINAL');
   rec.sendLine('/quit');
