@@ -1,6 +1,6 @@
 // Running the built `rec` in tests: its path, a private temporary folder with a database, and an
 // environment that keeps every test's data out of the user's home.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn, type SpawnOptions, type Spawned } from '../harness/spawn.js';
@@ -20,11 +20,16 @@ export interface RecSandbox {
 export function createRecSandbox(extraEnv: NodeJS.ProcessEnv = {}): RecSandbox {
   const dir = mkdtempSync(join(tmpdir(), 'rec-test-'));
   const dbPath = join(dir, 'data', 'rec.db');
+  const tmp = join(dir, 'tmp');
+  mkdirSync(tmp);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOME: join(dir, 'home'),
     XDG_DATA_HOME: join(dir, 'xdg-data'),
     XDG_STATE_HOME: join(dir, 'xdg-state'),
+    // rec's per-run folder and the fakes' scratch files land here, so a run killed with SIGKILL
+    // (which cannot clean up after itself) leaves nothing behind once the sandbox is disposed.
+    TMPDIR: tmp,
     REC_DB: dbPath,
     ...extraEnv,
   };

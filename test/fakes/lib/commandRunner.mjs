@@ -2,7 +2,7 @@
 // output and exit status going to files: the background finisher of "Run in background" can then
 // pick up a command the exited TUI left running.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,6 +11,8 @@ export const STATUS_POLL_MS = 100;
 
 /** Commands still running that the fake did not hand to the background: stopped when it exits. */
 const running = new Set();
+/** Commands handed to the background finisher, which still needs their files after this exits. */
+let detached = 0;
 process.on('exit', () => {
   for (const pid of running) {
     try {
@@ -19,6 +21,7 @@ process.on('exit', () => {
       // ESRCH: that command finished meanwhile.
     }
   }
+  if (workDir && detached === 0) rmSync(workDir, { recursive: true, force: true });
 });
 
 let workDir;
@@ -67,6 +70,7 @@ export function runCommand(cmd, cwd) {
     /** Leaves the command running when this process exits (Run in background). */
     detach() {
       running.delete(child.pid);
+      detached += 1;
       child.unref();
     },
   };

@@ -29,8 +29,10 @@ export function makeSandbox(): Sandbox {
   const home = join(root, 'home');
   const work = join(root, 'work');
   const codexHome = join(home, '.codex');
-  for (const d of [home, work]) mkdirSync(d, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, CODEX_HOME: codexHome };
+  const tmp = join(root, 'tmp');
+  for (const d of [home, work, tmp]) mkdirSync(d, { recursive: true });
+  // The fakes' scratch files (commands' output and status) land in the sandbox and go with it.
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, CODEX_HOME: codexHome, TMPDIR: tmp };
   delete env.FAKE_SCENARIO;
   return { root, home, work, codexHome, env, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
