@@ -60,8 +60,8 @@ try {
 
   rawRead(paths); // warm the page cache so every row reads from memory
   const db = join(dir, 'no-sidecar.db');
-  // rec runs through its launcher, as users run it: the shebang's V8 flags (a 1 MB young
-  // generation, set for the passthrough's memory) apply to merge and stats too.
+  // rec runs through its launcher, as users run it: merge and stats start as one Node process with
+  // Node's default flags (the passthrough's 1 MB young generation is for agent runs only).
   const rec = (args, files = [dir]) => [REC, [...args, ...files, '--db', db, '--no-progress']];
   const quarter = paths.slice(0, Math.ceil(paths.length / 4));
   const qmb = corpus.files.slice(0, quarter.length).reduce((n, f) => n + f.bytes, 0) / 1e6;

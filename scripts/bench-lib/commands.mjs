@@ -34,8 +34,8 @@ export class BenchCommands {
 
   rec(argv) {
     const args = [REC_JS, '--db', this.dbPath, '--', ...argv];
-    // Run as users do, through the launcher's shebang (its Node flags apply); extra Node
-    // arguments (e.g. --cpu-prof) need node on the command line, with the shebang's flags added.
+    // Run as users do, through the launcher (its Node flags for agent runs apply); extra Node
+    // arguments (e.g. --cpu-prof) need node on the command line, with the launcher's flags added.
     if (this._recNodeArgs.length === 0) return { file: REC_JS, args: args.slice(1), env: this.env };
     return { file: process.execPath, args: ['--max-semi-space-size=1', ...this._recNodeArgs, ...args], env: this.env };
   }

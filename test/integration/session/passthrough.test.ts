@@ -118,18 +118,22 @@ describe('passthrough', () => {
     await p.expectExit();
   });
 
-  // The launcher runs rec itself with one malloc arena (bin/rec.js); that setting is rec's own.
+  // The launcher runs rec itself with one malloc arena and a 1 MB young generation (bin/rec.js);
+  // those settings are rec's own: the agent gets the caller's value, set, empty or unset.
   it.each([
-    ['unset', undefined],
-    ['4', '4'],
-  ])("gives the agent the caller's MALLOC_ARENA_MAX (%s), while rec itself runs with 1", async (shown, callerValue) => {
+    ['unset', undefined, 'unset'],
+    ['empty', '', '[]'],
+    ['4', '4', '[4]'],
+  ])("gives the agent the caller's MALLOC_ARENA_MAX (%s), while rec itself runs with 1", async (_name, callerValue, shown) => {
     const env: NodeJS.ProcessEnv = { MALLOC_ARENA_MAX: callerValue };
     const script =
-      'echo "agent=${MALLOC_ARENA_MAX-unset} leak=${REC_CALLER_MALLOC_ARENA_MAX-none}";' +
-      ' echo "rec=$(tr "\\0" "\\n" < /proc/$PPID/environ | grep "^MALLOC_ARENA_MAX=")"';
+      'echo "agent=${MALLOC_ARENA_MAX+[}${MALLOC_ARENA_MAX-unset}${MALLOC_ARENA_MAX+]} leak=${REC_CALLER_MALLOC_ARENA_MAX-none}";' +
+      ' echo "rec=$(tr "\\0" "\\n" < /proc/$PPID/environ | grep "^MALLOC_ARENA_MAX=")";' +
+      ' echo "flags=$(tr "\\0" " " < /proc/$PPID/cmdline | grep -o -- "--max-semi-space-size=1")"';
     const p = sandbox.spawnRec(['--', 'sh', '-c', script], { env });
     await p.expect(`agent=${shown} leak=none`);
     await p.expect('rec=MALLOC_ARENA_MAX=1');
+    await p.expect('flags=--max-semi-space-size=1');
     await p.expectExit();
   });
 });

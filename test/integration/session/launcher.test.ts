@@ -1,0 +1,68 @@
+// The launcher (bin/rec.js, shell and JavaScript at once) starts Node with the flags each command
+// wants, in one process: agent runs get the passthrough's 1 MB young generation (checked in
+// passthrough.test.ts), merge and stats get Node's defaults and no second Node start.
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';
+
+/** How long the launched process may take to reach its blocking read (a loaded CI machine). */
+const START_TIMEOUT_MS = 20_000;
+
+let sandbox: RecSandbox | undefined;
+/** The launched process group, stopped after each test: a failed one may still wait on its FIFO. */
+let group: number | undefined;
+afterEach(() => {
+  if (group !== undefined) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // ESRCH: it exited, as it should.
+    }
+  }
+  group = undefined;
+  sandbox?.dispose();
+});
+
+/** The process's argv, once it has exec'd into Node (before that it is /bin/sh). */
+async function nodeCmdline(pid: number): Promise<string[]> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const argv = existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') : [];
+    if (argv[0]?.endsWith('node')) return argv;
+    if (Date.now() > deadline) throw new Error(`pid ${pid} never became node: ${JSON.stringify(argv)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('launcher', () => {
+  it.each(['merge', 'stats'])('runs `rec %s` in one Node process with Node’s default young generation', async (command) => {
+    sandbox = createRecSandbox();
+    // A FIFO holds the command in its first read, so its process can be looked at while it runs.
+    const fifo = join(sandbox.dir, 'session.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const child = spawn(REC_BIN, [command, fifo, '--no-progress'], {
+      env: sandbox.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    group = child.pid;
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+    const argv = await nodeCmdline(child.pid!);
+    expect(argv).toContain(REC_BIN);
+    expect(argv).toContain(command);
+    expect(argv.some((a) => a.startsWith('--max-semi-space-size'))).toBe(false);
+    // No second Node: the process that reads the session is the one that was launched.
+    expect(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim()).toBe('');
+
+    const fd = openSync(fifo, 'w');
+    writeSync(fd, '{"type":"user","uuid":"u1","sessionId":"s1","message":{"role":"user","content":"hi"},"timestamp":"2026-01-01T00:00:00Z"}\n');
+    closeSync(fd);
+    expect(await exited).toBe(0);
+    expect(stdout).toMatch(command === 'merge' ? /"agent": ?"claude"/ : /1 sessions \(claude 1\)/);
+  });
+});
