@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import type { CommandIO } from '../commands/commandIO.js';
 import { ProgressBar } from '../stats/progressBar.js';
+import { tuneV8ForBatch } from './batchV8Tuning.js';
 import type { Diagnostic } from './mergedSession.js';
 import { runTasks } from './mergePool.js';
 import type { TaskMode, TaskResult } from './mergeTask.js';
@@ -29,6 +30,7 @@ export async function runSelection(
   onResult: (r: TaskResult, index: number, total: number) => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<RunSummary> {
+  tuneV8ForBatch(); // before any reader code is compiled, and before workers start
   const dbPath = resolveSidecarPath(args.db, io.env);
   const opened = SidecarReader.open(dbPath);
   const sidecar = opened.reader;

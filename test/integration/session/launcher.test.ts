@@ -49,7 +49,9 @@ describe('launcher', () => {
     });
     group = child.pid;
     let stdout = '';
+    let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
     const argv = await nodeCmdline(child.pid!);
@@ -63,6 +65,8 @@ describe('launcher', () => {
     writeSync(fd, '{"type":"user","uuid":"u1","sessionId":"s1","message":{"role":"user","content":"hi"},"timestamp":"2026-01-01T00:00:00Z"}\n');
     closeSync(fd);
     expect(await exited).toBe(0);
+    // Its run-time V8 tuning (src/merge/batchV8Tuning.ts) is one this V8 knows: nothing on stderr.
+    expect(stderr).toBe('');
     expect(stdout).toMatch(command === 'merge' ? /"agent": ?"claude"/ : /1 sessions \(claude 1\)/);
   });
 });
