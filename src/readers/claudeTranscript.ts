@@ -263,7 +263,10 @@ export class ClaudeTranscriptReader implements SessionReader {
       }
     };
     if (pd?.decision === 'accept') {
-      b.addFinding({ ...base, type: 'approval', decided_by: decidedBy(pd.source), scope: toScope(pd.grantScope), ran: 'yes', undetermined: ['trigger'] });
+      // The evidence of an approval is the decision; the tool's output (already in the message's
+      // tool_results) would only repeat every approved call's output in the merged session.
+      const native = compact({ permissionDecision: pd });
+      b.addFinding({ ...base, type: 'approval', native, decided_by: decidedBy(pd.source), scope: toScope(pd.grantScope), ran: 'yes', undetermined: ['trigger'] });
       ran();
       return;
     }

@@ -51,6 +51,19 @@ describe('claude 2.1.328 transcripts (recorded against a mock model)', () => {
     ]);
   });
 
+  it("an approval's native evidence is the permission decision, not a second copy of the tool's output", async () => {
+    const s = await read('14-parallel-yes-reason-Esc.jsonl');
+    const approval = s.findings.find((f) => f.type === 'approval')!;
+    expect(approval.native).toEqual({ permissionDecision: expect.objectContaining({ decision: 'accept' }) });
+    // The output is where it belongs: in the conversation, as the call's result.
+    const results = s.messages.flatMap((m) => m.tool_results).filter((r) => r.call_id === approval.call_id);
+    expect(results).toHaveLength(1);
+    expect(results[0]!.output).toBeTruthy();
+    // A rejection keeps its content: the refusal text is the evidence.
+    const rejection = s.findings.find((f) => f.type === 'rejection')!;
+    expect(rejection.native).toHaveProperty('content');
+  });
+
   it('Esc while an approved command runs is an interruption of the tool, not a rejection', async () => {
     const s = await read('07-bash-running-Esc.jsonl');
     expect(s.findings).toEqual([expect.objectContaining({ type: 'interruption', kind: 'tool', call_id: 'toolu_mockmwrn0kg20003', ran: 'yes' })]);
