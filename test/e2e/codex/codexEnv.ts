@@ -2,7 +2,7 @@
 // skips login, onboarding, update checks and analytics, trusts the work dir and points the model
 // provider at our mock Responses server; and a cleanup that stops every process Codex started, by pid.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -166,10 +166,27 @@ export function createCodexEnv(opts: CodexEnvOptions): CodexEnv {
     daemonPids,
     stopProcesses,
     async dispose(extraRoots = []) {
+      const socket = daemonSocket(codexHome);
       await stopProcesses(extraRoots);
+      // Codex keeps its daemon's socket outside CODEX_HOME (and ignores TMPDIR): once the daemon
+      // is stopped, remove the socket and its lock, found through CODEX_HOME's own link to them.
+      if (socket) for (const f of [socket, `${socket}.lock`]) rmSync(f, { force: true });
       if (!fixed) rmSync(baseDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The daemon's socket: `$CODEX_HOME/app-server-control/app-server-control.sock` links to
+ * `/tmp/codex-daemon-<uid>/<hash>` (0.169.0). Only a target in such a folder is returned.
+ */
+function daemonSocket(codexHome: string): string | null {
+  try {
+    const target = readlinkSync(join(codexHome, 'app-server-control', 'app-server-control.sock'));
+    return /\/codex-daemon-\d+\/[0-9a-f]{64}$/.test(target) ? target : null;
+  } catch {
+    return null; // no daemon was started, or it never linked its socket
+  }
 }
 
 function findRollouts(dir: string): string[] {

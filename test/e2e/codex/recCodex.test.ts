@@ -2,7 +2,7 @@
 // each scenario of issue 3 drives the keys a user would press, then compares the sidecar rows with
 // Codex's own rollout (call_id, tool input) and the file system (what really ran).
 // Runs sequentially in one file: each test owns a fresh CODEX_HOME, a Codex, its daemon and a mock.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SLOW_TEXT } from '../../mock/scenarios.js';
@@ -20,6 +20,7 @@ import {
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from './recCodexSession.js';
 import { SCENARIOS } from './recordedScenarios.js';
 import type { RolloutCall } from './sidecarRows.js';
+import { isAlive } from './processTree.js';
 
 /** One scenario: Codex start, a model turn or two, the quit and rec's 5 s reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;
@@ -236,5 +237,22 @@ describe('rec codex on the real Codex 0.169.0: edits, interruptions, parallel ca
       rejectionRow('command', rejected!, { trigger: 'esc', option_label: OPTION.no }),
       skippedRow(skipped, rejected!),
     ]);
+  }, TEST_TIMEOUT_MS);
+});
+
+describe('the harness leaves nothing behind', () => {
+  // "Run in background" leaves the daemon finishing the turn; stopped mid-turn, it leaves its
+  // socket and lock in /tmp/codex-daemon-<uid>/ (a shell-prompt run's daemon removes them itself).
+  it("stops Codex's daemon by pid and removes the socket it keeps outside CODEX_HOME", async () => {
+    const s = await run('text-ctrlc-background', { codexExits: true });
+    const daemons = s.env.daemonPids();
+    const socket = readlinkSync(join(s.env.codexHome, 'app-server-control', 'app-server-control.sock'));
+    expect(socket).toMatch(/\/codex-daemon-\d+\/[0-9a-f]{64}$/);
+    expect(existsSync(socket)).toBe(true);
+    await s.dispose();
+    session = undefined;
+    expect(daemons.filter(isAlive)).toEqual([]);
+    expect(existsSync(socket)).toBe(false);
+    expect(existsSync(`${socket}.lock`)).toBe(false);
   }, TEST_TIMEOUT_MS);
 });
