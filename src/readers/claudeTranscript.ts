@@ -265,7 +265,7 @@ export class ClaudeTranscriptReader implements SessionReader {
     if (pd?.decision === 'accept') {
       // The evidence of an approval is the decision; the tool's output (already in the message's
       // tool_results) would only repeat every approved call's output in the merged session.
-      const native = compact({ permissionDecision: pd });
+      const native = { permissionDecision: pd };
       b.addFinding({ ...base, type: 'approval', native, decided_by: decidedBy(pd.source), scope: toScope(pd.grantScope), ran: 'yes', undetermined: ['trigger'] });
       ran();
       return;
