@@ -166,11 +166,14 @@ export function createCodexEnv(opts: CodexEnvOptions): CodexEnv {
     daemonPids,
     stopProcesses,
     async dispose(extraRoots = []) {
-      const socket = daemonSocket(codexHome);
+      const before = daemonSocket(codexHome);
       await stopProcesses(extraRoots);
       // Codex keeps its daemon's socket outside CODEX_HOME (and ignores TMPDIR): once the daemon
-      // is stopped, remove the socket and its lock, found through CODEX_HOME's own link to them.
-      if (socket) for (const f of [socket, `${socket}.lock`]) rmSync(f, { force: true });
+      // is stopped, remove the socket and its lock, found through CODEX_HOME's own link to them
+      // (looked up again after the stop, for a daemon that was forked late).
+      for (const socket of new Set([before, daemonSocket(codexHome)])) {
+        if (socket) for (const f of [socket, `${socket}.lock`]) rmSync(f, { force: true });
+      }
       if (!fixed) rmSync(baseDir, { recursive: true, force: true });
     },
   };
