@@ -1,7 +1,8 @@
 // Which sessions a `rec merge` / `rec stats` run reads: the files named, a run's session, or every
 // session of an agent since a time (the agents' default folders plus runs whose file the agent
 // deleted, rebuilt from the sidecar's agent_records).
-import { stat, readdir } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { MergeTask } from './mergeTask.js';
@@ -88,7 +89,9 @@ export async function selectSessions(sel: Selection, env: NodeJS.ProcessEnv, cwd
     if (seen.has(abs)) return;
     let size = 0;
     try {
-      const st = await stat(abs);
+      // Synchronous on purpose, like the reads: one stat per file, and a thread-pool round trip
+      // for each cost more than the stat itself (measured: 0.36-0.42 s -> 0.34 s on 1542 small files).
+      const st = statSync(abs);
       if (since && st.mtime < since) return;
       size = st.size;
     } catch {
@@ -103,7 +106,7 @@ export async function selectSessions(sel: Selection, env: NodeJS.ProcessEnv, cwd
     const abs = resolve(cwd, f);
     let isDir = false;
     try {
-      isDir = (await stat(abs)).isDirectory();
+      isDir = statSync(abs).isDirectory();
     } catch {
       // Not there: a file task still reports it as missing.
     }
@@ -168,7 +171,7 @@ function asAgent(name: string): MergeAgent | null {
 
 async function exists(path: string): Promise<boolean> {
   try {
-    await stat(path);
+    statSync(path);
     return true;
   } catch {
     // Any stat failure means we cannot read it as a file here.
