@@ -148,13 +148,13 @@ export async function selectSessions(sel: Selection, env: NodeJS.ProcessEnv, cwd
   return { tasks, sizes, diagnostics, explicit: !discover };
 
   async function addRun(runId: string, file: string | null, agent: MergeAgent | null): Promise<void> {
-    if (file !== null && (await exists(file))) {
+    if (file !== null && exists(file)) {
       await addFile(file, agent, null);
       return;
     }
     const sources = new Set(sidecar?.recordSources(runId) ?? []);
     for (const source of sources) {
-      if (seen.has(`${runId}:${source}`) || (await exists(source))) continue;
+      if (seen.has(`${runId}:${source}`) || exists(source)) continue;
       seen.add(`${runId}:${source}`);
       tasks.push({ kind: 'records', runId, sourceFile: source, agent });
       sizes.push(0);
@@ -169,7 +169,7 @@ function asAgent(name: string): MergeAgent | null {
   return name === 'codex' || name === 'gemini' || name === 'claude' ? name : null;
 }
 
-async function exists(path: string): Promise<boolean> {
+function exists(path: string): boolean {
   try {
     statSync(path);
     return true;

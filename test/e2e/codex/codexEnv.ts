@@ -44,9 +44,11 @@ export interface CodexEnv {
   rolloutFiles(): string[];
   /** Pids of Codex's app-server daemon and its updater, from `$CODEX_HOME/app-server-daemon/*.pid`. */
   daemonPids(): number[];
+  /** The daemon's socket outside CODEX_HOME (`/tmp/codex-daemon-<uid>/<hash>`), or null when none was linked. */
+  daemonSocket(): string | null;
   /** Stops the daemon(s), every descendant of theirs and of `extraRoots` (e.g. the pty's pid), by pid. */
   stopProcesses(extraRoots?: readonly number[]): Promise<void>;
-  /** stopProcesses, then removes the temp dir (unless it was a fixed baseDir). */
+  /** stopProcesses, removes the daemon's socket and lock, then the temp dir (unless it was a fixed baseDir). */
   dispose(extraRoots?: readonly number[]): Promise<void>;
 }
 
@@ -164,6 +166,7 @@ export function createCodexEnv(opts: CodexEnvOptions): CodexEnv {
     env,
     rolloutFiles: () => findRollouts(join(codexHome, 'sessions')),
     daemonPids,
+    daemonSocket: () => daemonSocket(codexHome),
     stopProcesses,
     async dispose(extraRoots = []) {
       const before = daemonSocket(codexHome);
