@@ -7,6 +7,7 @@ import type { NativeSession } from '../readers/nativeSession.js';
 import { toSessionStats, type SessionStats } from '../stats/sessionStats.js';
 import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
+import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';
 import type { SidecarReader } from './sidecarReader.js';
 
 export type MergeTask =
@@ -35,15 +36,20 @@ export async function runTask(task: MergeTask, mode: TaskMode, sidecar: SidecarR
   let bytes = 0;
   let failed: Diagnostic[] = [];
   let file: string;
+  // Merge output reuses the long strings' JSON text from these lines (rawLiterals); stats needs none.
+  const keepLinesFrom = mode === 'stats' ? null : MIN_LITERAL_CHARS;
+  let keptLines: Map<number, string> | null;
   if (task.kind === 'file') {
     file = resolve(task.path);
-    const r = await readSessionFile(file, task.agent);
+    const r = await readSessionFile(file, task.agent, undefined, keepLinesFrom);
     native = r.session;
+    keptLines = r.keptLines;
     failed = r.diagnostics;
     bytes = r.bytes;
   } else {
     file = task.sourceFile;
-    const feeder = new LineFeeder(file, task.agent);
+    const feeder = new LineFeeder(file, task.agent, keepLinesFrom);
+    keptLines = feeder.keptLines;
     for (const row of sidecar?.agentRecords(task.runId) ?? []) {
       if (row.source_file !== task.sourceFile) continue;
       bytes += row.record.length + 1;
@@ -75,19 +81,5 @@ export async function runTask(task: MergeTask, mode: TaskMode, sidecar: SidecarR
   // Reported on stderr too; `info` ones (sidecar events matched nowhere) stay in the JSON only.
   const diagnostics = merged.diagnostics.filter((d) => d.severity !== 'info');
   if (mode === 'stats') return { output: null, stats: toSessionStats(merged), label, diagnostics, bytes };
-  const json = mode === 'merge-pretty' ? JSON.stringify(merged, null, 2) : JSON.stringify(merged);
-  return { output: jsonLine(json), stats: null, label, diagnostics, bytes };
-}
-
-/**
- * The JSON text and a newline as UTF-8, written into one fresh buffer: no `json + "\n"` (that
- * flattens a copy of the whole string, measured at a third of the encoding's cost) and no pooled
- * slice (a worker transfers the buffer's memory to the main thread).
- */
-function jsonLine(json: string): Uint8Array {
-  const n = Buffer.byteLength(json);
-  const out = Buffer.allocUnsafeSlow(n + 1);
-  out.write(json, 0);
-  out[n] = 0x0a;
-  return out;
+  return { output: mergedJsonLine(merged, keptLines, mode === 'merge-pretty'), stats: null, label, diagnostics, bytes };
 }

@@ -70,12 +70,16 @@ export class LineFeeder {
   private readonly _early: Array<{ line: JsonlLine; record: unknown }> = [];
   private readonly _diags = new SessionBuilder('codex', '');
   private _lines = 0;
+  /** Lines of at least `keepLinesFrom` characters, by line number (for rawLiterals), or null. */
+  readonly keptLines: Map<number, string> | null;
 
   constructor(
     private readonly _file: string,
     private _agent: MergeAgent | null,
+    private readonly _keepLinesFrom: number | null = null,
   ) {
     if (_agent !== null) this._reader = createReader(_agent, _file);
+    this.keptLines = _keepLinesFrom === null ? null : new Map();
   }
 
   get agent(): MergeAgent | null {
@@ -84,6 +88,7 @@ export class LineFeeder {
 
   feed(line: JsonlLine): void {
     this._lines++;
+    if (this.keptLines !== null && line.text.length >= this._keepLinesFrom!) this.keptLines.set(line.lineNo, line.text);
     const r = this._reader;
     if (r?.quickLine && line.terminated && r.quickLine(line.text, line.lineNo)) return;
     let record: unknown;
@@ -135,6 +140,8 @@ export class LineFeeder {
 
 export interface ReadOutcome {
   session: NativeSession | null;
+  /** The long lines, by number, when asked for (`keepLinesFrom`); else null. */
+  keptLines: Map<number, string> | null;
   /** Diagnostics for a file that gave no session at all. */
   diagnostics: NativeSession['diagnostics'];
   bytes: number;
@@ -145,16 +152,17 @@ export async function readSessionFile(
   file: string,
   agentHint: MergeAgent | null = null,
   onBytes?: (bytes: number) => void,
+  keepLinesFrom: number | null = null,
 ): Promise<ReadOutcome> {
   const agent = agentHint ?? agentFromPath(file);
   if (file.endsWith('.json') && agent !== 'claude') return readWholeJson(file, onBytes);
-  const feeder = new LineFeeder(file, agent);
+  const feeder = new LineFeeder(file, agent, keepLinesFrom);
   let bytes = 0;
   try {
     const r = await splitJsonlFile(file, (line) => feeder.feed(line), onBytes);
     bytes = r.bytes;
   } catch (err) {
-    return { session: null, diagnostics: [fileError(file, err)], bytes };
+    return { session: null, keptLines: null, diagnostics: [fileError(file, err)], bytes };
   }
   const session = feeder.finish();
   if (session === null) {
@@ -166,10 +174,10 @@ export async function readSessionFile(
       file,
       line: null,
     });
-    return { session: null, diagnostics: diags, bytes };
+    return { session: null, keptLines: null, diagnostics: diags, bytes };
   }
-  if (!session.readable) return { session: null, diagnostics: [...session.diagnostics, noKnownRecords(file, session)], bytes };
-  return { session, diagnostics: [], bytes };
+  if (!session.readable) return { session: null, keptLines: null, diagnostics: [...session.diagnostics, noKnownRecords(file, session)], bytes };
+  return { session, keptLines: feeder.keptLines, diagnostics: [], bytes };
 }
 
 function noKnownRecords(file: string, s: NativeSession): NativeSession['diagnostics'][number] {
@@ -189,7 +197,7 @@ async function readWholeJson(file: string, onBytes?: (bytes: number) => void): P
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    return { session: null, diagnostics: [fileError(file, err)], bytes: 0 };
+    return { session: null, keptLines: null, diagnostics: [fileError(file, err)], bytes: 0 };
   }
   onBytes?.(Buffer.byteLength(text));
   let doc: unknown;
@@ -198,6 +206,7 @@ async function readWholeJson(file: string, onBytes?: (bytes: number) => void): P
   } catch (err) {
     return {
       session: null,
+      keptLines: null,
       diagnostics: [{ severity: 'error', code: 'invalid_json', message: `not JSON: ${(err as Error).message}`, file, line: null }],
       bytes: text.length,
     };
@@ -205,8 +214,8 @@ async function readWholeJson(file: string, onBytes?: (bytes: number) => void): P
   const reader = createReader('gemini', file);
   reader.add(doc, 0, '');
   const session = reader.finish();
-  if (!session.readable) return { session: null, diagnostics: [...session.diagnostics, noKnownRecords(file, session)], bytes: text.length };
-  return { session, diagnostics: [], bytes: text.length };
+  if (!session.readable) return { session: null, keptLines: null, diagnostics: [...session.diagnostics, noKnownRecords(file, session)], bytes: text.length };
+  return { session, keptLines: null, diagnostics: [], bytes: text.length };
 }
 
 function fileError(file: string, err: unknown): NativeSession['diagnostics'][number] {

@@ -1,0 +1,186 @@
+// Writes a merged session without escaping its long strings again. V8 11.3 (Node 20) serialises a
+// string character by character, ~350 MB/s, which made JSON.stringify the largest single cost of
+// `rec merge`. A message's text or a tool's output is usually a string the agent's own line
+// already holds as a JSON literal, so the merged JSON takes that literal as it stands: the rest
+// of the session goes through JSON.stringify with a short marker in place of each long string,
+// and the literals are spliced in while the UTF-8 output is written.
+//
+// Only what is proven is reused: a literal is taken when it decodes to exactly the string the
+// merged session holds (compared directly when the literal has no escape, else parsed), so the
+// output parses to the same value as JSON.stringify's; anything else is stringified as before.
+import type { MergeAgent, MergedSession } from './mergedSession.js';
+
+/** Shorter strings cost less to stringify than to find and splice. */
+export const MIN_LITERAL_CHARS = 256;
+
+/**
+ * Where each agent's records hold a message's text and a tool's output: the keys to look for, most
+ * likely first. A wrong guess costs a search, never a wrong literal (each one found is checked).
+ */
+const KEYS: Record<MergeAgent, { userText: string[]; otherText: string[]; output: string[] }> = {
+  // response_item message content[].text; function_call_output.output (a string, or {content}).
+  codex: { userText: ['"text":"'], otherText: ['"text":"'], output: ['"output":"', '"content":"'] },
+  // user message.content (a string) or its text blocks; assistant text blocks; tool_result.content.
+  claude: { userText: ['"content":"', '"text":"'], otherText: ['"text":"', '"content":"'], output: ['"content":"', '"text":"'] },
+  // user content[].text; gemini and info content (a string); functionResponse.response.output.
+  gemini: { userText: ['"text":"', '"content":"'], otherText: ['"content":"', '"text":"'], output: ['"output":"'] },
+};
+
+/** Each replaced string becomes this character and its number; JSON.stringify writes it as `"\u0000<n>"`. */
+const MARK = '\u0000';
+/** Searched without its opening quote: a quote starts every JSON string, a backslash seldom. */
+const MARK_ESCAPE = '\\u0000';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * The JSON string literal, quotes included, that `line` holds as the value of one of `keys` and
+ * that decodes to `value`; null when there is none. `line` must be JSON that parsed: then a
+ * `"key":"` in it is always a key followed by the opening quote of its string value (a quote
+ * inside a string is always escaped, so `"key":"` cannot occur inside one).
+ */
+export function findLiteral(line: string, keys: readonly string[], value: string): string | null {
+  for (const key of keys) {
+    let from = 0;
+    for (;;) {
+      const k = line.indexOf(key, from);
+      if (k < 0) break;
+      const open = k + key.length - 1;
+      const close = closingQuote(line, open + 1);
+      if (close < 0) break;
+      const chars = close - open - 1;
+      // An escape is always longer than what it stands for, so a literal shorter than the value
+      // is another one, and one of the same length must equal it character for character.
+      if (chars === value.length) {
+        // Not startsWith: TurboFan inlines that as a loop over characters; string equality is a memcmp.
+        if (line.slice(open + 1, close) === value && value.indexOf('\\') < 0) return line.slice(open, close + 1);
+      } else if (chars > value.length) {
+        const literal = line.slice(open, close + 1);
+        if (literal.indexOf('\\') >= 0 && decodes(literal, value)) return literal;
+      }
+      from = close + 1;
+    }
+  }
+  return null;
+}
+
+function decodes(literal: string, value: string): boolean {
+  try {
+    return JSON.parse(literal) === value;
+  } catch {
+    return false; // not reachable for a line that parsed; kept so a surprise costs speed, not output
+  }
+}
+
+/** The position of the quote that ends the string whose contents start at `from`; -1 if none. */
+function closingQuote(line: string, from: number): number {
+  for (;;) {
+    const q = line.indexOf('"', from);
+    if (q < 0) return -1;
+    let b = q - 1;
+    while (line.charCodeAt(b) === BACKSLASH) b--;
+    // An even run of backslashes before the quote escapes only itself.
+    if ((q - 1 - b) % 2 === 0) return q;
+    from = q + 1;
+  }
+}
+
+interface Replaced {
+  holder: Record<string, unknown>;
+  key: string;
+  value: string;
+  literal: string;
+}
+
+/**
+ * The merged session as UTF-8 JSON and a newline, in a buffer of its own (a worker transfers its
+ * memory). `lines` maps a line number of the session file to its text, for the lines kept (the
+ * long ones); without it, or where no literal is found, this is JSON.stringify's output.
+ */
+export function mergedJsonLine(merged: MergedSession, lines: ReadonlyMap<number, string> | null, pretty: boolean): Uint8Array {
+  const replaced = lines ? replaceLongStrings(merged, lines) : [];
+  let json: string;
+  try {
+    json = pretty ? JSON.stringify(merged, null, 2) : JSON.stringify(merged);
+  } finally {
+    for (const r of replaced) r.holder[r.key] = r.value;
+  }
+  if (replaced.length === 0) return encodeLine([json]);
+  const parts = splice(json, replaced);
+  if (parts !== null) return encodeLine(parts);
+  // A string of the session's own that reads like a marker: write it the plain way.
+  return encodeLine([pretty ? JSON.stringify(merged, null, 2) : JSON.stringify(merged)]);
+}
+
+function replaceLongStrings(merged: MergedSession, lines: ReadonlyMap<number, string>): Replaced[] {
+  const replaced: Replaced[] = [];
+  const replace = (holder: Record<string, unknown>, key: string, value: string, literal: string | null): void => {
+    if (literal === null) return;
+    holder[key] = MARK + replaced.length;
+    replaced.push({ holder, key, value, literal });
+  };
+  const keys = KEYS[merged.session.agent];
+  for (const m of merged.messages) {
+    const line = lines.get(m.source.line);
+    if (line === undefined) continue;
+    if (m.text !== null && m.text.length >= MIN_LITERAL_CHARS) {
+      const textKeys = m.role === 'user' ? keys.userText : keys.otherText;
+      replace(m as unknown as Record<string, unknown>, 'text', m.text, findLiteral(line, textKeys, m.text));
+    }
+    for (const r of m.tool_results) {
+      if (r.output !== null && r.output.length >= MIN_LITERAL_CHARS) {
+        replace(r as unknown as Record<string, unknown>, 'output', r.output, findLiteral(line, keys.output, r.output));
+      }
+    }
+  }
+  return replaced;
+}
+
+/**
+ * The JSON text cut at each marker, with the marker's literal in its place; null when a string of
+ * the session reads exactly like a marker. Every marker is found once, so one more is such a string.
+ */
+function splice(json: string, replaced: readonly Replaced[]): string[] | null {
+  const parts: string[] = [];
+  let last = 0; // where the next part of the JSON text starts
+  let from = 0;
+  let found = 0;
+  for (;;) {
+    const escape = json.indexOf(MARK_ESCAPE, from);
+    if (escape < 0) break;
+    from = escape + 1;
+    // A marker is a whole string: its quote opens it, so no backslash comes before the quote.
+    // Anything else is a NUL (or the text "\u0000") inside a string of the session.
+    const at = escape - 1;
+    if (json.charCodeAt(at) !== QUOTE || json.charCodeAt(at - 1) === BACKSLASH) continue;
+    let i = escape + MARK_ESCAPE.length;
+    let n = 0;
+    for (let c = json.charCodeAt(i); c >= 0x30 && c <= 0x39; c = json.charCodeAt(++i)) n = n * 10 + (c - 0x30);
+    if (i === escape + MARK_ESCAPE.length || json.charCodeAt(i) !== QUOTE) continue;
+    // A string of the session that reads exactly like a marker: give up splicing (if its number
+    // is one of ours, the count below is one too many).
+    if (n >= replaced.length) return null;
+    found++;
+    parts.push(json.slice(last, at), replaced[n]!.literal);
+    last = i + 1;
+    from = last;
+  }
+  if (found !== replaced.length) return null;
+  parts.push(json.slice(last));
+  return parts;
+}
+
+/**
+ * The parts and a newline as UTF-8 in one fresh buffer: no concatenation (that would flatten a
+ * copy of the whole text) and no pooled slice (a worker transfers the buffer's memory).
+ */
+function encodeLine(parts: readonly string[]): Uint8Array {
+  let n = 1;
+  for (const p of parts) n += Buffer.byteLength(p);
+  const out = Buffer.allocUnsafeSlow(n);
+  let at = 0;
+  for (const p of parts) at += out.write(p, at);
+  out[at] = 0x0a;
+  return out;
+}
