@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isAbortedOutput } from '../../../src/readers/codexRollout.js';
 import { readSessionFile } from '../../../src/readers/readSession.js';
 import { logFile } from './fixturePaths.js';
 
@@ -25,6 +26,27 @@ describe('codex 0.169.0 rollouts (recorded against a mock model)', () => {
       started_at: '2026-11-22T09:29:43.029Z',
     });
     expect(s.diagnostics).toEqual([]);
+  });
+
+  it('"aborted by user" marks an output only as its whole last line (the regex it replaces agrees)', () => {
+    const regex = /(^|\n)aborted by user\s*$/;
+    const cases = [
+      'aborted by user',
+      'Wall time: 1.6 seconds\naborted by user',
+      'aborted by user\n',
+      'x\naborted by user \t\n\u00a0',
+      'xaborted by user',
+      'aborted by user x',
+      'aborted by users',
+      'Aborted by user',
+      '',
+      '\n',
+      `${'output line\n'.repeat(50)}aborted by user`,
+      'aborted by user\naborted by user',
+      'aborted by\nuser',
+    ];
+    for (const c of cases) expect(isAbortedOutput(c), JSON.stringify(c)).toBe(regex.test(c));
+    expect(cases.filter(isAbortedOutput)).toHaveLength(6);
   });
 
   it('an "aborted by user" output is of unknown fate without a sidecar: rejected, interrupted or skipped', async () => {
