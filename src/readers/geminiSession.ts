@@ -83,6 +83,8 @@ const REASON_ABORTED_EARLY = 'Operation cancelled';
 const POLICY_DENIED = 'Tool execution denied by policy';
 const REQUEST_CANCELLED = 'Request cancelled.';
 const SESSION_CONTEXT = /^\s*<session_context>/;
+/** The line Gemini appends after every change: only a new `lastUpdated` (a third of its lines). */
+const LAST_UPDATED_ONLY = /^\{"\$set":\{"lastUpdated":"([^"\\]*)"\}\}$/;
 
 interface Slot {
   msg: GeminiMessage;
@@ -96,6 +98,16 @@ export class GeminiSessionReader implements SessionReader {
 
   constructor(file: string) {
     this._b = new SessionBuilder('gemini', file);
+  }
+
+  /** `{"$set":{"lastUpdated":…}}` taken whole by its text: the same count and timestamp as parsed. */
+  quickLine(text: string): boolean {
+    if (text.charCodeAt(2) !== 0x24 /* {"$ */) return false;
+    const m = LAST_UPDATED_ONLY.exec(text);
+    if (m === null) return false;
+    this._b.count('$set');
+    this._b.seeTimestamp(m[1]);
+    return true;
   }
 
   add(record: unknown, lineNo: number, raw: string): void {

@@ -107,6 +107,19 @@ describe('reader fast paths', () => {
     expect(g.session!.messages.map((m) => m.text)).toEqual(['hi']);
   });
 
+  it('gemini: a lastUpdated-only $set line is taken unparsed only when the whole line has that form', async () => {
+    const file = write('session-quick.jsonl', [
+      { sessionId: 's1', projectHash: 'h', startTime: '2026-11-22T09:00:00.000Z' },
+      { id: 'm1', timestamp: '2026-11-22T09:00:01.000Z', type: 'user', content: [{ text: 'hi' }] },
+      '{"$set":{"lastUpdated":"2026-11-22T09:00:05.000Z"}}',
+      '{"$set":{"lastUpdated":"2026-11-22T09:00:09.000Z"}}x',
+    ]);
+    const g = (await readSessionFile(file)).session!;
+    expect(g.record_counts['$set']).toBe(1);
+    expect(g.ended_at).toBe('2026-11-22T09:00:05.000Z');
+    expect(g.diagnostics.map((d) => [d.code, d.line])).toEqual([['invalid_json', 4]]);
+  });
+
   it("claude: permissionDecision is shown with zod's key order whatever the file's order", async () => {
     const file = write('claude-order.jsonl', [
       { type: 'assistant', uuid: 'a1', sessionId: 's', message: { id: 'm1', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }] } },
