@@ -172,15 +172,27 @@ function splice(json: string, replaced: readonly Replaced[]): string[] | null {
 }
 
 /**
- * The parts and a newline as UTF-8 in one fresh buffer: no concatenation (that would flatten a
- * copy of the whole text) and no pooled slice (a worker transfers the buffer's memory).
+ * Above this many characters the output buffer is sized exactly (one UTF-8 length pass per part)
+ * rather than for the worst case of 3 bytes per character, whose untouched pages cost nothing
+ * but address space.
  */
-function encodeLine(parts: readonly string[]): Uint8Array {
-  let n = 1;
-  for (const p of parts) n += Buffer.byteLength(p);
-  const out = Buffer.allocUnsafeSlow(n);
+export const EXACT_SIZE_FROM_CHARS = 16 * 1024 * 1024;
+
+/**
+ * The parts and a newline as UTF-8 in one buffer of its own: no concatenation (that would flatten
+ * a copy of the whole text) and no pooled slice (a worker transfers the buffer's memory).
+ */
+export function encodeLine(parts: readonly string[], exactFrom = EXACT_SIZE_FROM_CHARS): Uint8Array {
+  let chars = 0;
+  for (const p of parts) chars += p.length;
+  let size = chars * 3 + 1; // UTF-8 takes at most 3 bytes per UTF-16 unit
+  if (chars > exactFrom) {
+    size = 1;
+    for (const p of parts) size += Buffer.byteLength(p);
+  }
+  const out = Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (const p of parts) at += out.write(p, at);
   out[at] = 0x0a;
-  return out;
+  return at + 1 === size ? out : out.subarray(0, at + 1);
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { joinSession } from '../../../src/merge/joinSession.js';
 import type { MergedSession } from '../../../src/merge/mergedSession.js';
-import { findLiteral, MIN_LITERAL_CHARS, mergedJsonLine } from '../../../src/merge/rawLiterals.js';
+import { encodeLine, findLiteral, MIN_LITERAL_CHARS, mergedJsonLine } from '../../../src/merge/rawLiterals.js';
 import { readSessionFile } from '../../../src/readers/readSession.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-literals-'));
@@ -187,5 +187,19 @@ describe('mergedJsonLine', () => {
     } finally {
       first.text = before;
     }
+  });
+});
+
+describe('encodeLine', () => {
+  const parts = ['{"a":"', 'ascii', ' é ü ', '😀 \u2028', '"}'];
+  const expected = `${parts.join('')}\n`;
+  it('writes the parts and a newline as UTF-8, sized for the worst case or exactly', () => {
+    for (const exactFrom of [Number.MAX_SAFE_INTEGER, 0]) {
+      const out = encodeLine(parts, exactFrom);
+      expect(Buffer.from(out).toString('utf8')).toBe(expected);
+      expect(out.byteLength).toBe(Buffer.byteLength(expected));
+    }
+    // Sized exactly, the bytes are the whole buffer (a worker hands the whole buffer over).
+    expect(encodeLine(parts, 0).buffer.byteLength).toBe(Buffer.byteLength(expected));
   });
 });
