@@ -8,6 +8,7 @@ import { isKnownVersion } from './knownVersions.js';
 import {
   emptyFinding,
   isObject,
+  joinTexts,
   SessionBuilder,
   str,
   type NativeSession,
@@ -246,7 +247,7 @@ export class CodexRolloutReader implements SessionReader {
       case 'message': {
         const data = this._check<MessageData>(payload, isMessageData, MessageItem, key, lineNo);
         if (data === null) return;
-        const text = data.content.map((c) => c.text ?? '').filter((t) => t.length > 0).join('\n');
+        const text = joinTexts(data.content);
         const role = data.role === 'assistant' ? 'assistant' : data.role === 'user' ? 'user' : 'system';
         const provenance = JSON.stringify(data.internal_chat_message_metadata_passthrough?.content_item_metadata ?? []);
         const synthetic = role === 'system' || HARNESS_TEXT.test(text) || provenance.includes('"harness"');

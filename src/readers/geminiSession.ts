@@ -10,6 +10,7 @@ import type { ToolCall, ToolResult } from '../merge/mergedSession.js';
 import {
   emptyFinding,
   isObject,
+  joinTexts,
   SessionBuilder,
   str,
   type NativeFinding,
@@ -226,9 +227,7 @@ export class GeminiSessionReader implements SessionReader {
     for (const slot of this._slots.values()) {
       const { msg, line, rewound } = slot;
       const ts = msg.timestamp ?? null;
-      const parts = typeof msg.content === 'string' ? [{ text: msg.content }] : (msg.content ?? []);
-      const text = parts.map((p) => p.text ?? '').filter((t) => t.length > 0).join('\n');
-      const responses = parts.filter((p) => p.functionResponse !== undefined).map((p) => toResult(p.functionResponse));
+      const { text, responses } = contentOf(msg.content);
       if (msg.type === 'user') {
         if (responses.length > 0 && text.length === 0) {
           b.addMessage({ role: 'tool', tool_results: responses, timestamp: ts, native_id: msg.id, rewound, line });
@@ -310,6 +309,15 @@ export class GeminiSessionReader implements SessionReader {
     }
     return cancelled;
   }
+}
+
+/** A message's text (its parts' texts, one per line) and the tool results among its parts. */
+function contentOf(content: GeminiMessage['content']): { text: string; responses: ToolResult[] } {
+  const responses: ToolResult[] = [];
+  if (typeof content === 'string') return { text: content, responses };
+  const parts = content ?? [];
+  for (const p of parts) if (p.functionResponse !== undefined) responses.push(toResult(p.functionResponse));
+  return { text: joinTexts(parts), responses };
 }
 
 function errorOf(c: z.infer<typeof GeminiToolCall>): string | null {

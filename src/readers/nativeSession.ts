@@ -215,6 +215,20 @@ export class SessionBuilder {
   }
 }
 
+/**
+ * The non-empty texts of a message's parts, one per line. A plain loop: the same through
+ * map/filter closures, inlined into a reader's hot method, threw that method's optimised code
+ * away at each new shape of part (measured: 4 % of a `rec stats`).
+ */
+export function joinTexts(parts: ReadonlyArray<{ text?: string | undefined }>): string {
+  let text = '';
+  for (const p of parts) {
+    const t = p.text;
+    if (t !== undefined && t.length > 0) text = text.length === 0 ? t : `${text}\n${t}`;
+  }
+  return text;
+}
+
 /** Text of an unknown value when it is a string, else null: many fields are optional strings. */
 export function str(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
