@@ -173,7 +173,6 @@ function assemble(native: NativeSession, ctx: JoinContext, drafts: Draft[], diag
     else if (d.type === 'unknown') fate.set(id, 'unknown');
     else if (d.type === 'approval' && fate.get(id) === 'unknown' && d.f.ran === 'yes') fate.set(id, 'ran');
   }
-  const pick = (t: FindingType): Draft[] => drafts.filter((d) => d.type === t).sort(byPosition);
   return {
     schema_version: MERGED_SCHEMA_VERSION,
     session: {
@@ -189,16 +188,40 @@ function assemble(native: NativeSession, ctx: JoinContext, drafts: Draft[], diag
       subagent: native.subagent,
     },
     messages: native.messages,
-    calls: native.calls.map((c) => ({ call_id: c.call_id, tool_name: c.tool_name, message_index: c.message_index, fate: fate.get(c.call_id) ?? 'unknown' })),
-    rejections: pick('rejection').map(toRejection),
-    interruptions: pick('interruption').map(toInterruption),
-    skipped: pick('skipped').map(toSkipped),
-    approvals: pick('approval').map(toApproval),
-    unknown: pick('unknown').map(toUnknown),
+    calls: callSummaries(native, fate),
+    rejections: entries(drafts, 'rejection', toRejection),
+    interruptions: entries(drafts, 'interruption', toInterruption),
+    skipped: entries(drafts, 'skipped', toSkipped),
+    approvals: entries(drafts, 'approval', toApproval),
+    unknown: entries(drafts, 'unknown', toUnknown),
     record_counts: native.record_counts,
     unknown_records: native.unknown_records,
     diagnostics,
   };
+}
+
+/*
+ * The merged session's arrays are built by pushing into array literals, not by filter/map: an
+ * array that map or filter returns empty has another hidden class than a filled one, and each
+ * session whose array was empty where earlier ones were not (or the reverse) threw away the
+ * optimised code that reads it (assemble, toSessionStats; one TurboFan compile of 10-50 ms each).
+ * A literal's allocation site remembers that it holds objects, so empty and filled ones match.
+ */
+
+function callSummaries(native: NativeSession, fate: Map<string, CallSummary['fate']>): CallSummary[] {
+  const out: CallSummary[] = [];
+  for (const c of native.calls) out.push({ call_id: c.call_id, tool_name: c.tool_name, message_index: c.message_index, fate: fate.get(c.call_id) ?? 'unknown' });
+  return out;
+}
+
+/** The drafts of one type, in the conversation's order, as merged entries. */
+function entries<T>(drafts: readonly Draft[], type: FindingType, toEntry: (d: Draft) => T): T[] {
+  const picked: Draft[] = [];
+  for (const d of drafts) if (d.type === type) picked.push(d);
+  picked.sort(byPosition);
+  const out: T[] = [];
+  for (const d of picked) out.push(toEntry(d));
+  return out;
 }
 
 function byPosition(a: Draft, b: Draft): number {

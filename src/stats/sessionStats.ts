@@ -32,12 +32,10 @@ export function toSessionStats(s: MergedSession): SessionStats {
   for (const c of s.calls) callsByTool[c.tool_name] = (callsByTool[c.tool_name] ?? 0) + 1;
   const skippedBy = new Map<string, number>();
   for (const k of s.skipped) if (k.related_call_id) skippedBy.set(k.related_call_id, (skippedBy.get(k.related_call_id) ?? 0) + 1);
-  return {
-    agent: s.session.agent,
-    session_id: s.session.agent_session_id,
-    file: s.session.files[0] ?? null,
-    calls_by_tool: callsByTool,
-    rejections: s.rejections.map((r) => ({
+  // Pushed into literals rather than mapped, for one hidden class whether empty or not (see assemble).
+  const rejections: SessionStats['rejections'] = [];
+  for (const r of s.rejections) {
+    rejections.push({
       tool: r.tool_name ?? NONE,
       kind: r.rejection_type ?? NONE,
       trigger: r.trigger ?? NONE,
@@ -46,8 +44,17 @@ export function toSessionStats(s: MergedSession): SessionStats {
       ran: r.ran ?? 'unknown',
       call_id: r.call_id,
       skipped: r.call_id ? (skippedBy.get(r.call_id) ?? 0) : 0,
-    })),
-    interruptions: s.interruptions.map((i) => ({ tool: i.tool_name ?? '(turn)', kind: i.kind ?? NONE, trigger: i.trigger ?? NONE })),
+    });
+  }
+  const interruptions: SessionStats['interruptions'] = [];
+  for (const i of s.interruptions) interruptions.push({ tool: i.tool_name ?? '(turn)', kind: i.kind ?? NONE, trigger: i.trigger ?? NONE });
+  return {
+    agent: s.session.agent,
+    session_id: s.session.agent_session_id,
+    file: s.session.files[0] ?? null,
+    calls_by_tool: callsByTool,
+    rejections,
+    interruptions,
     skipped: s.skipped.length,
     approvals: s.approvals.length,
     unknown: s.unknown.length,
