@@ -11,6 +11,11 @@
 // that V8's helper threads cannot borrow the second core. The corpus is deleted at the end.
 //
 //   npx tsc -p tsconfig.json && node scripts/bench-merge.mjs [--mb 520] [--seed 1] [--reps 3] [--keep]
+//                                 [--baseline DIR] [--quick]
+// --baseline DIR also runs `rec stats`/`rec merge --jobs 1` of another checkout (built, e.g. a
+// `git worktree` of an older commit) in the same rounds, and reports the speed ratio of each
+// round: on a machine whose speed drifts, that is the figure to decide a change on.
+// --quick runs only jq and the one-core rows.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -29,8 +34,20 @@ const JQ_BATCH = 200;
 const TASKSET = '/usr/bin/taskset';
 
 const { values } = parseArgs({
-  options: { mb: { type: 'string', default: '520' }, seed: { type: 'string', default: '1' }, reps: { type: 'string', default: '3' }, keep: { type: 'boolean', default: false } },
+  options: {
+    mb: { type: 'string', default: '520' },
+    seed: { type: 'string', default: '1' },
+    reps: { type: 'string', default: '3' },
+    keep: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+  },
 });
+const BASELINE = values.baseline ? join(values.baseline, 'bin', 'rec.js') : null;
+if (values.baseline && !existsSync(join(values.baseline, 'dist', 'commands', 'merge.js'))) {
+  console.error(`bench-merge: --baseline ${values.baseline}: no built rec there (run npx tsc -p tsconfig.json in it)`);
+  process.exit(2);
+}
 const REPS = Math.max(1, Number(values.reps) || 1);
 /** Runs a one-core measure on CPU 0 only. */
 const pin = (cmd, args) => (existsSync(TASKSET) ? [TASKSET, ['-c', '0', cmd, ...args]] : [cmd, args]);
@@ -62,20 +79,25 @@ try {
   const db = join(dir, 'no-sidecar.db');
   // rec runs through its launcher, as users run it: merge and stats start as one Node process with
   // Node's default flags (the passthrough's 1 MB young generation is for agent runs only).
-  const rec = (args, files = [dir]) => [REC, [...args, ...files, '--db', db, '--no-progress']];
+  const recAt = (bin) => (args, files = [dir]) => [bin, [...args, ...files, '--db', db, '--no-progress']];
+  const rec = recAt(REC);
   const quarter = paths.slice(0, Math.ceil(paths.length / 4));
   const qmb = corpus.files.slice(0, quarter.length).reduce((n, f) => n + f.bytes, 0) / 1e6;
-  const measures = [
+  const base = BASELINE ? recAt(BASELINE) : null;
+  const allMeasures = [
     { name: 'raw read (1 MiB chunks, node)', mb, run: () => inProcess(() => rawRead(paths)) },
     { name: 'splitter + JSON.parse (node, 1 core)', mb, run: () => inProcess(() => splitAndParse(paths)) },
-    { name: 'jq -c . (1 core)', mb, jq: true, run: () => timed(...pin('sh', ['-c', `xargs -0 -n ${JQ_BATCH} ${JQ} -c . < '${listFile}' > /dev/null`])) },
-    { name: 'rec stats --jobs 1 (1 core)', mb, run: () => timed(...pin(...rec(['stats', '--json', '--jobs', '1']))) },
-    { name: 'rec merge --jobs 1 (1 core, JSONL)', mb, run: () => timed(...pin(...rec(['merge', '--jobs', '1']))) },
+    { name: 'jq -c . (1 core)', mb, jq: true, oneCore: true, run: () => timed(...pin('sh', ['-c', `xargs -0 -n ${JQ_BATCH} ${JQ} -c . < '${listFile}' > /dev/null`])) },
+    { name: 'rec stats --jobs 1 (1 core)', mb, oneCore: true, run: () => timed(...pin(...rec(['stats', '--json', '--jobs', '1']))) },
+    ...(base ? [{ name: 'baseline rec stats --jobs 1 (1 core)', mb, oneCore: true, baselineOf: 'rec stats --jobs 1 (1 core)', run: () => timed(...pin(...base(['stats', '--json', '--jobs', '1']))) }] : []),
+    { name: 'rec merge --jobs 1 (1 core, JSONL)', mb, oneCore: true, run: () => timed(...pin(...rec(['merge', '--jobs', '1']))) },
+    ...(base ? [{ name: 'baseline rec merge --jobs 1 (1 core)', mb, oneCore: true, baselineOf: 'rec merge --jobs 1 (1 core, JSONL)', run: () => timed(...pin(...base(['merge', '--jobs', '1']))) }] : []),
     { name: `rec stats --jobs ${results.cores} (workers)`, mb, run: () => timed(...rec(['stats', '--json', '--jobs', String(results.cores)])) },
     { name: `rec merge --jobs ${results.cores} (workers, JSONL)`, mb, run: () => timed(...rec(['merge', '--jobs', String(results.cores)])) },
     { name: 'rec merge --jobs 1, first quarter of the files', mb: qmb, run: () => timed(...pin(...rec(['merge', '--jobs', '1'], quarter))) },
     { name: `rec merge --jobs ${results.cores}, first quarter`, mb: qmb, run: () => timed(...rec(['merge', '--jobs', String(results.cores)], quarter)) },
   ];
+  const measures = values.quick ? allMeasures.filter((m) => m.oneCore) : allMeasures;
   const runs = measures.map(() => []);
   for (let rep = 0; rep < REPS; rep++) {
     console.log(`round ${rep + 1} of ${REPS} (load ${loadavg()[0].toFixed(1)})`);
@@ -113,6 +135,15 @@ try {
       `${r.name.padEnd(48)} ${r.mb.toFixed(0).padStart(5)} ${r.wall_s.toFixed(2).padStart(7)} ${r.mb_per_s.toFixed(0).padStart(6)} ${ratio.padStart(6)} ${r.cpu_s.toFixed(2).padStart(6)} ${(r.mb / r.cpu_s).toFixed(0).padStart(8)} ${r.peak_mb === null ? '-'.padStart(8) : r.peak_mb.toFixed(0).padStart(8)}`,
     );
   }
+  // Against the baseline: the median of the per-round ratios of CPU seconds (baseline / this).
+  results.vs_baseline = [];
+  measures.forEach((m, i) => {
+    if (!m.baselineOf) return;
+    const j = measures.findIndex((x) => x.name === m.baselineOf);
+    const speedup = median(runs[i].map((r, k) => r.cpu / runs[j][k].cpu));
+    results.vs_baseline.push({ name: m.baselineOf, speedup });
+    console.log(`${m.baselineOf}: ${speedup.toFixed(2)}× the baseline's speed (CPU s per round: this ${runs[j].map((r) => r.cpu.toFixed(2)).join(', ')}; baseline ${runs[i].map((r) => r.cpu.toFixed(2)).join(', ')})`);
+  });
   results.load_after = loadavg();
   console.log(`\nload average before ${results.load_before.map((l) => l.toFixed(1)).join(' ')}, after ${results.load_after.map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`BENCH_MERGE_JSON ${JSON.stringify(results)}`);
