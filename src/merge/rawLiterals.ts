@@ -99,10 +99,11 @@ interface Replaced {
  * long ones); without it, or where no literal is found, this is JSON.stringify's output.
  */
 export function mergedJsonLine(merged: MergedSession, lines: ReadonlyMap<number, string> | null, pretty: boolean): Uint8Array {
+  const stringify = (): string => (pretty ? JSON.stringify(merged, null, 2) : JSON.stringify(merged));
   const replaced = lines ? replaceLongStrings(merged, lines) : [];
   let json: string;
   try {
-    json = pretty ? JSON.stringify(merged, null, 2) : JSON.stringify(merged);
+    json = stringify();
   } finally {
     for (const r of replaced) r.holder[r.key] = r.value;
   }
@@ -110,7 +111,7 @@ export function mergedJsonLine(merged: MergedSession, lines: ReadonlyMap<number,
   const parts = splice(json, replaced);
   if (parts !== null) return encodeLine(parts);
   // A string of the session's own that reads like a marker: write it the plain way.
-  return encodeLine([pretty ? JSON.stringify(merged, null, 2) : JSON.stringify(merged)]);
+  return encodeLine([stringify()]);
 }
 
 function replaceLongStrings(merged: MergedSession, lines: ReadonlyMap<number, string>): Replaced[] {
