@@ -153,7 +153,7 @@ describe('mergedJsonLine', () => {
     });
   }
 
-  it('strings shorter than the threshold, and lines not kept, are stringified as before', async () => {
+  it('without the kept lines, every string is stringified as before', async () => {
     const { session } = await merged('codex', 'unkept', otherSpelling, false);
     const out = Buffer.from(mergedJsonLine(session, null, false)).toString('utf8');
     expect(out).toBe(`${JSON.stringify(session)}\n`);
@@ -177,6 +177,9 @@ describe('mergedJsonLine', () => {
 
   it('a string of the session that reads exactly like a marker makes it write the plain way', async () => {
     const { session, lines } = await merged('gemini', 'marker', otherSpelling);
+    // This session is spliced as it stands (the agent's spelling shows), so a plain output below
+    // can only come from the fallback.
+    expect(Buffer.from(mergedJsonLine(session, lines, false)).toString('utf8')).toContain('\\u0065');
     // The first message's text replaced by what rawLiterals' first marker would be.
     const first = session.messages[0]!;
     const before = first.text;
