@@ -48,6 +48,10 @@ export async function mergeCommand(args: string[], io: CommandIO): Promise<numbe
   const mode = outDir !== null ? 'merge-pretty' : 'merge';
   // `rec merge | head -1`: once the reader is gone, no more files are read.
   const out = new OutputGuard(io.stdout, io.stderr, 'merge');
+  // Each output buffer may serve the next session once written, where writing hands the bytes to
+  // the kernel: a file written here, or the process's own stdout (OutputGuard.write waits for its
+  // write callback). Another stream, such as a PassThrough, may still hold the buffer after that.
+  const reuseOutput = outDir !== null || io.stdout === process.stdout;
   const summary = await runSelection('merge', parsed, io, mode, async (r, _i, total) => {
     if (r.output === null) return;
     if (outDir !== null) {
@@ -59,7 +63,7 @@ export async function mergeCommand(args: string[], io: CommandIO): Promise<numbe
       const doc: unknown = JSON.parse(Buffer.from(r.output.buffer, r.output.byteOffset, r.output.byteLength).toString('utf8'));
       await out.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else await out.write(r.output);
-  }, out.signal);
+  }, { signal: out.signal, reuseOutput });
   if (out.failure !== null) return 1;
   // The reader took what it wanted and left: that is success.
   if (out.closed) return 0;

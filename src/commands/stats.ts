@@ -36,7 +36,7 @@ export async function statsCommand(args: string[], io: CommandIO): Promise<numbe
   const out = new OutputGuard(io.stdout, io.stderr, 'stats');
   const summary = await runSelection('stats', parsed, io, 'stats', (r) => {
     if (r.stats) agg.add(r.stats);
-  }, out.signal);
+  }, { signal: out.signal });
   if (!out.closed) {
     const report = agg.report();
     await out.write(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatStatsTable(report));

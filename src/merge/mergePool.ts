@@ -9,6 +9,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { runTask, type MergeTask, type TaskMode, type TaskResult } from './mergeTask.js';
+import { ReusedOutput } from './reusedOutput.js';
 import type { SidecarReader } from './sidecarReader.js';
 
 /** Below this many files, starting workers costs more than it saves. */
@@ -38,7 +39,14 @@ export interface PoolOptions {
   totalBytes: number;
   /** Size of each task's file (0 when unknown), for the in-flight byte bound. */
   sizes?: readonly number[];
+  /** Called with each result, in input order. */
   onResult: (result: TaskResult, index: number) => void | Promise<void>;
+  /**
+   * The caller's `onResult` is done with the output's bytes when it returns (or its promise
+   * resolves): they were handed to the kernel or copied. In-process, one buffer then serves every
+   * session in turn (ReusedOutput); without this, each output has a buffer of its own.
+   */
+  reuseOutput?: boolean;
   /**
    * Aborted when the output is gone (`rec merge | head -1`): no task is started after that, and
    * results still in flight are dropped unread.
@@ -69,19 +77,24 @@ export async function runTasks(tasks: readonly MergeTask[], opts: PoolOptions): 
   const jobs = chooseJobs(opts.jobs, tasks.length, opts.totalBytes);
   const url = workerUrl();
   if (jobs <= 1 || url === null) {
+    const reuse = opts.reuseOutput ? new ReusedOutput() : null;
     for (let i = 0; i < tasks.length && !opts.signal?.aborted; i++) {
-      const result = await safeRun(tasks[i]!, opts);
+      const result = await safeRun(tasks[i]!, opts, reuse);
       if (opts.signal?.aborted) return;
-      await opts.onResult(result, i);
+      try {
+        await opts.onResult(result, i);
+      } finally {
+        reuse?.giveBack();
+      }
     }
     return;
   }
   await runOnWorkers(tasks, opts, jobs, url);
 }
 
-async function safeRun(task: MergeTask, opts: PoolOptions): Promise<TaskResult> {
+async function safeRun(task: MergeTask, opts: PoolOptions, reuse: ReusedOutput | null): Promise<TaskResult> {
   try {
-    return await runTask(task, opts.mode, opts.sidecar);
+    return await runTask(task, opts.mode, opts.sidecar, reuse);
   } catch (err) {
     return crashed(task, err instanceof Error ? err.stack ?? err.message : String(err));
   }

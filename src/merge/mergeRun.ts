@@ -22,14 +22,22 @@ export interface RunSummary {
   explicit: boolean;
 }
 
+export interface RunOptions {
+  /** Aborted when the output is gone: no more files are read. */
+  signal?: AbortSignal;
+  /** See PoolOptions.reuseOutput: `onResult` is done with each output when it returns. */
+  reuseOutput?: boolean;
+}
+
 export async function runSelection(
   command: string,
   args: SelectionArgs,
   io: CommandIO,
   mode: TaskMode,
   onResult: (r: TaskResult, index: number, total: number) => void | Promise<void>,
-  signal?: AbortSignal,
+  opts: RunOptions = {},
 ): Promise<RunSummary> {
+  const { signal, reuseOutput = false } = opts;
   tuneV8ForBatch(); // before any reader code is compiled, and before workers start
   const dbPath = resolveSidecarPath(args.db, io.env);
   const opened = SidecarReader.open(dbPath);
@@ -51,6 +59,7 @@ export async function runSelection(
       sidecar,
       totalBytes,
       sizes: selected.sizes,
+      reuseOutput,
       ...(signal ? { signal } : {}),
       onResult: async (r, i) => {
         bar.advance(r.bytes || selected.sizes[i] || 0);

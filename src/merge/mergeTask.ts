@@ -8,6 +8,7 @@ import { toSessionStats, type SessionStats } from '../stats/sessionStats.js';
 import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
 import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';
+import type { ReusedOutput } from './reusedOutput.js';
 import type { SidecarReader } from './sidecarReader.js';
 
 export type MergeTask =
@@ -19,8 +20,9 @@ export type TaskMode = 'merge' | 'merge-pretty' | 'stats';
 
 export interface TaskResult {
   /**
-   * The merged session as UTF-8 JSON and a newline (modes merge and merge-pretty), in a buffer of
-   * its own so that a worker can hand it over without a copy (transfer, not structured clone).
+   * The merged session as UTF-8 JSON and a newline (modes merge and merge-pretty). In a worker, a
+   * buffer of its own, handed over without a copy (transfer, not structured clone); in-process,
+   * the run's reused buffer when one is given, valid until it is given back.
    */
   output: Uint8Array | null;
   stats: SessionStats | null;
@@ -31,7 +33,12 @@ export interface TaskResult {
   bytes: number;
 }
 
-export async function runTask(task: MergeTask, mode: TaskMode, sidecar: SidecarReader | null): Promise<TaskResult> {
+export async function runTask(
+  task: MergeTask,
+  mode: TaskMode,
+  sidecar: SidecarReader | null,
+  reuse: ReusedOutput | null = null,
+): Promise<TaskResult> {
   let native: NativeSession | null;
   let bytes = 0;
   let failed: Diagnostic[] = [];
@@ -81,5 +88,5 @@ export async function runTask(task: MergeTask, mode: TaskMode, sidecar: SidecarR
   // Reported on stderr too; `info` ones (sidecar events matched nowhere) stay in the JSON only.
   const diagnostics = merged.diagnostics.filter((d) => d.severity !== 'info');
   if (mode === 'stats') return { output: null, stats: toSessionStats(merged), label, diagnostics, bytes };
-  return { output: mergedJsonLine(merged, keptLines, mode === 'merge-pretty'), stats: null, label, diagnostics, bytes };
+  return { output: mergedJsonLine(merged, keptLines, mode === 'merge-pretty', reuse), stats: null, label, diagnostics, bytes };
 }

@@ -34,18 +34,21 @@ export class OutputGuard {
     return this._failure;
   }
 
-  /** Writes with backpressure; resolves at once when the output is gone, so the run never hangs. */
+  /**
+   * Writes and resolves once the stream is done with `data` (its write callback), so the caller
+   * may then reuse the buffer, and one session at most waits in the stream: that is the
+   * backpressure. Resolves at once when the output is gone, so the run never hangs.
+   */
   write(data: string | Uint8Array): Promise<void> {
     if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
-      if (this._out.write(data)) return resolve();
       const done = (): void => {
-        this._out.off('drain', done);
         this._abort.signal.removeEventListener('abort', done);
         resolve();
       };
-      this._out.once('drain', done);
       this._abort.signal.addEventListener('abort', done, { once: true });
+      // An error also reaches the 'error' listener, which aborts; the callback only says "done".
+      this._out.write(data, () => done());
     });
   }
 

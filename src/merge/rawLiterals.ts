@@ -9,6 +9,7 @@
 // merged session holds (compared directly when the literal has no escape, else parsed), so the
 // output parses to the same value as JSON.stringify's; anything else is stringified as before.
 import type { MergeAgent, MergedSession } from './mergedSession.js';
+import type { ReusedOutput } from './reusedOutput.js';
 
 /** Shorter strings cost less to stringify than to find and splice. */
 export const MIN_LITERAL_CHARS = 256;
@@ -86,40 +87,63 @@ function closingQuote(line: string, from: number): number {
   }
 }
 
+/** A value taken out of the session while it is stringified, and what is written in its place. */
 interface Replaced {
   holder: Record<string, unknown>;
   key: string;
-  value: string;
-  literal: string;
+  value: unknown;
+  /** A long string's literal from the agent's line; null for an array written in pieces. */
+  literal: string | null;
+  /** An array's elements as JSON, a few per piece, each piece with its brackets; null for a string. */
+  pieces: string[] | null;
+  /** Found in the JSON text: a second find is a string of the session that reads like the marker. */
+  spliced: boolean;
 }
 
 /**
- * The merged session as UTF-8 JSON and a newline, in a buffer of its own (a worker transfers its
- * memory). `lines` maps a line number of the session file to its text, for the lines kept (the
- * long ones); without it, or where no literal is found, this is JSON.stringify's output.
+ * Elements of a top-level array stringified per JSON.stringify call. V8 11.3 returns a long
+ * result as a rope of 16 K-character parts, and reading it (indexOf, Buffer.write) first copies
+ * it into one flat string in large-object space: fresh memory each session, whose page faults
+ * were half of those left in a 520 MB merge. A piece of a few dozen messages (their long strings
+ * are markers by then) stays small, flat and in the young generation.
  */
-export function mergedJsonLine(merged: MergedSession, lines: ReadonlyMap<number, string> | null, pretty: boolean): Uint8Array {
+export const ELEMENTS_PER_PIECE = 32;
+
+/**
+ * The merged session as UTF-8 JSON and a newline. `lines` maps a line number of the session file
+ * to its text, for the lines kept (the long ones); without it, or where no literal is found, this
+ * is JSON.stringify's output. Written into `reuse`'s buffer when given (the caller gives it back
+ * once the bytes are written), else into a buffer of its own (a worker transfers its memory).
+ */
+export function mergedJsonLine(
+  merged: MergedSession,
+  lines: ReadonlyMap<number, string> | null,
+  pretty: boolean,
+  reuse: ReusedOutput | null = null,
+): Uint8Array {
   const stringify = (): string => (pretty ? JSON.stringify(merged, null, 2) : JSON.stringify(merged));
-  const replaced = lines ? replaceLongStrings(merged, lines) : [];
+  const replaced: Replaced[] = [];
   let json: string;
   try {
+    if (lines) replaceLongStrings(merged, lines, replaced);
+    // Indented pieces would need the indentation of their depth: pretty output is one piece.
+    if (!pretty) replaceLongArrays(merged as unknown as Record<string, unknown>, replaced);
     json = stringify();
   } finally {
     for (const r of replaced) r.holder[r.key] = r.value;
   }
-  if (replaced.length === 0) return encodeLine([json]);
-  const parts = splice(json, replaced);
-  if (parts !== null) return encodeLine(parts);
+  if (replaced.length === 0) return encodeLine([json], EXACT_SIZE_FROM_CHARS, reuse);
+  const parts: string[] = [];
+  if (spliceInto(parts, json, 0, json.length, replaced) === replaced.length) return encodeLine(parts, EXACT_SIZE_FROM_CHARS, reuse);
   // A string of the session's own that reads like a marker: write it the plain way.
-  return encodeLine([stringify()]);
+  return encodeLine([stringify()], EXACT_SIZE_FROM_CHARS, reuse);
 }
 
-function replaceLongStrings(merged: MergedSession, lines: ReadonlyMap<number, string>): Replaced[] {
-  const replaced: Replaced[] = [];
+function replaceLongStrings(merged: MergedSession, lines: ReadonlyMap<number, string>, replaced: Replaced[]): void {
   const replace = (holder: Record<string, unknown>, key: string, value: string, literal: string | null): void => {
     if (literal === null) return;
     holder[key] = MARK + replaced.length;
-    replaced.push({ holder, key, value, literal });
+    replaced.push({ holder, key, value, literal, pieces: null, spliced: false });
   };
   const keys = KEYS[merged.session.agent];
   for (const m of merged.messages) {
@@ -135,41 +159,64 @@ function replaceLongStrings(merged: MergedSession, lines: ReadonlyMap<number, st
       }
     }
   }
-  return replaced;
+}
+
+/** Stringifies each long top-level array in pieces (the long strings in it are markers by now). */
+function replaceLongArrays(merged: Record<string, unknown>, replaced: Replaced[]): void {
+  for (const key of Object.keys(merged)) {
+    const value = merged[key];
+    if (!Array.isArray(value) || value.length <= ELEMENTS_PER_PIECE) continue;
+    const pieces: string[] = [];
+    for (let at = 0; at < value.length; at += ELEMENTS_PER_PIECE) pieces.push(JSON.stringify(value.slice(at, at + ELEMENTS_PER_PIECE)));
+    merged[key] = MARK + replaced.length;
+    replaced.push({ holder: merged, key, value, literal: null, pieces, spliced: false });
+  }
 }
 
 /**
- * The JSON text cut at each marker, with the marker's literal in its place; null when a string of
- * the session reads exactly like a marker. Every marker is found once, so one more is such a string.
+ * Appends `text` from `start` to `end` to `parts`, with each marker's literal or array pieces in
+ * its place; returns how many markers it found, or -1 when a string of the session reads exactly
+ * like a marker (a number that is not ours, or one found twice). Every marker is found once, so
+ * a count above `replaced.length` also means such a string.
  */
-function splice(json: string, replaced: readonly Replaced[]): string[] | null {
-  const parts: string[] = [];
-  let last = 0; // where the next part of the JSON text starts
-  let from = 0;
+function spliceInto(parts: string[], text: string, start: number, end: number, replaced: readonly Replaced[]): number {
+  let last = start; // where the next part of the text starts
+  let from = start;
   let found = 0;
   for (;;) {
-    const escape = json.indexOf(MARK_ESCAPE, from);
-    if (escape < 0) break;
+    const escape = text.indexOf(MARK_ESCAPE, from);
+    if (escape < 0 || escape >= end) break;
     from = escape + 1;
     // A marker is a whole string: its quote opens it, so no backslash comes before the quote.
     // Anything else is a NUL (or the text "\u0000") inside a string of the session.
     const at = escape - 1;
-    if (json.charCodeAt(at) !== QUOTE || json.charCodeAt(at - 1) === BACKSLASH) continue;
+    if (text.charCodeAt(at) !== QUOTE || text.charCodeAt(at - 1) === BACKSLASH) continue;
     let i = escape + MARK_ESCAPE.length;
     let n = 0;
-    for (let c = json.charCodeAt(i); c >= 0x30 && c <= 0x39; c = json.charCodeAt(++i)) n = n * 10 + (c - 0x30);
-    if (i === escape + MARK_ESCAPE.length || json.charCodeAt(i) !== QUOTE) continue;
-    // A string of the session that reads exactly like a marker: give up splicing (if its number
-    // is one of ours, the count below is one too many).
-    if (n >= replaced.length) return null;
+    for (let c = text.charCodeAt(i); c >= 0x30 && c <= 0x39; c = text.charCodeAt(++i)) n = n * 10 + (c - 0x30);
+    if (i === escape + MARK_ESCAPE.length || text.charCodeAt(i) !== QUOTE) continue;
+    const r = replaced[n];
+    if (r === undefined || r.spliced) return -1;
+    r.spliced = true;
     found++;
-    parts.push(json.slice(last, at), replaced[n]!.literal);
+    if (at > last) parts.push(text.slice(last, at));
+    if (r.pieces === null) parts.push(r.literal!);
+    else {
+      parts.push('[');
+      for (let k = 0; k < r.pieces.length; k++) {
+        if (k > 0) parts.push(',');
+        const piece = r.pieces[k]!;
+        const inner = spliceInto(parts, piece, 1, piece.length - 1, replaced); // inside its brackets
+        if (inner < 0) return -1;
+        found += inner;
+      }
+      parts.push(']');
+    }
     last = i + 1;
     from = last;
   }
-  if (found !== replaced.length) return null;
-  parts.push(json.slice(last));
-  return parts;
+  if (end > last) parts.push(text.slice(last, end));
+  return found;
 }
 
 /**
@@ -180,10 +227,11 @@ function splice(json: string, replaced: readonly Replaced[]): string[] | null {
 export const EXACT_SIZE_FROM_CHARS = 16 * 1024 * 1024;
 
 /**
- * The parts and a newline as UTF-8 in one buffer of its own: no concatenation (that would flatten
- * a copy of the whole text) and no pooled slice (a worker transfers the buffer's memory).
+ * The parts and a newline as UTF-8 in one buffer: no concatenation (that would flatten a copy of
+ * the whole text). The buffer is `reuse`'s when given, else one of its own, never a pooled slice
+ * (a worker transfers the buffer's memory).
  */
-export function encodeLine(parts: readonly string[], exactFrom = EXACT_SIZE_FROM_CHARS): Uint8Array {
+export function encodeLine(parts: readonly string[], exactFrom = EXACT_SIZE_FROM_CHARS, reuse: ReusedOutput | null = null): Uint8Array {
   let chars = 0;
   for (const p of parts) chars += p.length;
   let size = chars * 3 + 1; // UTF-8 takes at most 3 bytes per UTF-16 unit
@@ -191,9 +239,9 @@ export function encodeLine(parts: readonly string[], exactFrom = EXACT_SIZE_FROM
     size = 1;
     for (const p of parts) size += Buffer.byteLength(p);
   }
-  const out = Buffer.allocUnsafeSlow(size);
+  const out = reuse !== null ? reuse.lend(size) : Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (const p of parts) at += out.write(p, at);
   out[at] = 0x0a;
-  return at + 1 === size ? out : out.subarray(0, at + 1);
+  return at + 1 === out.length ? out : out.subarray(0, at + 1);
 }

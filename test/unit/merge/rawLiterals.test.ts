@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { joinSession } from '../../../src/merge/joinSession.js';
 import type { MergedSession } from '../../../src/merge/mergedSession.js';
-import { encodeLine, findLiteral, MIN_LITERAL_CHARS, mergedJsonLine } from '../../../src/merge/rawLiterals.js';
+import { ELEMENTS_PER_PIECE, encodeLine, findLiteral, MIN_LITERAL_CHARS, mergedJsonLine } from '../../../src/merge/rawLiterals.js';
 import { readSessionFile } from '../../../src/readers/readSession.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-literals-'));
@@ -187,6 +187,57 @@ describe('mergedJsonLine', () => {
     try {
       const out = Buffer.from(mergedJsonLine(session, lines, false)).toString('utf8');
       expect(out).toBe(`${JSON.stringify(session)}\n`);
+    } finally {
+      first.text = before;
+    }
+  });
+});
+
+/** The session with its messages repeated (deep copies) past several pieces of the top-level arrays. */
+function lengthened(session: MergedSession): MergedSession {
+  const n = session.messages.length;
+  const count = 3 * ELEMENTS_PER_PIECE + 5;
+  const messages = Array.from({ length: count }, (_, i) => ({ ...structuredClone(session.messages[i % n]!), index: i }));
+  return { ...session, messages };
+}
+
+describe('mergedJsonLine on top-level arrays longer than a piece', () => {
+  for (const agent of ['codex', 'claude', 'gemini'] as const) {
+    it(`${agent}: writes exactly what JSON.stringify writes, pieces and long strings spliced`, async () => {
+      const { session: short, lines } = await merged(agent, 'long-canonical', canonical);
+      const session = lengthened(short);
+      const expected = `${JSON.stringify(session)}\n`;
+      expect(Buffer.from(mergedJsonLine(session, lines, false)).toString('utf8')).toBe(expected);
+      expect(Buffer.from(mergedJsonLine(session, null, false)).toString('utf8')).toBe(expected);
+      expect(Buffer.from(mergedJsonLine(session, lines, true)).toString('utf8')).toBe(`${JSON.stringify(session, null, 2)}\n`);
+      expect(`${JSON.stringify(session)}\n`).toBe(expected);
+    });
+  }
+
+  it("the agent's spellings show in every piece, and the JSON means the same", async () => {
+    const { session: short, lines } = await merged('codex', 'long-spelled', otherSpelling);
+    const session = lengthened(short);
+    const out = Buffer.from(mergedJsonLine(session, lines, false)).toString('utf8');
+    expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(session)));
+    // Each copy of a message with a long string carries the agent's literal.
+    const longCopies = session.messages.filter((m) => (m.text?.length ?? 0) >= MIN_LITERAL_CHARS || m.tool_results.some((r) => (r.output?.length ?? 0) >= MIN_LITERAL_CHARS));
+    expect(longCopies.length).toBeGreaterThan(ELEMENTS_PER_PIECE); // so they span several pieces
+    expect(out.split('\\u0065').length - 1).toBeGreaterThanOrEqual(longCopies.length);
+  });
+
+  it('a string that reads like any marker, a long string\'s or an array\'s, makes it write the plain way', async () => {
+    const { session: short, lines } = await merged('claude', 'long-marker', otherSpelling);
+    const session = lengthened(short);
+    const first = session.messages[0]!;
+    const before = first.text;
+    // Markers are numbered long strings first, then arrays: 0 … 200 covers both here. A marker
+    // inside a piece that names its own array must not send the splice round in circles.
+    try {
+      for (let n = 0; n <= 200; n++) {
+        first.text = `\u0000${n}`;
+        const out = Buffer.from(mergedJsonLine(session, lines, false)).toString('utf8');
+        expect(out, `marker ${n}`).toBe(`${JSON.stringify(session)}\n`);
+      }
     } finally {
       first.text = before;
     }
