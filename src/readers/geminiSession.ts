@@ -239,7 +239,9 @@ export class GeminiSessionReader implements SessionReader {
         continue;
       }
       if (msg.type === 'gemini') {
-        const calls: ToolCall[] = (msg.toolCalls ?? []).map((c) => ({ call_id: c.id, tool_name: c.name, tool_input: c.args ?? null }));
+        // A loop, not map: map's result can be a holey array, which JSON.stringify walks the slow way.
+        const calls: ToolCall[] = [];
+        for (const c of msg.toolCalls ?? []) calls.push({ call_id: c.id, tool_name: c.name, tool_input: c.args ?? null });
         const m = b.addMessage({
           role: 'assistant',
           text: text.length > 0 ? text : null,
