@@ -9,7 +9,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { runTask, type MergeTask, type TaskMode, type TaskResult } from './mergeTask.js';
-import { ReusedOutput } from './reusedOutput.js';
+import { OutputBuffers } from './outputBuffers.js';
 import type { SidecarReader } from './sidecarReader.js';
 
 /** Below this many files, starting workers costs more than it saves. */
@@ -43,8 +43,9 @@ export interface PoolOptions {
   onResult: (result: TaskResult, index: number) => void | Promise<void>;
   /**
    * The caller's `onResult` is done with the output's bytes when it returns (or its promise
-   * resolves): they were handed to the kernel or copied. In-process, one buffer then serves every
-   * session in turn (ReusedOutput); without this, each output has a buffer of its own.
+   * resolves): they were handed to the kernel or copied. Each output's memory then serves a later
+   * session (OutputBuffers): in-process directly, from a worker by transfer back to it. Without
+   * this, each output has a buffer of its own.
    */
   reuseOutput?: boolean;
   /**
@@ -77,14 +78,14 @@ export async function runTasks(tasks: readonly MergeTask[], opts: PoolOptions): 
   const jobs = chooseJobs(opts.jobs, tasks.length, opts.totalBytes);
   const url = workerUrl();
   if (jobs <= 1 || url === null) {
-    const reuse = opts.reuseOutput ? new ReusedOutput() : null;
+    const reuse = opts.reuseOutput ? new OutputBuffers() : null;
     for (let i = 0; i < tasks.length && !opts.signal?.aborted; i++) {
       const result = await safeRun(tasks[i]!, opts, reuse);
       if (opts.signal?.aborted) return;
       try {
         await opts.onResult(result, i);
       } finally {
-        reuse?.giveBack();
+        if (result.output !== null) reuse?.giveBack(result.output.buffer as ArrayBuffer);
       }
     }
     return;
@@ -92,7 +93,7 @@ export async function runTasks(tasks: readonly MergeTask[], opts: PoolOptions): 
   await runOnWorkers(tasks, opts, jobs, url);
 }
 
-async function safeRun(task: MergeTask, opts: PoolOptions, reuse: ReusedOutput | null): Promise<TaskResult> {
+async function safeRun(task: MergeTask, opts: PoolOptions, reuse: OutputBuffers | null): Promise<TaskResult> {
   try {
     return await runTask(task, opts.mode, opts.sidecar, reuse);
   } catch (err) {
@@ -122,7 +123,7 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
   return new Promise((resolveAll, rejectAll) => {
     const workers: Worker[] = [];
     const idle: Worker[] = []; // one entry per free task slot of a worker
-    const waiting = new Map<number, TaskResult>();
+    const waiting = new Map<number, { result: TaskResult; worker: Worker }>();
     const size = (i: number): number => opts.sizes?.[i] ?? 0;
     let next = 0; // next task to dispatch
     let emit = 0; // next result to hand over
@@ -149,9 +150,14 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
       emitting = true;
       try {
         while (waiting.has(emit) && !opts.signal?.aborted) {
-          const r = waiting.get(emit)!;
+          const { result: r, worker } = waiting.get(emit)!;
           waiting.delete(emit);
           await opts.onResult(r, emit);
+          // Written: its memory goes back to the worker that filled it, for a later session.
+          if (opts.reuseOutput && r.output !== null) {
+            const memory = r.output.buffer as ArrayBuffer;
+            worker.postMessage({ giveBack: memory }, [memory]);
+          }
           emit++;
           // The new head no longer counts as ahead.
           if (emit < next) aheadBytes -= size(emit);
@@ -173,9 +179,9 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
     opts.signal?.addEventListener('abort', () => void drain(), { once: true });
 
     for (let i = 0; i < jobs; i++) {
-      const w = new Worker(url, { workerData: { dbPath: opts.dbPath, mode: opts.mode } });
+      const w = new Worker(url, { workerData: { dbPath: opts.dbPath, mode: opts.mode, reuseOutput: opts.reuseOutput === true } });
       w.on('message', (msg: WorkerReply) => {
-        waiting.set(msg.seq, msg.result ?? crashed(tasks[msg.seq]!, msg.error ?? 'unknown error'));
+        waiting.set(msg.seq, { result: msg.result ?? crashed(tasks[msg.seq]!, msg.error ?? 'unknown error'), worker: w });
         idle.push(w);
         dispatch();
         void drain();

@@ -8,7 +8,7 @@ import { toSessionStats, type SessionStats } from '../stats/sessionStats.js';
 import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
 import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';
-import type { ReusedOutput } from './reusedOutput.js';
+import type { OutputBuffers } from './outputBuffers.js';
 import type { SidecarReader } from './sidecarReader.js';
 
 export type MergeTask =
@@ -20,9 +20,9 @@ export type TaskMode = 'merge' | 'merge-pretty' | 'stats';
 
 export interface TaskResult {
   /**
-   * The merged session as UTF-8 JSON and a newline (modes merge and merge-pretty). In a worker, a
-   * buffer of its own, handed over without a copy (transfer, not structured clone); in-process,
-   * the run's reused buffer when one is given, valid until it is given back.
+   * The merged session as UTF-8 JSON and a newline (modes merge and merge-pretty). Its memory is
+   * lent by `reuse` when given, and valid until it is given back; a worker hands it over without
+   * a copy (transfer, not structured clone).
    */
   output: Uint8Array | null;
   stats: SessionStats | null;
@@ -37,7 +37,7 @@ export async function runTask(
   task: MergeTask,
   mode: TaskMode,
   sidecar: SidecarReader | null,
-  reuse: ReusedOutput | null = null,
+  reuse: OutputBuffers | null = null,
 ): Promise<TaskResult> {
   let native: NativeSession | null;
   let bytes = 0;

@@ -9,7 +9,7 @@
 // merged session holds (compared directly when the literal has no escape, else parsed), so the
 // output parses to the same value as JSON.stringify's; anything else is stringified as before.
 import type { MergeAgent, MergedSession } from './mergedSession.js';
-import type { ReusedOutput } from './reusedOutput.js';
+import type { OutputBuffers } from './outputBuffers.js';
 
 /** Shorter strings cost less to stringify than to find and splice. */
 export const MIN_LITERAL_CHARS = 256;
@@ -112,14 +112,14 @@ export const ELEMENTS_PER_PIECE = 32;
 /**
  * The merged session as UTF-8 JSON and a newline. `lines` maps a line number of the session file
  * to its text, for the lines kept (the long ones); without it, or where no literal is found, this
- * is JSON.stringify's output. Written into `reuse`'s buffer when given (the caller gives it back
- * once the bytes are written), else into a buffer of its own (a worker transfers its memory).
+ * is JSON.stringify's output. Written into a buffer lent by `reuse` when given (given back once
+ * the bytes are written), else into a buffer of its own (a worker transfers its memory).
  */
 export function mergedJsonLine(
   merged: MergedSession,
   lines: ReadonlyMap<number, string> | null,
   pretty: boolean,
-  reuse: ReusedOutput | null = null,
+  reuse: OutputBuffers | null = null,
 ): Uint8Array {
   const stringify = (): string => (pretty ? JSON.stringify(merged, null, 2) : JSON.stringify(merged));
   const replaced: Replaced[] = [];
@@ -228,10 +228,10 @@ export const EXACT_SIZE_FROM_CHARS = 16 * 1024 * 1024;
 
 /**
  * The parts and a newline as UTF-8 in one buffer: no concatenation (that would flatten a copy of
- * the whole text). The buffer is `reuse`'s when given, else one of its own, never a pooled slice
+ * the whole text). The buffer is lent by `reuse` when given, else one of its own, never a pooled slice
  * (a worker transfers the buffer's memory).
  */
-export function encodeLine(parts: readonly string[], exactFrom = EXACT_SIZE_FROM_CHARS, reuse: ReusedOutput | null = null): Uint8Array {
+export function encodeLine(parts: readonly string[], exactFrom = EXACT_SIZE_FROM_CHARS, reuse: OutputBuffers | null = null): Uint8Array {
   let chars = 0;
   for (const p of parts) chars += p.length;
   let size = chars * 3 + 1; // UTF-8 takes at most 3 bytes per UTF-16 unit

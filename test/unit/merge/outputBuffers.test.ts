@@ -1,50 +1,62 @@
-// The output buffer an in-process merge lends to each session in turn, and the two things that
-// make lending it safe: the pool gives it back only after onResult, and OutputGuard.write resolves
-// only once the stream is done with the bytes.
+// The output buffers a merge lends to each session and takes back once its bytes are written,
+// and the two things that make lending safe: the pool takes an output back only after onResult,
+// and OutputGuard.write resolves only once the stream is done with the bytes.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runTasks } from '../../../src/merge/mergePool.js';
 import type { MergeTask, TaskResult } from '../../../src/merge/mergeTask.js';
 import { OutputGuard } from '../../../src/merge/outputGuard.js';
-import { MAX_REUSED_OUTPUT_BYTES, ReusedOutput } from '../../../src/merge/reusedOutput.js';
+import { FIRST_OUTPUT_BYTES, MAX_REUSED_OUTPUT_BYTES, OutputBuffers } from '../../../src/merge/outputBuffers.js';
 import { logFile } from '../readers/fixturePaths.js';
 
-// Buffers are compared by identity as booleans: vitest would format megabytes for its messages.
-describe('ReusedOutput', () => {
-  it('lends the same buffer again once it is given back', () => {
-    const reuse = new ReusedOutput();
-    const first = reuse.lend(100);
-    reuse.giveBack();
-    expect(reuse.lend(200) === first).toBe(true);
+// Memory is compared by identity as booleans: vitest would format megabytes for its messages.
+describe('OutputBuffers', () => {
+  it('lends the same memory again once it is given back', () => {
+    const pool = new OutputBuffers();
+    const first = pool.lend(100);
+    pool.giveBack(first.buffer as ArrayBuffer);
+    expect(pool.lend(200).buffer === first.buffer).toBe(true);
   });
 
-  it('never lends the kept buffer twice: while it is out, a fresh one', () => {
-    const reuse = new ReusedOutput();
-    const first = reuse.lend(100);
-    const second = reuse.lend(100);
-    expect(second === first).toBe(false);
-    expect(second.buffer === first.buffer).toBe(false);
+  it('never lends memory twice: until it is given back, a fresh buffer', () => {
+    const pool = new OutputBuffers();
+    const first = pool.lend(100);
+    expect(pool.lend(100).buffer === first.buffer).toBe(false);
   });
 
-  it('grows for a larger session and keeps the larger buffer', () => {
-    const reuse = new ReusedOutput();
-    const small = reuse.lend(10);
-    reuse.giveBack();
-    const large = reuse.lend(small.length + 1);
-    expect(large === small).toBe(false);
-    expect(large.length).toBeGreaterThan(small.length);
-    reuse.giveBack();
-    expect(reuse.lend(small.length + 1) === large).toBe(true);
+  it('lends a free buffer only when it is large enough, and keeps the larger ones', () => {
+    const pool = new OutputBuffers(1);
+    const small = pool.lend(10);
+    expect(small.length).toBe(FIRST_OUTPUT_BYTES);
+    pool.giveBack(small.buffer as ArrayBuffer);
+    const large = pool.lend(FIRST_OUTPUT_BYTES + 1);
+    expect(large.buffer === small.buffer).toBe(false);
+    pool.giveBack(large.buffer as ArrayBuffer); // the list holds one: the larger replaces the smaller
+    expect(pool.freeCount).toBe(1);
+    expect(pool.lend(10).buffer === large.buffer).toBe(true);
   });
 
-  it('does not keep a buffer over the bound: memory stays bounded', () => {
-    const reuse = new ReusedOutput();
-    const kept = reuse.lend(10);
-    reuse.giveBack();
-    const huge = reuse.lend(MAX_REUSED_OUTPUT_BYTES + 1);
-    expect(huge === kept).toBe(false);
-    reuse.giveBack();
-    expect(reuse.lend(10) === kept).toBe(true);
+  it('keeps nothing over the bound, and no more free buffers than asked: memory stays bounded', () => {
+    const pool = new OutputBuffers(2);
+    const huge = pool.lend(MAX_REUSED_OUTPUT_BYTES + 1);
+    expect(huge.length).toBe(MAX_REUSED_OUTPUT_BYTES + 1);
+    pool.giveBack(huge.buffer as ArrayBuffer);
+    expect(pool.freeCount).toBe(0);
+    const lent = [pool.lend(1), pool.lend(1), pool.lend(1)];
+    for (const b of lent) pool.giveBack(b.buffer as ArrayBuffer);
+    expect(pool.freeCount).toBe(2);
+  });
+
+  it('takes back memory that crossed threads: a transferred ArrayBuffer is a new object', () => {
+    const pool = new OutputBuffers();
+    const lent = pool.lend(10);
+    lent[0] = 42;
+    const memory = lent.buffer as ArrayBuffer;
+    const moved = structuredClone(memory, { transfer: [memory] });
+    pool.giveBack(moved);
+    const again = pool.lend(10);
+    expect(again.buffer === moved).toBe(true);
+    expect(again[0]).toBe(42);
   });
 });
 
@@ -76,7 +88,7 @@ async function mergeAll(reuseOutput: boolean): Promise<{ texts: string[]; buffer
 }
 
 describe('runTasks with reuseOutput', () => {
-  it('writes every session into one buffer, and each is whole when onResult sees it', async () => {
+  it('writes every session into the same memory, and each is whole when onResult sees it', async () => {
     const plain = await mergeAll(false);
     const reused = await mergeAll(true);
     expect(reused.texts).toEqual(plain.texts);
