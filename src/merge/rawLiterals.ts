@@ -18,14 +18,14 @@ export const MIN_LITERAL_CHARS = 256;
  * Where each agent's records hold a message's text and a tool's output: the keys to look for, most
  * likely first. A wrong guess costs a search, never a wrong literal (each one found is checked).
  */
-const KEYS: Record<MergeAgent, { userText: string[]; otherText: string[]; output: string[] }> = {
+const KEYS: ReadonlyMap<MergeAgent, { userText: string[]; otherText: string[]; output: string[] }> = new Map([
   // response_item message content[].text; function_call_output.output (a string, or {content}).
-  codex: { userText: ['"text":"'], otherText: ['"text":"'], output: ['"output":"', '"content":"'] },
+  ['codex', { userText: ['"text":"'], otherText: ['"text":"'], output: ['"output":"', '"content":"'] }],
   // user message.content (a string) or its text blocks; assistant text blocks; tool_result.content.
-  claude: { userText: ['"content":"', '"text":"'], otherText: ['"text":"', '"content":"'], output: ['"content":"', '"text":"'] },
+  ['claude', { userText: ['"content":"', '"text":"'], otherText: ['"text":"', '"content":"'], output: ['"content":"', '"text":"'] }],
   // user content[].text; gemini and info content (a string); functionResponse.response.output.
-  gemini: { userText: ['"text":"', '"content":"'], otherText: ['"content":"', '"text":"'], output: ['"output":"'] },
-};
+  ['gemini', { userText: ['"text":"', '"content":"'], otherText: ['"content":"', '"text":"'], output: ['"output":"'] }],
+]);
 
 /** Each replaced string becomes this character and its number; JSON.stringify writes it as `"\u0000<n>"`. */
 const MARK = '\u0000';
@@ -145,7 +145,9 @@ function replaceLongStrings(merged: MergedSession, lines: ReadonlyMap<number, st
     holder[key] = MARK + replaced.length;
     replaced.push({ holder, key, value, literal, pieces: null, spliced: false });
   };
-  const keys = KEYS[merged.session.agent];
+  // A Map, not an object indexed by the agent's name: that keyed load deoptimised this function
+  // ("wrong name") as the agents alternate.
+  const keys = KEYS.get(merged.session.agent)!;
   for (const m of merged.messages) {
     const line = lines.get(m.source.line);
     if (line === undefined) continue;
