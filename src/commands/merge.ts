@@ -17,8 +17,8 @@ own folders, modified since --since (30m, 24h, 7d, 2w or a date), plus runs whos
   -o, --output DIR   write DIR/<agent>-<session>.json per session instead of stdout
   --jsonl            JSON Lines on stdout even for one session (default for more than one)
   --db PATH          sidecar database (default: $REC_DB, $XDG_DATA_HOME/rec/rec.db, ~/.local/share/rec/rec.db)
-  -j, --jobs N       threads that read: the main one and N-1 workers (default: all cores when
-                     there are many files)
+  -j, --jobs N       threads that read: the main one and N-1 workers (default: one per 96 MB
+                     of input, up to the cores the load average leaves free)
 `;
 
 /** Merged files hold conversations: private to the user, like the sidecar. */

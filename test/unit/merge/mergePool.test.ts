@@ -1,9 +1,10 @@
-// How many worker threads a run uses when --jobs is not given.
+// How many threads (the main one and workers) a run uses when --jobs is not given.
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { chooseJobs, MIN_BYTES_FOR_WORKERS, MIN_FILES_FOR_WORKERS } from '../../../src/merge/mergePool.js';
+import { chooseJobs, MIN_BYTES_PER_THREAD, MIN_FILES_FOR_WORKERS } from '../../../src/merge/mergePool.js';
 
-const BIG = MIN_BYTES_FOR_WORKERS * 10;
+/** Enough input for a thread on every core of any machine this runs on. */
+const BIG = MIN_BYTES_PER_THREAD * 1024;
 
 describe('chooseJobs', () => {
   it('takes --jobs as given', () => {
@@ -12,7 +13,14 @@ describe('chooseJobs', () => {
 
   it('runs in one thread when there are few files or few bytes', () => {
     expect(chooseJobs(0, MIN_FILES_FOR_WORKERS - 1, BIG, 0)).toBe(1);
-    expect(chooseJobs(0, 1000, MIN_BYTES_FOR_WORKERS - 1, 0)).toBe(1);
+    expect(chooseJobs(0, 1000, 2 * MIN_BYTES_PER_THREAD - 1, 0)).toBe(1);
+  });
+
+  it('gives each thread at least MIN_BYTES_PER_THREAD of input', () => {
+    const cores = availableParallelism();
+    expect(chooseJobs(0, 1000, 2 * MIN_BYTES_PER_THREAD, 0)).toBe(Math.min(2, cores));
+    expect(chooseJobs(0, 1000, 3 * MIN_BYTES_PER_THREAD - 1, 0)).toBe(Math.min(2, cores));
+    expect(chooseJobs(0, 1000, 3 * MIN_BYTES_PER_THREAD, 0)).toBe(Math.min(3, cores));
   });
 
   it('uses every core on an idle machine, never more workers than files', () => {
