@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { PassThrough, Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -79,6 +80,26 @@ describe('rec merge', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(readdirSync(join(LOGS, 'gemini')).length);
     for (const l of lines) MergedSession.parse(JSON.parse(l));
+  });
+
+  it('a stdout stream that keeps the chunks it is given: each chunk still holds its own session', async () => {
+    // Not rec's own stdout, so rec cannot know when the stream is done with the bytes: every
+    // session must get a buffer of its own (a reused one would be overwritten by the next).
+    const kept: Buffer[] = [];
+    const stdout = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        kept.push(chunk);
+        callback();
+      },
+    });
+    const stderr = new PassThrough();
+    const dirPath = join(LOGS, 'gemini');
+    const code = await mergeCommand([dirPath, '--db', '/nonexistent/rec.db'], { stdout, stderr, env: { HOME: '/nonexistent-home' }, cwd: process.cwd() });
+    expect(code).toBe(0);
+    const files = readdirSync(dirPath).length;
+    expect(kept).toHaveLength(files);
+    const ids = kept.map((c) => MergedSession.parse(JSON.parse(c.toString('utf8'))).session.files[0]);
+    expect(new Set(ids).size).toBe(files);
   });
 
   it('-o DIR writes one private file per session', async () => {
