@@ -49,6 +49,15 @@ export async function runSelection(
   try {
     const selected = await selectSessions(args.selection, io.env, io.cwd, sidecar);
     diagnostics.push(...selected.diagnostics);
+    if (sidecar) diagnostics.push(...sidecar.takeDiagnostics());
+    // Each thread reads the sidecar for itself: a bad row two of them met is reported once.
+    const told = new Set<string>();
+    const tell = (d: Diagnostic): void => {
+      const key = `${d.severity} ${d.code} ${d.file ?? ''}:${d.line ?? ''} ${d.message}`;
+      if (told.has(key)) return;
+      told.add(key);
+      diagnostics.push(d);
+    };
     const totalBytes = selected.sizes.reduce((a, b) => a + b, 0);
     const bar = new ProgressBar(io.stderr, totalBytes, selected.tasks.length, args.progress && ProgressBar.isTty(io.stderr));
     let sessions = 0;
@@ -63,13 +72,13 @@ export async function runSelection(
       ...(signal ? { signal } : {}),
       onResult: async (r, i) => {
         bar.advance(r.bytes || selected.sizes[i] || 0);
-        diagnostics.push(...r.diagnostics);
+        for (const d of r.diagnostics) tell(d);
         if (r.output !== null || r.stats !== null) sessions++;
         await onResult(r, i, selected.tasks.length);
       },
     });
     bar.finish();
-    if (sidecar) diagnostics.push(...sidecar.diagnostics);
+    if (sidecar) for (const d of sidecar.takeDiagnostics()) tell(d);
     reportDiagnostics(command, io, diagnostics);
     return { tasks: selected.tasks.length, sessions, diagnostics, explicit: selected.explicit };
   } finally {

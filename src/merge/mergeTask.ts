@@ -39,6 +39,15 @@ export async function runTask(
   sidecar: SidecarReader | null,
   reuse: OutputBuffers | null = null,
 ): Promise<TaskResult> {
+  const result = await mergeOne(task, mode, sidecar, reuse);
+  // What the sidecar could not give for this task (invalid rows, failed queries) travels with the
+  // result: a worker's own reader is never seen by the main thread.
+  const fromSidecar = sidecar?.takeDiagnostics() ?? [];
+  if (fromSidecar.length > 0) result.diagnostics = [...result.diagnostics, ...fromSidecar];
+  return result;
+}
+
+async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader | null, reuse: OutputBuffers | null): Promise<TaskResult> {
   let native: NativeSession | null;
   let bytes = 0;
   let failed: Diagnostic[] = [];

@@ -41,12 +41,21 @@ export interface AgentRecordRow {
 
 const JSON_COLUMNS = ['tool_input', 'prompt', 'native', 'evidence'] as const;
 
+/**
+ * A session's events: those that name it, and those of its runs that name no session. Asked per
+ * session through the indexes on agent_session_id and run_id, so that neither memory nor time
+ * grows with the events of the sidecar's other sessions (a sidecar keeps every run ever recorded).
+ */
+const EVENTS_OF_SESSION = "SELECT * FROM events WHERE agent_session_id = ? AND type <> 'prompt'";
+const EVENTS_OF_RUN = "SELECT * FROM events WHERE run_id = ? AND type <> 'prompt' AND (agent_session_id IS NULL OR agent_session_id = ?)";
+
 export class SidecarReader {
-  readonly diagnostics: Diagnostic[] = [];
+  /** What could not be read since the last takeDiagnostics(). */
+  private _diagnostics: Diagnostic[] = [];
   private _runs: SidecarRun[] | null = null;
-  private _events: RecEvent[] | null = null;
-  private _bySession = new Map<string, RecEvent[]>();
-  private _byRun = new Map<string, RecEvent[]>();
+  private readonly _statements = new Map<string, Database.Statement>();
+  /** Rows already reported as invalid (table and id): a row read for two sessions is told once. */
+  private readonly _reported = new Set<string>();
 
   private constructor(
     private readonly _db: Database.Database,
@@ -101,15 +110,20 @@ export class SidecarReader {
 
   /** Events of this session: by its id, or by a run that saw it when the event names no session. */
   eventsForSession(sessionId: string | null, runIds: readonly string[]): RecEvent[] {
-    this._loadEvents();
     const out = new Map<string, RecEvent>();
-    if (sessionId !== null) for (const e of this._bySession.get(sessionId) ?? []) out.set(e.id, e);
-    for (const runId of runIds) {
-      for (const e of this._byRun.get(runId) ?? []) {
-        if (e.agent_session_id === null || e.agent_session_id === sessionId) out.set(e.id, e);
-      }
-    }
+    if (sessionId !== null) for (const e of this._events(EVENTS_OF_SESSION, sessionId)) out.set(e.id, e);
+    for (const runId of runIds) for (const e of this._events(EVENTS_OF_RUN, runId, sessionId)) out.set(e.id, e);
     return [...out.values()].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
+  }
+
+  /**
+   * What could not be read (invalid rows, failed queries) since the last call. A task hands its
+   * share over with its result, so that a worker's findings reach the report too.
+   */
+  takeDiagnostics(): Diagnostic[] {
+    const taken = this._diagnostics;
+    this._diagnostics = [];
+    return taken;
   }
 
   /** The agent's lines as `rec` copied them during the run, in file order. */
@@ -145,33 +159,36 @@ export class SidecarReader {
     return new Set(this._all('SELECT DISTINCT run_id FROM agent_records').map((r) => String((r as Record<string, unknown>)['run_id'])));
   }
 
-  private _loadEvents(): void {
-    if (this._events) return;
-    this._events = [];
-    for (const row of this._all("SELECT * FROM events WHERE type <> 'prompt'")) {
+  private _events(sql: string, ...params: unknown[]): RecEvent[] {
+    const events: RecEvent[] = [];
+    for (const row of this._all(sql, ...params)) {
       const r = row as Record<string, unknown>;
       const decoded: Record<string, unknown> = { ...r };
       for (const col of JSON_COLUMNS) decoded[col] = parseJsonColumn(r[col]);
       if (!Array.isArray(decoded['evidence'])) decoded['evidence'] = [];
       const e = RecEvent.safeParse(decoded);
-      if (!e.success) {
-        this._bad('events', row, e.error);
-        continue;
-      }
-      this._events.push(e.data);
-      if (e.data.agent_session_id !== null) push(this._bySession, e.data.agent_session_id, e.data);
-      push(this._byRun, e.data.run_id, e.data);
+      if (e.success) events.push(e.data);
+      else this._bad('events', row, e.error);
     }
+    return events;
   }
 
   private _all(sql: string, ...params: unknown[]): unknown[] {
     try {
-      return this._db.prepare(sql).all(...params);
+      let statement = this._statements.get(sql);
+      if (statement === undefined) {
+        statement = this._db.prepare(sql);
+        this._statements.set(sql, statement);
+      }
+      return statement.all(...params);
     } catch (err) {
-      this.diagnostics.push({
+      const message = `sidecar query failed (${(err as Error).message})`;
+      if (this._reported.has(message)) return []; // the same failure for every session: told once
+      this._reported.add(message);
+      this._diagnostics.push({
         severity: 'warning',
         code: 'sidecar_unavailable',
-        message: `sidecar query failed (${(err as Error).message})`,
+        message,
         file: this.path,
         line: null,
       });
@@ -181,8 +198,10 @@ export class SidecarReader {
 
   private _bad(table: string, row: unknown, error: z.ZodError): void {
     const id = (row as Record<string, unknown>)['id'];
+    if (this._reported.has(`${table} ${String(id)}`)) return;
+    this._reported.add(`${table} ${String(id)}`);
     const issue = error.issues[0];
-    this.diagnostics.push({
+    this._diagnostics.push({
       severity: 'warning',
       code: 'invalid_record',
       message: `sidecar ${table} row ${String(id)} skipped: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
@@ -190,12 +209,6 @@ export class SidecarReader {
       line: null,
     });
   }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 function parseJsonColumn(v: unknown): unknown {

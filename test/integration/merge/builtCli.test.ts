@@ -1,9 +1,14 @@
 // The built CLI (npx tsc -p tsconfig.json first): several threads give the same output as one,
 // and the published JSON Schema matches the zod schema.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { LOGS } from '../../unit/readers/fixturePaths.js';
+import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
+import { LOGS, logFile } from '../../unit/readers/fixturePaths.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Generous: the machine is shared with other test runs; nothing waits on time here. */
@@ -29,6 +34,38 @@ describe('rec merge / rec stats, built', () => {
     expect(rec(['stats', LOGS, '--json', '--jobs', '2'])).toBe(stats);
     expect(rec(['stats', LOGS, '--json', '--jobs', '3'])).toBe(stats);
   }, CLI_TIMEOUT_MS * 6);
+
+  it('a bad sidecar row that several threads read is reported once', () => {
+    const session = '01a20297-0b6a-77a0-a475-841e109138f8'; // shell-deny-esc's
+    const db = new SidecarFixture()
+      .addRun({ id: 'run-1', agent: 'codex', agent_session_id: session })
+      .addEvent({ id: 'bad', run_id: 'run-1', type: 'approval', ts: '2026-11-22T09:29:46.000Z', agent_session_id: session, call_id: 'call_x' });
+    db.close();
+    const raw = new Database(db.path);
+    raw.prepare("UPDATE events SET type = 'no-such-type' WHERE id = ?").run(db.eventId('bad'));
+    raw.close();
+    const dir = mkdtempSync(join(tmpdir(), 'rec-built-sidecar-'));
+    try {
+      const files: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        files.push(join(dir, `rollout-${i}.jsonl`));
+        copyFileSync(logFile('codex', 'shell-deny-esc.rollout.jsonl'), files.at(-1)!);
+      }
+      const r = spawnSync(process.execPath, [`${ROOT}bin/rec.js`, 'merge', ...files, '--jobs', '3', '--db', db.path, '--no-progress'], {
+        cwd: ROOT,
+        env: { ...process.env, HOME: '/nonexistent-home' },
+        timeout: CLI_TIMEOUT_MS,
+        maxBuffer: 64 << 20,
+      });
+      expect(r.status).toBe(0);
+      expect(r.stdout.toString().trimEnd().split('\n')).toHaveLength(6);
+      const stderr = r.stderr.toString().trimEnd().split('\n');
+      expect(stderr).toEqual([expect.stringContaining(`invalid_record: sidecar events row ${db.eventId('bad')} skipped`)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      db.remove();
+    }
+  }, CLI_TIMEOUT_MS);
 
   it('docs/merged-session.schema.json is generated from the current zod schema', () => {
     expect(() => execFileSync(process.execPath, [`${ROOT}scripts/gen-schema.mjs`, '--check'], { cwd: ROOT, stdio: 'pipe' })).not.toThrow();

@@ -1,5 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { PassThrough, Writable } from 'node:stream';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,6 +56,39 @@ describe('rec merge', () => {
       expect.objectContaining({ call_id: 'call_bd8088d34ab72013', trigger: 'esc', option_label: 'No, and tell Codex what to do differently', sources: ['native', 'sidecar'], sidecar_event_ids: [db.eventId('e2')] }),
     ]);
     expect(m.unknown).toEqual([]);
+  });
+
+  it('a sidecar event row rec cannot read is reported once, with its id, and the merge goes on; other sessions\' rows are not read', async () => {
+    const db = sidecar()
+      .addRun({ id: 'run-c1', agent: 'codex', agent_session_id: CODEX_SESSION })
+      .addRun({ id: 'run-x', agent: 'codex', agent_session_id: 'another-session' })
+      .addEvent({
+        id: 'good', run_id: 'run-c1', type: 'rejection', ts: '2026-11-22T09:29:45.390Z', agent_session_id: CODEX_SESSION,
+        call_id: 'call_bd8088d34ab72013', kind: 'command', decided_by: 'user', trigger: 'esc', ran: 'no',
+      })
+      .addEvent({ id: 'broken', run_id: 'run-c1', type: 'approval', ts: '2026-11-22T09:29:46.000Z', agent_session_id: CODEX_SESSION, call_id: 'call_x' })
+      .addEvent({ id: 'elsewhere', run_id: 'run-x', type: 'approval', ts: '2026-11-22T09:29:46.000Z', agent_session_id: 'another-session', call_id: 'call_y' })
+      .addEvent({ id: 'run-scoped', run_id: 'run-c1', type: 'approval', ts: '2026-11-22T09:29:47.000Z', agent_session_id: null, call_id: 'call_z' });
+    db.close();
+    // What a damaged sidecar, or one from a newer rec, may hold: a type this rec does not know.
+    const raw = new Database(db.path);
+    const breakRow = raw.prepare("UPDATE events SET type = 'no-such-type' WHERE id = ?");
+    for (const label of ['broken', 'elsewhere', 'run-scoped']) breakRow.run(db.eventId(label));
+    raw.close();
+    // The session twice: the second read of the same rows must not report them again.
+    const copy = join(tempDir(), 'rollout-copy.jsonl');
+    copyFileSync(CODEX_DENY, copy);
+    const r = await runCommand(mergeCommand, [CODEX_DENY, copy, '--db', db.path]);
+    expect(r.code).toBe(0);
+    const warnings = r.stderr.trimEnd().split('\n');
+    expect(warnings).toEqual([
+      expect.stringMatching(new RegExp(`warning: invalid_record: sidecar events row ${db.eventId('broken')} skipped: type `)),
+      expect.stringMatching(new RegExp(`warning: invalid_record: sidecar events row ${db.eventId('run-scoped')} skipped: type `)),
+    ]);
+    for (const line of r.stdout.trimEnd().split('\n')) {
+      const m = MergedSession.parse(JSON.parse(line));
+      expect(m.rejections.map((x) => x.sidecar_event_ids)).toEqual([[db.eventId('good')]]);
+    }
   });
 
   it('a Gemini session the agent deleted is rebuilt from agent_records (--run, and discovery by --agent)', async () => {
