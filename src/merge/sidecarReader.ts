@@ -53,6 +53,8 @@ export class SidecarReader {
   /** What could not be read since the last takeDiagnostics(). */
   private _diagnostics: Diagnostic[] = [];
   private _runs: SidecarRun[] | null = null;
+  private _runsBySession = new Map<string, SidecarRun[]>();
+  private _runsByFile = new Map<string, SidecarRun[]>();
   private readonly _statements = new Map<string, Database.Statement>();
   /** Rows already reported as invalid (table and id): a row read for two sessions is told once. */
   private readonly _reported = new Set<string>();
@@ -91,8 +93,13 @@ export class SidecarReader {
     this._runs = [];
     for (const row of this._all('SELECT id, agent, agent_version, cwd, started_at, ended_at, agent_session_id, agent_session_file FROM runs')) {
       const r = SidecarRun.safeParse(row);
-      if (r.success) this._runs.push(r.data);
-      else this._bad('runs', row, r.error);
+      if (!r.success) {
+        this._bad('runs', row, r.error);
+        continue;
+      }
+      this._runs.push(r.data);
+      if (r.data.agent_session_id !== null) push(this._runsBySession, r.data.agent_session_id, r.data);
+      if (r.data.agent_session_file !== null) push(this._runsByFile, r.data.agent_session_file, r.data);
     }
     return this._runs;
   }
@@ -101,11 +108,15 @@ export class SidecarReader {
     return this.runs().find((r) => r.id === id);
   }
 
-  /** Runs that saw this agent session (by its id or by its file). */
+  /** Runs that saw this agent session (by its id or by its file), in the order of runs(). */
   runsForSession(sessionId: string | null, file: string | null): SidecarRun[] {
-    return this.runs().filter(
-      (r) => (sessionId !== null && r.agent_session_id === sessionId) || (file !== null && r.agent_session_file === file),
-    );
+    const all = this.runs();
+    const bySession = sessionId !== null ? (this._runsBySession.get(sessionId) ?? []) : [];
+    const byFile = file !== null ? (this._runsByFile.get(file) ?? []) : [];
+    if (byFile.length === 0) return [...bySession];
+    if (bySession.length === 0) return [...byFile];
+    const found = new Set([...bySession, ...byFile]);
+    return all.filter((r) => found.has(r)); // both ways: once each, in the order of runs()
   }
 
   /** Events of this session: by its id, or by a run that saw it when the event names no session. */
@@ -154,9 +165,13 @@ export class SidecarReader {
       .filter((v): v is string => typeof v === 'string');
   }
 
-  /** Run ids that have a copy of the agent's lines. */
+  /**
+   * Run ids that have a copy of the agent's lines: one index probe per run, where a DISTINCT over
+   * agent_records would read an entry for every line rec ever copied.
+   */
   runsWithRecords(): Set<string> {
-    return new Set(this._all('SELECT DISTINCT run_id FROM agent_records').map((r) => String((r as Record<string, unknown>)['run_id'])));
+    const rows = this._all('SELECT id FROM runs WHERE EXISTS (SELECT 1 FROM agent_records WHERE agent_records.run_id = runs.id)');
+    return new Set(rows.map((r) => String((r as Record<string, unknown>)['id'])));
   }
 
   private _events(sql: string, ...params: unknown[]): RecEvent[] {
@@ -209,6 +224,12 @@ export class SidecarReader {
       line: null,
     });
   }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function parseJsonColumn(v: unknown): unknown {
