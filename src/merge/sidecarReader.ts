@@ -53,8 +53,8 @@ export class SidecarReader {
   /** What could not be read since the last takeDiagnostics(). */
   private _diagnostics: Diagnostic[] = [];
   private _runs: SidecarRun[] | null = null;
-  private _runsBySession = new Map<string, SidecarRun[]>();
-  private _runsByFile = new Map<string, SidecarRun[]>();
+  private readonly _runsBySession = new Map<string, SidecarRun[]>();
+  private readonly _runsByFile = new Map<string, SidecarRun[]>();
   private readonly _statements = new Map<string, Database.Statement>();
   /** Rows already reported as invalid (table and id): a row read for two sessions is told once. */
   private readonly _reported = new Set<string>();
