@@ -47,9 +47,6 @@ export async function runSelection(
     diagnostics.push({ severity: 'warning', code: 'sidecar_unavailable', message: `no sidecar at ${args.db}; merging from the agents' files alone`, file: args.db, line: null });
   }
   try {
-    const selected = await selectSessions(args.selection, io.env, io.cwd, sidecar);
-    diagnostics.push(...selected.diagnostics);
-    if (sidecar) diagnostics.push(...sidecar.takeDiagnostics());
     // Each thread reads the sidecar for itself: a bad row two of them met is reported once.
     const told = new Set<string>();
     const tell = (d: Diagnostic): void => {
@@ -58,6 +55,9 @@ export async function runSelection(
       told.add(key);
       diagnostics.push(d);
     };
+    const selected = await selectSessions(args.selection, io.env, io.cwd, sidecar);
+    for (const d of selected.diagnostics) tell(d);
+    if (sidecar) for (const d of sidecar.takeDiagnostics()) tell(d);
     const totalBytes = selected.sizes.reduce((a, b) => a + b, 0);
     const bar = new ProgressBar(io.stderr, totalBytes, selected.tasks.length, args.progress && ProgressBar.isTty(io.stderr));
     let sessions = 0;

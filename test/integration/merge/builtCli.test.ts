@@ -1,7 +1,7 @@
 // The built CLI (npx tsc -p tsconfig.json first): several threads give the same output as one,
 // and the published JSON Schema matches the zod schema.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,32 @@ describe('rec merge / rec stats, built', () => {
       expect(stderr).toEqual([expect.stringContaining(`invalid_record: sidecar events row ${db.eventId('bad')} skipped`)]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      db.remove();
+    }
+  }, CLI_TIMEOUT_MS);
+
+  it('a bad sidecar run row that selection and the threads all read is reported once (discovery)', () => {
+    const db = new SidecarFixture().addRun({ id: 'run-1', agent: 'codex', agent_session_id: '01a20297-0b6a-77a0-a475-841e109138f8' });
+    db.close();
+    const raw = new Database(db.path);
+    raw.prepare("UPDATE runs SET agent_version = X'00' WHERE id = 'run-1'").run(); // a blob: no version rec knows
+    raw.close();
+    const home = mkdtempSync(join(tmpdir(), 'rec-built-home-'));
+    try {
+      const day = join(home, '.codex', 'sessions', '2026', '11', '22');
+      mkdirSync(day, { recursive: true });
+      for (let i = 0; i < 6; i++) copyFileSync(logFile('codex', 'shell-deny-esc.rollout.jsonl'), join(day, `rollout-2026-11-22T09-00-0${i}-x.jsonl`));
+      const r = spawnSync(process.execPath, [`${ROOT}bin/rec.js`, 'merge', '--agent', 'codex', '--jobs', '3', '--db', db.path, '--no-progress'], {
+        cwd: ROOT,
+        env: { ...process.env, HOME: home },
+        timeout: CLI_TIMEOUT_MS,
+        maxBuffer: 64 << 20,
+      });
+      expect(r.status).toBe(0);
+      expect(r.stdout.toString().trimEnd().split('\n')).toHaveLength(6);
+      expect(r.stderr.toString().trimEnd().split('\n')).toEqual([expect.stringContaining('invalid_record: sidecar runs row run-1 skipped: agent_version')]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
       db.remove();
     }
   }, CLI_TIMEOUT_MS);
