@@ -87,6 +87,9 @@ export async function runTasks(tasks: readonly MergeTask[], opts: PoolOptions): 
   const jobs = chooseJobs(opts.jobs, tasks.length, opts.totalBytes);
   const url = workerUrl();
   if (jobs <= 1 || url === null) {
+    // One thread: a plain loop, not runOnWorkers with no worker. That does the same, but its
+    // scheduling (a task per setImmediate, the next one dispatched before the last is written)
+    // cost 1-6 % more CPU on a 520 MB merge (six interleaved pairs).
     const reuse = opts.reuseOutput ? new OutputBuffers() : null;
     for (let i = 0; i < tasks.length && !opts.signal?.aborted; i++) {
       const result = await safeRun(tasks[i]!, opts, reuse);
