@@ -1,9 +1,9 @@
 // `rec merge`: one merged JSON per agent session (the agent's own file joined with the sidecar),
 // pretty JSON for one session, JSON Lines for many, or one file per session with -o DIR.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { exitStatus, runSelection } from '../merge/mergeRun.js';
 import type { TaskResult } from '../merge/mergeTask.js';
+import { OutputFiles } from '../merge/outputFiles.js';
 import { OutputGuard } from '../merge/outputGuard.js';
 import { parseSelectionArgs, type SelectionArgs } from '../merge/selectionArgs.js';
 import { UsageError, type CommandIO } from './commandIO.js';
@@ -21,10 +21,6 @@ own folders, modified since --since (30m, 24h, 7d, 2w or a date), plus runs whos
                      of input, up to the cores the load average leaves free)
 `;
 
-/** Merged files hold conversations: private to the user, like the sidecar. */
-const OUTPUT_DIR_MODE = 0o700;
-const OUTPUT_FILE_MODE = 0o600;
-
 export async function mergeCommand(args: string[], io: CommandIO): Promise<number> {
   let parsed: SelectionArgs;
   try {
@@ -41,31 +37,31 @@ export async function mergeCommand(args: string[], io: CommandIO): Promise<numbe
     return 0;
   }
   const outDir = parsed.output === null ? null : resolve(io.cwd, parsed.output);
-  if (outDir !== null) await mkdir(outDir, { recursive: true, mode: OUTPUT_DIR_MODE });
+  const files = outDir === null ? null : new OutputFiles(outDir, io.stderr, 'merge');
+  if (files !== null && !(await files.open())) return 1;
   const usedNames = new Set<string>();
 
   // Files get indented JSON straight from the tasks; stdout gets JSON Lines, re-indented only for
   // a single session.
-  const mode = outDir !== null ? 'merge-pretty' : 'merge';
+  const mode = files !== null ? 'merge-pretty' : 'merge';
   // `rec merge | head -1`: once the reader is gone, no more files are read.
   const out = new OutputGuard(io.stdout, io.stderr, 'merge');
   // Each output buffer may serve the next session once written, where writing hands the bytes to
   // the kernel: a file written here, or the process's own stdout (OutputGuard.write waits for its
   // write callback). Another stream, such as a PassThrough, may still hold the buffer after that.
-  const reuseOutput = outDir !== null || io.stdout === process.stdout;
+  const reuseOutput = files !== null || io.stdout === process.stdout;
   const summary = await runSelection('merge', parsed, io, mode, async (r, _i, total) => {
     if (r.output === null) return;
-    if (outDir !== null) {
-      const name = uniqueName(r, usedNames);
-      await writeFile(join(outDir, name), r.output, { mode: OUTPUT_FILE_MODE });
+    if (files !== null) {
+      await files.write(uniqueName(r, usedNames), r.output);
       return;
     }
     if (total === 1 && !parsed.jsonl) {
       const doc: unknown = JSON.parse(Buffer.from(r.output.buffer, r.output.byteOffset, r.output.byteLength).toString('utf8'));
       await out.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else await out.write(r.output);
-  }, { signal: out.signal, reuseOutput });
-  if (out.failure !== null) return 1;
+  }, { signal: files?.signal ?? out.signal, reuseOutput });
+  if (out.failure !== null || (files !== null && files.failure !== null)) return 1;
   // The reader took what it wanted and left: that is success.
   if (out.closed) return 0;
   if (summary.tasks === 0 && !summary.explicit) io.stderr.write('rec merge: no sessions found\n');

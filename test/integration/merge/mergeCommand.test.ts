@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { PassThrough, Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
@@ -146,6 +146,41 @@ describe('rec merge', () => {
     expect(files.length).toBe(14);
     expect(statSync(join(out, files[0]!)).mode & 0o777).toBe(0o600);
     for (const f of files) MergedSession.parse(JSON.parse(readFileSync(join(out, f), 'utf8')));
+  });
+
+  it('-o DIR: a file that cannot be written fails the run with one line naming the folder and the file; no partial or temporary file is left', async () => {
+    const out = tempDir();
+    const name = 'claude-0401ac34-d783-4253-9ab7-07c0110a72b3-aa78430550d003251.json';
+    mkdirSync(join(out, name, 'taken'), { recursive: true }); // a folder where that session's file goes
+    const r = await runCommand(mergeCommand, [join(LOGS, 'claude'), '-o', out, '--db', '/nonexistent/rec.db', '--jobs', '1']);
+    expect(r.code).toBe(1);
+    const failures = r.stderr.split('\n').filter((l) => l.includes('-o '));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(new RegExp(`^rec merge: -o ${out}: cannot write ${name}: EISDIR: [^,]*$`));
+    const left = readdirSync(out);
+    expect(left.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    for (const f of left) if (f !== name) MergedSession.parse(JSON.parse(readFileSync(join(out, f), 'utf8')));
+  });
+
+  it('-o DIR that cannot be created: one line, exit 1', async () => {
+    const parent = join(tempDir(), 'a-file');
+    writeFileSync(parent, '');
+    const r = await runCommand(mergeCommand, [CODEX_DENY, '-o', join(parent, 'out'), '--db', '/nonexistent/rec.db']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`rec merge: -o ${join(parent, 'out')}: cannot create the folder: ENOTDIR: not a directory\n`);
+  });
+
+  it('-o DIR: a session merged again gets a new private file, not the old file rewritten', async () => {
+    const out = tempDir();
+    const args = [CODEX_DENY, '-o', out, '--db', '/nonexistent/rec.db'];
+    expect((await runCommand(mergeCommand, args)).code).toBe(0);
+    const [file] = readdirSync(out);
+    chmodSync(join(out, file!), 0o644);
+    writeFileSync(join(out, file!), 'stale');
+    expect((await runCommand(mergeCommand, args)).code).toBe(0);
+    expect(readdirSync(out)).toEqual([file]);
+    expect(statSync(join(out, file!)).mode & 0o777).toBe(0o600);
+    expect(MergedSession.parse(JSON.parse(readFileSync(join(out, file!), 'utf8'))).session.agent_session_id).toBe(CODEX_SESSION);
   });
 
   it('a usage error exits 2 with one line and the usage', async () => {
