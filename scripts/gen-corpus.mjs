@@ -4,7 +4,7 @@
 // ../shared/agents/*/samples: codex 0.169.0, gemini 0.61.0, claude 2.1.328), with approvals,
 // rejections, interruptions and parallel batches mixed in. Deterministic for a given seed.
 //
-//   node scripts/gen-corpus.mjs DIR [--mb 520] [--seed 1]
+//   node scripts/gen-corpus.mjs DIR [--mb 520] [--seed 1] [--non-ascii SHARE]
 //
 // Layout under DIR: codex/sessions/2026/11/22/rollout-*.jsonl, gemini/tmp/work/chats/session-*.jsonl,
 // claude/projects/-work/<uuid>.jsonl — the agents' own folder shapes, so `--agent` discovery works
@@ -23,7 +23,20 @@ const WORDS = (
   'grep make install start stop wait retry cache index table query row column user agent tool call result'
 ).split(' ');
 
-export function createRng(seed) {
+/**
+ * Characters real agents write in prose and prompts (typographic quotes and dashes, ellipses,
+ * arrows, check marks, accented words). In the real samples of ../shared/agents, 35–51 % of a
+ * session's bytes are on lines with at least one such character; V8 decodes such a line much more
+ * slowly than an ASCII one.
+ */
+const NON_ASCII_WORDS = ['“quoted”', 'it’s', '—', '…', '→', 'naïve', '✓', 'café', '–', '•'];
+
+/**
+ * `nonAscii`: the share of generated texts that get one to three of NON_ASCII_WORDS (0: all ASCII,
+ * the corpus of every figure before the sixth session). Other shares draw more random numbers, so
+ * they give other sessions, not the same ones with accents.
+ */
+export function createRng(seed, { nonAscii = 0 } = {}) {
   let s = seed >>> 0 || 1;
   const next = () => {
     // xorshift32: fast, deterministic, good enough for shaping test data.
@@ -41,6 +54,9 @@ export function createRng(seed) {
     words: (n) => {
       const out = [];
       for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(next() * WORDS.length)]);
+      if (nonAscii > 0 && n > 0 && next() < nonAscii) {
+        for (let k = 1 + Math.floor(next() * 3); k > 0; k--) out[Math.floor(next() * n)] = NON_ASCII_WORDS[Math.floor(next() * NON_ASCII_WORDS.length)];
+      }
       return out.join(' ');
     },
     hex: (n) => {
@@ -204,8 +220,8 @@ function claudeSession(w, r, t0, target) {
 }
 
 /** Writes the corpus; returns the files with their agent and size. */
-export function generateCorpus(dir, { mb = 520, seed = 1 } = {}) {
-  const r = createRng(seed);
+export function generateCorpus(dir, { mb = 520, seed = 1, nonAscii = 0 } = {}) {
+  const r = createRng(seed, { nonAscii });
   const targetBytes = mb * 1e6;
   const dirs = {
     codex: join(dir, 'codex', 'sessions', '2026', '11', '22'),
@@ -237,12 +253,16 @@ export function generateCorpus(dir, { mb = 520, seed = 1 } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { mb: { type: 'string', default: '520' }, seed: { type: 'string', default: '1' } } });
-  if (positionals.length !== 1) {
-    console.error('usage: node scripts/gen-corpus.mjs DIR [--mb 520] [--seed 1]');
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { mb: { type: 'string', default: '520' }, seed: { type: 'string', default: '1' }, 'non-ascii': { type: 'string', default: '0' } },
+  });
+  const nonAscii = Number(values['non-ascii']);
+  if (positionals.length !== 1 || !(nonAscii >= 0 && nonAscii <= 1)) {
+    console.error('usage: node scripts/gen-corpus.mjs DIR [--mb 520] [--seed 1] [--non-ascii SHARE (0-1)]');
     process.exit(2);
   }
   const started = Date.now();
-  const { files, bytes } = generateCorpus(positionals[0], { mb: Number(values.mb), seed: Number(values.seed) });
+  const { files, bytes } = generateCorpus(positionals[0], { mb: Number(values.mb), seed: Number(values.seed), nonAscii });
   console.log(`${files.length} session files, ${(bytes / 1e6).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s under ${positionals[0]}`);
 }
