@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 
 /** Merged files hold conversations: private to the user, like the sidecar. */
-export const OUTPUT_DIR_MODE = 0o700;
-export const OUTPUT_FILE_MODE = 0o600;
+const OUTPUT_DIR_MODE = 0o700;
+const OUTPUT_FILE_MODE = 0o600;
 
 export class OutputFiles {
   private readonly _abort = new AbortController();
