@@ -148,18 +148,20 @@ describe('rec merge', () => {
     for (const f of files) MergedSession.parse(JSON.parse(readFileSync(join(out, f), 'utf8')));
   });
 
-  it('-o DIR: a file that cannot be written fails the run with one line naming the folder and the file; no partial or temporary file is left', async () => {
+  it('-o DIR: a file that cannot be written stops the run with one line naming the folder and the file; no partial or temporary file is left', async () => {
+    const args = [join(LOGS, 'claude'), '--db', '/nonexistent/rec.db', '--jobs', '1'];
+    // The session merged first (stdout keeps the run's order), and the file it goes to.
+    const first = MergedSession.parse(JSON.parse((await runCommand(mergeCommand, [...args, '--jsonl'])).stdout.split('\n')[0]!)).session;
+    const name = `${[first.agent, first.agent_session_id, first.subagent?.agent_id].filter((x) => x != null).join('-')}.json`;
     const out = tempDir();
-    const name = 'claude-0401ac34-d783-4253-9ab7-07c0110a72b3-aa78430550d003251.json';
-    mkdirSync(join(out, name, 'taken'), { recursive: true }); // a folder where that session's file goes
-    const r = await runCommand(mergeCommand, [join(LOGS, 'claude'), '-o', out, '--db', '/nonexistent/rec.db', '--jobs', '1']);
+    mkdirSync(join(out, name, 'taken'), { recursive: true }); // a folder where that file goes
+    const r = await runCommand(mergeCommand, [...args, '-o', out]);
     expect(r.code).toBe(1);
     const failures = r.stderr.split('\n').filter((l) => l.includes('-o '));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(new RegExp(`^rec merge: -o ${out}: cannot write ${name}: EISDIR: [^,]*$`));
-    const left = readdirSync(out);
-    expect(left.filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    for (const f of left) if (f !== name) MergedSession.parse(JSON.parse(readFileSync(join(out, f), 'utf8')));
+    // Nothing after it was written, and its temporary file is gone.
+    expect(readdirSync(out)).toEqual([name]);
   });
 
   it('-o DIR that cannot be created: one line, exit 1', async () => {
