@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database, type SqliteDatabase, type SqliteStatement } from '../store/sqliteDriver.js';
 import { z } from 'zod';
 import { RecEvent } from '../core/events.js';
 import type { Diagnostic } from './mergedSession.js';
@@ -55,12 +55,12 @@ export class SidecarReader {
   private _runs: SidecarRun[] | null = null;
   private readonly _runsBySession = new Map<string, SidecarRun[]>();
   private readonly _runsByFile = new Map<string, SidecarRun[]>();
-  private readonly _statements = new Map<string, Database.Statement>();
+  private readonly _statements = new Map<string, SqliteStatement>();
   /** Rows already reported as invalid (table and id): a row read for two sessions is told once. */
   private readonly _reported = new Set<string>();
 
   private constructor(
-    private readonly _db: Database.Database,
+    private readonly _db: SqliteDatabase,
     readonly path: string,
   ) {}
 

@@ -1,7 +1,7 @@
 // The schema, as an ordered, append-only list of steps under PRAGMA user_version. Never edit a
 // step that has shipped: add a new one. Column names are the contract read directly with SQL by
 // merge/stats and match the zod names in src/core/events.ts.
-import type BetterSqlite3 from 'better-sqlite3';
+import type { SqliteDatabase } from './sqliteDriver.js';
 import { SidecarError } from './sidecarError.js';
 
 /**
@@ -81,7 +81,7 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * written to it: ours is either empty (version 0, no tables) or has a version and our tables.
  * Returns the problem, or undefined when the file is (or may become) a rec database.
  */
-export function checkRecSchema(db: BetterSqlite3.Database): string | undefined {
+export function checkRecSchema(db: SqliteDatabase): string | undefined {
   // One read transaction: the version and the tables must come from the same snapshot, or another
   // process's first migration, committed between the two reads, would look like a foreign schema.
   return db.transaction((): string | undefined => {
@@ -94,11 +94,11 @@ export function checkRecSchema(db: BetterSqlite3.Database): string | undefined {
   })();
 }
 
-function hasTables(db: BetterSqlite3.Database): boolean {
+function hasTables(db: SqliteDatabase): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1").get() !== undefined;
 }
 
-export function readSchemaVersion(db: BetterSqlite3.Database): number {
+export function readSchemaVersion(db: SqliteDatabase): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
@@ -109,7 +109,7 @@ export function readSchemaVersion(db: BetterSqlite3.Database): number {
  * write lock: a database held by another process fails here, at open, rather than at the first
  * event. A database from a newer rec (version above ours) is left as is: steps only add things.
  */
-export function migrate(db: BetterSqlite3.Database): void {
+export function migrate(db: SqliteDatabase): void {
   const step = db.transaction((): boolean => {
     const version = readSchemaVersion(db);
     if (version >= MIGRATIONS.length) return false;

@@ -2,7 +2,7 @@
 // busy timeout, migrations. Expected failures come back as values naming the file and the problem.
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, fchmodSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database, type SqliteDatabase } from './sqliteDriver.js';
 import { checkRecSchema, migrate, readSchemaVersion, SCHEMA_VERSION } from './migrations.js';
 import { classifyError, type SidecarErrorCode } from './sidecarError.js';
 
@@ -38,7 +38,7 @@ export interface OpenOptions {
 }
 
 export type OpenFailure = { readonly ok: false; readonly code: SidecarErrorCode; readonly error: string };
-export type OpenDatabaseResult = { readonly ok: true; readonly db: Database.Database } | OpenFailure;
+export type OpenDatabaseResult = { readonly ok: true; readonly db: SqliteDatabase } | OpenFailure;
 
 export function openDatabase(path: string, options: OpenOptions = {}): OpenDatabaseResult {
   const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
@@ -58,7 +58,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
   const refused = path === IN_MEMORY ? undefined : prepareFile(path, options.mustExist === true, options.readOnly === true);
   if (refused !== undefined) return fail(refused.code, refused.problem);
 
-  let db: Database.Database | undefined;
+  let db: SqliteDatabase | undefined;
   let readingOnly = options.readOnly === true;
   try {
     if (readingOnly) {

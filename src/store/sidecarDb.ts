@@ -1,7 +1,7 @@
 // The sidecar store: synchronous, prepared statements over better-sqlite3. An insert is committed
 // when the call returns (autocommit in WAL mode), which is what lets the run loop write the event
 // for a decisive key before forwarding the key to the agent.
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase, SqliteStatement } from './sqliteDriver.js';
 import { EventPatch, NewEvent, type AgentName, type EventType, type RecEvent } from '../core/events.js';
 import type { AgentRecordInput, RunPatch } from '../core/sink.js';
 import { EVENT_COLUMNS, fromEventRow, toEventRow, toSqlValue } from './eventRow.js';
@@ -71,15 +71,15 @@ const RUN_COLUMNS = [
 ] as const;
 
 export class SidecarDb {
-  private readonly _insertRun: Database.Statement;
-  private readonly _finishRun: Database.Statement;
-  private readonly _insertEvent: Database.Statement;
-  private readonly _insertAgentRecord: Database.Statement;
-  private readonly _updateStatements = new Map<string, Database.Statement>();
+  private readonly _insertRun: SqliteStatement;
+  private readonly _finishRun: SqliteStatement;
+  private readonly _insertEvent: SqliteStatement;
+  private readonly _insertAgentRecord: SqliteStatement;
+  private readonly _updateStatements = new Map<string, SqliteStatement>();
 
   constructor(
     /** The connection, for read-only SQL by merge/stats and tests. Writes go through the methods. */
-    readonly connection: Database.Database,
+    readonly connection: SqliteDatabase,
     /** The database file, for messages. */
     readonly path: string,
   ) {

@@ -1,7 +1,7 @@
 // Reading the sidecar a test's rec run writes: plain read-only SQL on the real file, and a
 // condition wait on its rows (the database has no change event a test could subscribe to).
 import { existsSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { Database } from '../../src/store/sqliteDriver.js';
 
 /** How often a row condition is re-checked. */
 const ROW_POLL_MS = 25;

@@ -4,7 +4,7 @@
 // the rollout is the hooks' transcript_path. (Codex runs embedded with -c; see docs/codex.md.)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from './recCodexSession.js';
 import { SCENARIOS } from './recordedScenarios.js';

@@ -1,7 +1,7 @@
 // Reading what `rec` wrote: the sidecar SQLite file opened read-only with better-sqlite3, and
 // Codex's own rollout, so a test can compare the two by call_id.
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { Database } from '../../../src/store/sqliteDriver.js';
 import { z } from 'zod';
 
 const JSON_COLUMNS = ['tool_input', 'prompt', 'native', 'evidence'] as const;

@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { Database } from '../../../src/store/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
 import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
 import { LOGS, logFile } from '../../unit/readers/fixturePaths.js';

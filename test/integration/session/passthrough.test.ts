@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn, type Spawned } from '../../harness/spawn.js';
 import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';

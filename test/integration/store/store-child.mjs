@@ -6,7 +6,7 @@
 // With STORE_BARRIER=1 the child prints READY once loaded and waits for a line on stdin, so that the
 // parent can start several children's work at the same moment.
 import { createInterface } from 'node:readline';
-import Database from 'better-sqlite3';
+import { Database } from '../../../dist/store/sqliteDriver.js';
 import { openSidecar } from '../../../dist/store/sidecarDb.js';
 
 const [command, dbPath, ...rest] = process.argv.slice(2);

@@ -230,7 +230,7 @@ describe('SidecarDb on a real file', () => {
 
 describe('openSidecar on a foreign SQLite file', () => {
   it('never adds rec tables to another program\'s database, with or without a user_version', async () => {
-    const { default: Database } = await import('better-sqlite3');
+    const { Database } = await import('../../../src/store/sqliteDriver.js');
     for (const userVersion of [0, 7]) {
       const path = join(tempDir(), 'other.db');
       const other = new Database(path);
