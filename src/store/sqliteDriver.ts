@@ -3,7 +3,7 @@
 //
 // better-sqlite3 13 is built on Node-API 10 (Node 22.14+); on Node 20 (Node-API 9) its addon
 // crashes the process as it loads. better-sqlite3 12 still loads on Node 20, but its statements
-// are `node::ObjectWrap`s, and Node 24.19+ aborts the process when one is collected (docs/install.md).
+// are `node::ObjectWrap`s, and Node 24.19+ aborts the process when one is collected (README, Install).
 // So Node-API 10 and up get 13; older Nodes get 12, installed under the alias
 // `better-sqlite3-node20` as an optional dependency.
 import { createRequire } from 'node:module';

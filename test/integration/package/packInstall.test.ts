@@ -1,0 +1,91 @@
+// The package as a user gets it: `npm pack` (with its prepack build) gives a tarball that holds what
+// runs and nothing else, and that tarball, installed into a temporary prefix, runs from a folder
+// outside the repository: its version, a wrapped command's exit code under a real pty, and
+// `rec merge` on an agent's session file.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from '../../harness/spawn.js';
+import { REPO_ROOT } from '../../helpers/rec.js';
+import { logFile } from '../../unit/readers/fixturePaths.js';
+import { copyWorkTree, installOffline, npmPack, tarballFiles } from './installedPackage.js';
+
+/** Packing builds twice and installing compiles node-pty (and, on Node 20, SQLite): minutes here. */
+const INSTALL_TIMEOUT_MS = 600_000;
+
+const dir = mkdtempSync(join(tmpdir(), 'rec-pack-'));
+/** A folder outside the repository, where the installed `rec` is run. */
+const elsewhere = join(dir, 'elsewhere');
+/** npm runs as the user's: its config (nodedir for node-gyp) and its cache live under HOME. */
+const npmEnv: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: 'false' };
+/** The installed rec runs in a private HOME and database. */
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  HOME: join(dir, 'home'),
+  XDG_DATA_HOME: join(dir, 'xdg-data'),
+  XDG_STATE_HOME: join(dir, 'xdg-state'),
+  REC_DB: join(dir, 'rec.db'),
+};
+let tarball = '';
+let rec = '';
+
+beforeAll(() => {
+  mkdirSync(elsewhere, { recursive: true });
+  mkdirSync(join(dir, 'home'), { recursive: true });
+  const project = join(dir, 'project');
+  copyWorkTree(REPO_ROOT, project);
+  mkdirSync(join(dir, 'packed'));
+  tarball = npmPack(project, join(dir, 'packed'), npmEnv);
+  rec = installOffline({
+    repo: REPO_ROOT,
+    tarball,
+    prefix: join(dir, 'prefix'),
+    omitOptional: Number(process.versions.napi) >= 10,
+    env: npmEnv,
+  });
+}, INSTALL_TIMEOUT_MS);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the packed package', () => {
+  it('holds the compiled CLI, its launcher, the hook script, docs, README and LICENSE, and nothing else', () => {
+    const files = tarballFiles(tarball);
+    const topLevel = new Set(files.map((f) => f.split('/')[0]));
+    expect([...topLevel].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'hooks', 'package.json']);
+    expect(files).toEqual(expect.arrayContaining(['bin/rec.js', 'dist/cli.js', 'dist/store/sqliteDriver.js', 'hooks/rec-hook']));
+    expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
+  });
+
+  it('installed, `rec --version` prints the package version from outside the repository', () => {
+    const version = execFileSync(rec, ['--version'], { cwd: elsewhere, env }).toString('utf8').trim();
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(version).toBe(manifest.version);
+  });
+
+  it('installed, `rec -- sh -c "exit 3"` under a real pty exits 3 and records the run', async () => {
+    const run = spawn(rec, ['--', 'sh', '-c', 'echo wrapped-ran; exit 3'], { cwd: elsewhere, env });
+    try {
+      await run.expect('wrapped-ran');
+      expect(await run.expectExit()).toEqual({ exitCode: 3, signal: undefined });
+    } finally {
+      run.dispose();
+    }
+    const runs = execFileSync(rec, ['runs', '--json'], { cwd: elsewhere, env }).toString('utf8').trim().split('\n');
+    expect(runs).toHaveLength(1);
+    expect(JSON.parse(runs[0]!)).toMatchObject({ exit_code: 3 });
+  });
+
+  it('installed, `rec merge` turns a Codex rollout into a merged session', () => {
+    const rollout = join(elsewhere, 'rollout.jsonl');
+    copyFileSync(logFile('codex', 'shell-deny-esc.rollout.jsonl'), rollout);
+    const merged = JSON.parse(execFileSync(rec, ['merge', rollout], { cwd: elsewhere, env }).toString('utf8')) as {
+      session: { agent: string };
+      messages: unknown[];
+      diagnostics: unknown[];
+    };
+    expect(merged.session.agent).toBe('codex');
+    expect(merged.messages.length).toBeGreaterThan(0);
+    expect(merged.diagnostics).toEqual([]);
+  });
+});
