@@ -20,6 +20,7 @@ interface PackageJson {
   readonly engines?: Record<string, string>;
   readonly dependencies?: Record<string, string>;
   readonly optionalDependencies?: Record<string, string>;
+  readonly allowScripts?: Record<string, boolean>;
 }
 
 /** What git would hand a fresh clone: tracked files and untracked ones it does not ignore. */
@@ -93,7 +94,8 @@ export function installOffline(opts: {
   mkdirSync(opts.prefix, { recursive: true });
   writeFileSync(
     join(opts.prefix, 'package.json'),
-    JSON.stringify({ private: true, dependencies: { [manifest.name]: spec } }, null, 2),
+    // The same install scripts approved as for the repository (npm 12 runs no others).
+    JSON.stringify({ private: true, dependencies: { [manifest.name]: spec }, allowScripts: manifest.allowScripts }, null, 2),
   );
   writeFileSync(
     join(opts.prefix, 'package-lock.json'),
