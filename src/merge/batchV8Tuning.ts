@@ -11,8 +11,8 @@ import { setFlagsFromString } from 'node:v8';
  */
 export const BATCH_INLINE_BUDGET_BYTES = 200;
 
-/** V8 majors where the flag is known to exist (Node 20: 11.3; Node 22: 12.4; Node 24: 13.6). */
-const KNOWN_V8_MAJORS = { min: 10, max: 13 };
+/** V8 majors where the flag is known to exist (Node 20: 11.3; Node 22: 12.4; Node 24: 13.6; Node 26: 14.6). */
+const KNOWN_V8_MAJORS = { min: 10, max: 14 };
 
 let applied = false;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BATCH_INLINE_BUDGET_BYTES, tuneV8ForBatch } from '../../../src/merge/batchV8Tuning.js';
 
 describe('tuneV8ForBatch', () => {
-  it.each(['9.4.146.26', '14.0.1', 'not a version'])('leaves V8 %s alone', (version) => {
+  it.each(['9.4.146.26', '15.0.1', 'not a version'])('leaves V8 %s alone', (version) => {
     expect(tuneV8ForBatch(version)).toBe(false);
   });
 
