@@ -9,7 +9,7 @@ import { promptShowsCall } from './callMatcher.js';
 import { CodexFacts, PROMPT_EVENT_KIND, type CallState, type PromptInstance } from './codexFacts.js';
 import { choosePromptOption, moveHighlight, optionMeaning, type PromptTrigger } from './promptKeys.js';
 import { parseCodexScreen, type CodexPrompt, type CodexScreen, type CodexTaskMenu } from './promptParser.js';
-import { systemClock, type RecorderClock } from './recorderClock.js';
+import { systemClock, waitOn, type RecorderClock } from '../common/recorderClock.js';
 import { RolloutChooser } from './rolloutChooser.js';
 import { LATEST_CODEX_STRINGS } from './strings/index.js';
 
@@ -17,11 +17,6 @@ import { LATEST_CODEX_STRINGS } from './strings/index.js';
 export const ROLLOUT_POLL_MS = 200;
 /** How often $CODEX_HOME/sessions is scanned while this run's rollout is not confirmed yet. */
 export const ROLLOUT_SCAN_MS = 1_000;
-/**
- * After Codex exits the daemon may still write the turn's end (Exit and Run in background leave
- * the turn to the app-server daemon); read the rollout this long at most before finishing.
- */
-export const RECONCILE_AFTER_EXIT_MS = 5_000;
 /**
  * Codex 0.169.0 drops a key that arrives within ~5 ms of a prompt appearing. A decision is committed
  * before its key reaches Codex (durability); if, this long after the key and once the screen model
@@ -32,7 +27,6 @@ export const RECONCILE_AFTER_EXIT_MS = 5_000;
 export const IGNORED_KEY_SETTLE_MS = 1_000;
 
 export interface CodexRecorderOptions {
-  readonly reconcileAfterExitMs?: number;
   readonly ignoredKeySettleMs?: number;
   /** Default systemClock; a replay of a recorded session drives the recorder's timers itself. */
   readonly clock?: RecorderClock;
@@ -57,6 +51,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
   private _oscState: string | undefined;
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
+  private _disposed = false;
 
   constructor(
     private readonly _ctx: RecorderContext,
@@ -103,7 +98,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     }
   }
 
-  async handleExit(_exit: AgentExit): Promise<void> {
+  async handleExit(_exit: AgentExit, stop: AbortSignal): Promise<void> {
     this._tick(true);
     this._render();
     // The prompt may already be gone from the screen (Codex clears it on exit): the last prompt
@@ -124,22 +119,26 @@ export class CodexRecorder extends CodexFacts implements Recorder {
       });
       if (openCall?.turnId) this._turnCause.set(openCall.turnId, openCall.callId);
     }
-    const clock = this._clock;
-    const deadline = clock.now() + (this._options.reconcileAfterExitMs ?? RECONCILE_AFTER_EXIT_MS);
-    // Wait only for something to reconcile: a turn still open in the rollout, or events whose
-    // rollout was not found yet. A session that recorded nothing exits at once.
+    // After Codex exits the daemon may still write the turn's end (Exit and Run in background
+    // leave the turn to the app-server daemon): wait only for something to reconcile, a turn still
+    // open in the rollout or events whose rollout was not found yet, and only until told to stop.
+    // A session that recorded nothing exits at once.
     const unmatched = () => this._rolloutFile === undefined && this._book.all().length > 0;
-    while (clock.now() < deadline && (this._turnOpenInRollout || unmatched())) {
-      await new Promise<void>((r) => clock.setTimeout(r, ROLLOUT_POLL_MS));
+    while (!stop.aborted && !this._disposed && (this._turnOpenInRollout || unmatched())) {
+      await waitOn(this._clock, ROLLOUT_POLL_MS, stop);
+      if (stop.aborted || this._disposed) break;
       this._tick(true);
     }
   }
 
   dispose(): void {
+    this._disposed = true;
     this._store.dispose();
   }
 
   private _tick(force = false): void {
+    // A timer's work that was already queued when the recorder was disposed: the store may be closed.
+    if (this._disposed) return;
     if (this._rolloutFile === undefined) {
       const now = this._clock.now();
       if (force || now - this._lastScan >= ROLLOUT_SCAN_MS) {
@@ -262,6 +261,8 @@ export class CodexRecorder extends CodexFacts implements Recorder {
 
   /** Retracts a decision whose prompt is still open and unchanged once the screen has settled. */
   private _checkIgnored(check: PendingCheck): void {
+    // The check waited for the screen model; the recorder may have been disposed meanwhile.
+    if (this._disposed) return;
     this._tick(true);
     this._render();
     const open = check.prompt;

@@ -66,7 +66,7 @@ export class CodexReplay {
       sink: this.sink,
       hooks: this.hooks.event,
       debug: () => {},
-    }, { reconcileAfterExitMs: RECONCILE_IN_TESTS_MS, ...(options.ignoredKeySettleMs !== undefined ? { ignoredKeySettleMs: options.ignoredKeySettleMs } : {}) });
+    }, options.ignoredKeySettleMs !== undefined ? { ignoredKeySettleMs: options.ignoredKeySettleMs } : {});
     if (options.announceRollout !== false) {
       const sessionId = (JSON.parse(this._lines[0]!) as { payload: { id: string } }).payload.id;
       this.hook('SessionStart', { session_id: sessionId, transcript_path: this.rolloutFile, source: 'startup' });
@@ -102,7 +102,7 @@ export class CodexReplay {
 
   async exit(): Promise<void> {
     this.append();
-    await this.recorder.handleExit({ exitCode: 0 });
+    await this.recorder.handleExit({ exitCode: 0 }, AbortSignal.timeout(RECONCILE_IN_TESTS_MS));
     this.recorder.dispose();
     rmSync(this.home, { recursive: true, force: true });
   }
