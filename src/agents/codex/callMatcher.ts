@@ -17,7 +17,7 @@ export interface KnownCall {
 const squash = (s: string) => s.replace(/\s+/g, '');
 
 /** The shell command a call runs, as Codex shows it after `$ `. */
-export function callCommand(call: KnownCall): string | undefined {
+export function callCommand(call: KnownCall, strings: CodexStrings): string | undefined {
   const input = call.toolInput;
   if (typeof input === 'string') return input;
   if (!input || typeof input !== 'object') return undefined;
@@ -26,8 +26,8 @@ export function callCommand(call: KnownCall): string | undefined {
   if (typeof args.command === 'string') return args.command;
   if (Array.isArray(args.command)) {
     const argv = args.command.map(String);
-    // ["bash", "-lc", "<script>"]: Codex shows the script.
-    if (argv.length === 3 && /(^|\/)(ba|z)?sh$/.test(argv[0]!) && argv[1] === '-lc') return argv[2];
+    const wrapper = strings.shellWrapper;
+    if (argv.length === 3 && wrapper.shell.test(argv[0]!) && argv[1] === wrapper.scriptFlag) return argv[2];
     return argv.join(' ');
   }
   return undefined;
@@ -40,7 +40,7 @@ export function callJustification(call: KnownCall): string | undefined {
 
 /** Whether the prompt shows this call. Clipped commands (ending in `…`) match by prefix. */
 export function promptShowsCall(prompt: CodexPrompt, call: KnownCall, strings: CodexStrings): boolean {
-  const command = callCommand(call);
+  const command = callCommand(call, strings);
   if (prompt.kind === 'patch') {
     const destination = prompt.details.destination;
     const patchText = command ?? '';

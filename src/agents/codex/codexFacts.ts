@@ -10,7 +10,7 @@ import { JsonlFollower, type JsonlLine } from '../common/jsonlFollower.js';
 import { callCommand, matchPromptToCall, type KnownCall } from './callMatcher.js';
 import { CodexHookPayload } from './hookPayloads.js';
 import type { CodexPrompt } from './promptParser.js';
-import { outputText, parseRolloutLine, type RolloutRecord, toolInputOf } from './rolloutRecords.js';
+import { isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, type RolloutRecord, toolInputOf } from './rolloutRecords.js';
 import { codexStringsFor, type CodexPromptKind, type CodexStrings } from './strings/index.js';
 
 /** `native` keeps the rollout's own words; long tool output is cut to this many characters. */
@@ -176,10 +176,10 @@ export abstract class CodexFacts {
     }
     if (record.type === 'event_msg') {
       const p = record.payload;
-      if (p.type === 'task_started') {
+      if (p.type === 'task_started' || p.type === 'turn_started') {
         this._turnOpenInRollout = true;
         this._currentTurnId = p.turn_id ?? this._currentTurnId;
-      } else if (p.type === 'task_complete') {
+      } else if (p.type === 'task_complete' || p.type === 'turn_complete') {
         this._turnEnds++;
         // The hooks have no event for an aborted turn; the rollout's end of turn closes both views.
         this._turnOpenInRollout = false;
@@ -191,8 +191,9 @@ export abstract class CodexFacts {
         this._turnOpenByHook = false;
         for (const waiting of this._awaitingReason) waiting.armed = true;
         this._onTurnAborted(p.turn_id ?? this._currentTurnId ?? '', p.reason ?? 'interrupted');
-      } else if (p.type === 'item_completed' && p.item.id && ['completed', 'failed'].includes(p.item.status ?? '')) {
-        const call = this._calls.get(p.item.id);
+      } else if (p.type === 'item_completed') {
+        const ran = ranCallOf(p.item);
+        const call = ran === undefined ? undefined : this._calls.get(ran);
         if (call) {
           call.ran = 'yes';
           this._refreshCallEvents(call);
@@ -211,16 +212,16 @@ export abstract class CodexFacts {
     } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
       const call = this._calls.get(item.call_id);
       if (!call) return;
-      const text = outputText(item.output);
+      const text = outputText(item.output) ?? '';
       call.output = text;
-      call.aborted = this._strings.abortedOutput.test(text);
+      call.aborted = isAbortedOutput(text, this._strings);
       this._armReasonsOf(call.callId);
       call.native.output = text.length > NATIVE_OUTPUT_MAX_CHARS ? text.slice(0, NATIVE_OUTPUT_MAX_CHARS) + '…' : text;
       if (!call.aborted) call.ran = 'yes';
       this._refreshCallEvents(call);
     } else if (item.type === 'message' && item.role === 'user') {
-      const text = item.content.map((c) => c.text ?? '').join('');
-      if (!text.startsWith(this._strings.harnessMessagePrefix)) this._onUserMessage(text);
+      const text = messageText(item);
+      if (!isHarnessMessage(item, text, this._strings)) this._onUserMessage(text);
     }
   }
 
@@ -260,7 +261,7 @@ export abstract class CodexFacts {
         call.fate = 'skipped';
         this._event({
           type: 'skipped',
-          kind: this._strings.patchFileRow.test(callCommand(call) ?? '') ? PROMPT_EVENT_KIND.patch : PROMPT_EVENT_KIND.exec,
+          kind: this._strings.patchFileRow.test(callCommand(call, this._strings) ?? '') ? PROMPT_EVENT_KIND.patch : PROMPT_EVENT_KIND.exec,
           ...this._callFields(call),
           decided_by: null,
           related_call_id: cause,

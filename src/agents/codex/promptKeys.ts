@@ -16,8 +16,7 @@ export type Meaning = OptionMeaning & { readonly endsTurn: boolean };
 export function optionMeaning(label: string, strings: CodexStrings): Meaning | undefined {
   const meaning = strings.optionMeanings.find((m) => label.startsWith(m.labelPrefix));
   if (!meaning) return undefined;
-  // Only "tell Codex what to do differently" cancels the turn; the other "No" options decline and go on.
-  return { ...meaning, endsTurn: meaning.decision === 'reject' ? label.startsWith('No, and tell') : false };
+  return { ...meaning, endsTurn: meaning.decision === 'reject' && meaning.endsTurn === true };
 }
 
 /** The option a key picks at a prompt, or undefined when the key decides nothing. */

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAbortedOutput } from '../../../src/readers/codexRollout.js';
+import { isAbortedOutput as isAbortedWith } from '../../../src/agents/codex/rolloutRecords.js';
+import { LATEST_CODEX_STRINGS } from '../../../src/agents/codex/strings/index.js';
 import { readSessionFile } from '../../../src/readers/readSession.js';
 import { logFile } from './fixturePaths.js';
 
@@ -28,8 +29,9 @@ describe('codex 0.169.0 rollouts (recorded against a mock model)', () => {
     expect(s.diagnostics).toEqual([]);
   });
 
-  it('"aborted by user" marks an output only as its whole last line (the regex it replaces agrees)', () => {
+  it('"aborted by user" marks an output only as its whole last line (the regex it replaces agrees; the live recorder and merge use this one rule)', () => {
     const regex = /(^|\n)aborted by user\s*$/;
+    const isAbortedOutput = (c: string) => isAbortedWith(c, LATEST_CODEX_STRINGS);
     const cases = [
       'aborted by user',
       'Wall time: 1.6 seconds\naborted by user',
