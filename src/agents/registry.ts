@@ -1,6 +1,6 @@
 // The adapters, loaded on demand so that `rec <agent>` loads only its own.
 import type { AgentAdapter } from './agentAdapter.js';
-import type { KnownAgent } from '../commands/runArgs.js';
+import type { KnownAgent } from '../core/agentNames.js';
 import { passiveAdapter } from './passiveAdapter.js';
 
 export async function loadAdapter(agent: KnownAgent): Promise<AgentAdapter> {

@@ -9,7 +9,7 @@ import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
 import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';
 import type { OutputBuffers } from './outputBuffers.js';
-import type { SidecarReader } from './sidecarReader.js';
+import type { SidecarReader } from '../store/sidecarReader.js';
 
 export type MergeTask =
   | { kind: 'file'; path: string; agent: MergeAgent | null }

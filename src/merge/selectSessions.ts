@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { MergeTask } from './mergeTask.js';
 import type { Diagnostic, MergeAgent } from './mergedSession.js';
-import type { SidecarReader } from './sidecarReader.js';
+import type { SidecarReader } from '../store/sidecarReader.js';
 
 export interface Selection {
   files: string[];

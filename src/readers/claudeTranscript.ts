@@ -5,9 +5,9 @@
 // No and Esc are identical, Esc and Ctrl+C are identical, and a rejected call and the siblings
 // cancelled with it are identical (told apart here by batch order, marked undetermined).
 import { z } from 'zod';
-import { toRejectionKind } from '../merge/action.js';
+import { toRejectionKind } from './action.js';
 import type { DecidedBy, Scope } from '../core/events.js';
-import type { ToolCall, ToolResult } from '../merge/mergedSession.js';
+import type { ToolCall, ToolResult } from './conversation.js';
 import { isKnownVersion } from './knownVersions.js';
 import {
   emptyFinding,

@@ -5,8 +5,8 @@
 // back are kept and marked `rewound`: a turn the user rejected is exactly what gets rolled back.
 // What the file alone can tell (../shared/agents/gemini/README.md §3): the cancel reason strings.
 import { z } from 'zod';
-import { toRejectionKind } from '../merge/action.js';
-import type { ToolCall, ToolResult } from '../merge/mergedSession.js';
+import { toRejectionKind } from './action.js';
+import type { ToolCall, ToolResult } from './conversation.js';
 import {
   emptyFinding,
   isObject,

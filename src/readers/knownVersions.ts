@@ -1,7 +1,7 @@
 // The agent versions whose session formats were measured (../shared/agents/*/README.md). A file
 // written by another version is still read; the difference is reported once as a diagnostic,
 // because strings and record shapes change between versions.
-import type { MergeAgent } from '../merge/mergedSession.js';
+import type { MergeAgent } from './conversation.js';
 
 /** Major.minor prefixes per agent. Gemini writes no version into its session files. */
 export const KNOWN_VERSION_PREFIXES: Readonly<Record<MergeAgent, readonly string[]>> = {

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { MergeAgent } from '../merge/mergedSession.js';
+import type { MergeAgent } from './conversation.js';
 import { ClaudeTranscriptReader } from './claudeTranscript.js';
 import { CodexRolloutReader } from './codexRollout.js';
 import { GeminiSessionReader } from './geminiSession.js';
