@@ -3,6 +3,7 @@
 // events the screen-and-keys side (codexRecorder.ts) wrote.
 import type { EventKind, NewEvent, Ran } from '../../core/events.js';
 import { nowIso } from '../../core/events.js';
+import { NextMessageReasons } from '../../core/nextMessageReason.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import type { EventSink } from '../../core/sink.js';
 import { EventBook } from '../common/eventBook.js';
@@ -43,11 +44,6 @@ export interface PromptInstance {
   turnEndsAtDecision?: number;
 }
 
-export interface AwaitingReason {
-  readonly eventId: string;
-  armed: boolean;
-}
-
 export const PROMPT_EVENT_KIND: Record<CodexPromptKind, EventKind> = {
   exec: 'command',
   patch: 'edit',
@@ -70,13 +66,8 @@ export abstract class CodexFacts {
   protected readonly _turnCause = new Map<string, string>();
   /** Interruption events not tied to a call, per turn, to confirm with turn_aborted. */
   protected readonly _turnEvents = new Map<string, string[]>();
-  /**
-   * Rejections waiting for the user's next message as their reason. One is armed once the rollout
-   * shows what the rejection caused (its call's output, or the turn's end): the rollout is read in
-   * order and may lag the screen, and a user message read before that point was written before the
-   * rejection (the message that started the turn), so it cannot be its reason.
-   */
-  protected _awaitingReason: AwaitingReason[] = [];
+  /** Rejection events waiting for the user's next message as their reason (the rule merge uses too). */
+  protected readonly _reasons = new NextMessageReasons<string>();
   private _follower: JsonlFollower | undefined;
   private _rolloutFromHook = false;
   private _callOrder = 0;
@@ -184,12 +175,12 @@ export abstract class CodexFacts {
         // The hooks have no event for an aborted turn; the rollout's end of turn closes both views.
         this._turnOpenInRollout = false;
         this._turnOpenByHook = false;
-        this._awaitingReason = [];
+        this._reasons.turnCompleted();
       } else if (p.type === 'turn_aborted') {
         this._turnEnds++;
         this._turnOpenInRollout = false;
         this._turnOpenByHook = false;
-        for (const waiting of this._awaitingReason) waiting.armed = true;
+        this._reasons.armAll();
         this._onTurnAborted(p.turn_id ?? this._currentTurnId ?? '', p.reason ?? 'interrupted');
       } else if (p.type === 'item_completed') {
         const ran = ranCallOf(p.item);
@@ -207,7 +198,7 @@ export abstract class CodexFacts {
       const turnId = item.internal_chat_message_metadata_passthrough?.turn_id ?? this._currentTurnId;
       // A new call means the user's reason, if any, came before it; rejections whose effects the
       // rollout has not reached yet are about this batch (a sibling call) and keep waiting.
-      this._awaitingReason = this._awaitingReason.filter((w) => !w.armed);
+      this._reasons.toolCall();
       this._learnCall(item.call_id, item.name, toolInput, turnId, true);
     } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
       const call = this._calls.get(item.call_id);
@@ -240,16 +231,13 @@ export abstract class CodexFacts {
   }
 
   private _onUserMessage(text: string): void {
-    for (const waiting of this._awaitingReason) {
-      if (waiting.armed) this._book.update(waiting.eventId, { reason: text, reason_source: 'next_message' });
-    }
-    this._awaitingReason = this._awaitingReason.filter((w) => !w.armed);
+    for (const eventId of this._reasons.userMessage()) this._book.update(eventId, { reason: text, reason_source: 'next_message' });
   }
 
   /** The rollout reached the outcome of `callId`: its rejection now waits for the next message. */
   private _armReasonsOf(callId: string): void {
     const eventIds = new Set(this._prompts.filter((p) => p.callId === callId && p.decision?.type === 'rejection').map((p) => p.decision!.eventId));
-    for (const waiting of this._awaitingReason) if (eventIds.has(waiting.eventId)) waiting.armed = true;
+    this._reasons.arm(eventIds);
   }
 
   private _onTurnAborted(turnId: string, reason: string): void {

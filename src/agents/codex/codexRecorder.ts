@@ -242,7 +242,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || meaning?.endsTurn !== false);
     open.decision = { eventId, type, endsTurn };
     open.turnEndsAtDecision = this._turnEnds;
-    if (rejects) this._awaitingReason.push({ eventId, armed: false });
+    if (rejects) this._reasons.rejected(eventId);
     if (call) this._bindPrompt(open, call);
     this._scheduleIgnoredCheck({ prompt: open, eventId, rowsAtKey: this._decisionRows() });
   }
@@ -270,7 +270,7 @@ export class CodexRecorder extends CodexFacts implements Recorder {
     const call = open.callId ? this._calls.get(open.callId) : undefined;
     if (call?.output !== undefined || this._decisionRows() !== check.rowsAtKey || !this._blockedOrUnknown()) return;
     this._book.retract(check.eventId);
-    this._awaitingReason = this._awaitingReason.filter((w) => w.eventId !== check.eventId);
+    this._reasons.retract(check.eventId);
     delete open.decision;
     if (call) {
       delete call.fate;
