@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { LineFeeder, readSessionFile } from '../readers/readSession.js';
 import type { NativeSession } from '../readers/nativeSession.js';
-import { toSessionStats, type SessionStats } from '../stats/sessionStats.js';
+import { toSessionStats, type SessionStats } from './sessionStats.js';
 import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
 import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';

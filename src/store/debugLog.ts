@@ -1,10 +1,13 @@
-// REC_DEBUG=1 writes a debug log to a file, never to the terminal (the passthrough is sacred).
+// REC_DEBUG=1 writes a debug log to a file, never to the terminal (the passthrough is sacred). The
+// run and the hook command write the same file. Dependency-free: the hook command loads it at start.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { DebugLog } from '../core/debugLog.js';
 
-export type DebugLog = (message: string) => void;
+export type { DebugLog } from '../core/debugLog.js';
 
+/** REC_DEBUG_LOG, else $XDG_STATE_HOME/rec/debug.log, else ~/.local/state/rec/debug.log. */
 export function debugLogPath(env: NodeJS.ProcessEnv): string {
   if (env.REC_DEBUG_LOG) return env.REC_DEBUG_LOG;
   const state = env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state');

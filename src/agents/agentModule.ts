@@ -1,0 +1,35 @@
+// What the rest of rec knows about one agent: one row of the registry (registry.ts). Everything
+// here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
+// <agent>` before the agent starts, `rec merge` over every agent); the adapter, with its recorder,
+// schemas and parsers, is loaded only for the agent that runs.
+import type { KnownAgent } from '../core/agentNames.js';
+import type { AgentAdapter } from './agentAdapter.js';
+
+/**
+ * Where a rejection's reason comes from: typed into the prompt (`inline`, Claude's "tell Claude what
+ * to do differently"), or, for agents with no place to type one, the user's next message
+ * (`next_message`, core/nextMessageReason.ts).
+ */
+export type ReasonPolicy = 'inline' | 'next_message';
+
+export interface AgentModule {
+  readonly name: KnownAgent;
+  /** The executable looked up on PATH. */
+  readonly binName: string;
+  /** The environment variable that overrides the binary, e.g. REC_CODEX_BIN. */
+  readonly binEnvVar: string;
+  /** One line telling how to install the agent. */
+  readonly installHint: string;
+  /** The folders the agent keeps its session files in, honouring the agent's own env overrides. */
+  sessionRoots(env: NodeJS.ProcessEnv): string[];
+  /** Whether a file found under sessionRoots is one of its session files. */
+  isSessionFile(path: string): boolean;
+  readonly reasonPolicy: ReasonPolicy;
+  /** The launch and the live recorder, loaded on demand. */
+  loadAdapter(): Promise<AgentAdapter>;
+}
+
+/** $HOME as the agent sees it: the environment's, else the user's. */
+export function homeOf(env: NodeJS.ProcessEnv, homedir: () => string): string {
+  return env['HOME'] || homedir();
+}
