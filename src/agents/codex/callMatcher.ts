@@ -1,18 +1,9 @@
-// Which tool call an approval prompt is about. Codex shows prompts one at a time in call order; the
+// Whether an approval prompt shows a tool call. Codex shows prompts one at a time in call order; the
 // prompt's command (or the patch's destination) and its Reason identify the call among the pending
-// ones, whatever the screen width did to the wrapping.
+// ones, whatever the screen width did to the wrapping (the shared recorder tries them in order).
+import type { KnownCall } from '../common/callLedger.js';
 import type { CodexPrompt } from './promptParser.js';
 import type { CodexStrings } from './strings/index.js';
-
-export interface KnownCall {
-  readonly callId: string;
-  readonly toolName: string;
-  /** Parsed arguments (object) or raw input (freeform tools). */
-  readonly toolInput: unknown;
-  readonly turnId?: string;
-  /** The order the call was first seen in (rollout or hook). */
-  readonly order: number;
-}
 
 const squash = (s: string) => s.replace(/\s+/g, '');
 
@@ -56,13 +47,4 @@ export function promptShowsCall(prompt: CodexPrompt, call: KnownCall, strings: C
   const reason = prompt.details.reason;
   const justification = callJustification(call);
   return reason === undefined || justification === undefined || squash(reason) === squash(justification);
-}
-
-/** The first pending call (in call order) the prompt shows. */
-export function matchPromptToCall(
-  prompt: CodexPrompt,
-  pending: readonly KnownCall[],
-  strings: CodexStrings,
-): KnownCall | undefined {
-  return [...pending].sort((a, b) => a.order - b.order).find((c) => promptShowsCall(prompt, c, strings));
 }

@@ -7,7 +7,8 @@
 // candidate is confirmed, none is followed: a rollout of another Codex session in the same folder
 // is never mistaken for ours.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { promptShowsCall, type KnownCall } from './callMatcher.js';
+import type { KnownCall } from '../common/callLedger.js';
+import { promptShowsCall } from './callMatcher.js';
 import type { CodexPrompt } from './promptParser.js';
 import { findRolloutCandidates } from './rolloutLocator.js';
 import { isHarnessMessage, messageText, parseRolloutLine, toolInputOf } from './rolloutRecords.js';
