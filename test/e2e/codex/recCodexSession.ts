@@ -8,7 +8,7 @@ import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../mock/responsesServer.js';
 import type { Scenario } from '../../mock/scenarios.js';
 import { CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
-import { noteNetworkIsolation } from './networkIsolation.js';
+import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { Driver } from './recordedScenarios.js';
 import { readEventRows, readRolloutCalls, type EventRow, type RolloutCall } from './sidecarRows.js';
 

@@ -11,6 +11,7 @@ import { Emitter } from '../../../../src/core/lifecycle.js';
 import { MemorySink } from '../common/memorySink.js';
 import { TestScreen, blankScreen } from '../common/testScreen.js';
 import { sampleRollout, sampleScreen } from './samples.js';
+import { keyEvent } from '../../../helpers/keys.js';
 
 /** The samples were recorded on 2026-11-22 around 09:28 UTC; the run "started" just before. */
 export const SAMPLE_RUN_START = new Date('2026-11-22T09:00:00.000Z');
@@ -25,17 +26,7 @@ const RECONCILE_IN_TESTS_MS = 300;
 
 export type KeyName = 'esc' | 'enter' | 'up' | 'down' | 'ctrl-c';
 
-export function key(k: KeyName | string): KeyEvent {
-  const named: Record<string, Buffer> = {
-    esc: Buffer.from([0x1b]),
-    enter: Buffer.from([0x0d]),
-    up: Buffer.from('\x1b[A'),
-    down: Buffer.from('\x1b[B'),
-    'ctrl-c': Buffer.from([0x03]),
-  };
-  if (named[k]) return { type: 'key', name: k as KeyName, bytes: named[k]! };
-  return { type: 'char', char: k, bytes: Buffer.from(k) };
-}
+export const key = keyEvent;
 
 export class CodexReplay {
   readonly sink = new MemorySink();
