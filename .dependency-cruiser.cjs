@@ -3,9 +3,9 @@
 //
 //   core                                  pure: types, schemas, rules; no I/O, no other layer
 //   session · screen · store · hooks      the live pipeline's parts and the sidecar (over core)
-//   agents                                one module per agent, the shared recorder parts, the registry
-//   readers                               the agents' session files, normalised
-//   merge                                 files joined with the sidecar
+//   readers                               the kit every agent's reader is built with (the conversation)
+//   agents                                one module per agent (live and offline), the shared recorder, the registry
+//   merge                                 files read and joined with the sidecar
 //   stats                                 figures over merged sessions
 //   commands · cli                        argv, terminal output, wiring
 //
@@ -42,10 +42,10 @@ module.exports = {
     },
     {
       name: 'agents-point-down',
-      comment: 'an agent module is below readers, merge, stats and commands (agents/registry.ts does not import commands/), and reaches the store only through core/sink.ts.',
+      comment: 'an agent module is below merge, stats and commands (agents/registry.ts does not import commands/), and reaches the store only through core/sink.ts.',
       severity: 'error',
       from: { path: '^src/agents/' },
-      to: { path: '^src/(readers|merge|stats|commands|cli|store|session|screen|hooks)[/.]' },
+      to: { path: '^src/(merge|stats|commands|cli|store|session|screen|hooks)[/.]' },
     },
     {
       name: 'agents-do-not-import-each-other',
@@ -56,9 +56,10 @@ module.exports = {
     },
     {
       name: 'readers-do-not-import-merge',
+      comment: 'the readers kit is below the agent modules that use it: it names no agent.',
       severity: 'error',
       from: { path: '^src/readers/' },
-      to: { path: '^src/(merge|stats|commands|cli|store|session|screen|hooks)[/.]' },
+      to: { path: '^src/(agents|merge|stats|commands|cli|store|session|screen|hooks)[/.]' },
     },
     {
       name: 'merge-imports-neither-stats-nor-commands',

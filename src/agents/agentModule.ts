@@ -3,6 +3,7 @@
 // <agent>` before the agent starts, `rec merge` over every agent); the adapter, with its recorder,
 // schemas and parsers, is loaded only for the agent that runs.
 import type { KnownAgent } from '../core/agentNames.js';
+import type { SessionReader } from '../readers/nativeSession.js';
 import type { AgentAdapter } from './agentAdapter.js';
 
 /**
@@ -27,6 +28,29 @@ export interface AgentModule {
   readonly reasonPolicy: ReasonPolicy;
   /** The launch and the live recorder, loaded on demand. */
   loadAdapter(): Promise<AgentAdapter>;
+
+  // Offline, for `rec merge` and `rec stats`.
+  /** Whether a path says the agent wrote the file (its folder or its file name). */
+  pathSaysAgent(path: string): boolean;
+  /**
+   * Whether a record's shape says the agent wrote it: `sure` (a field only it writes), `likely`
+   * (a shape another agent's record could have too: asked only when no agent is sure), or null.
+   */
+  recordSaysAgent(record: Readonly<Record<string, unknown>>): 'sure' | 'likely' | null;
+  /** Whether a `.json` file of the agent is one JSON document (Gemini's older form), not JSON Lines. */
+  readonly wholeJsonFiles: boolean;
+  /** The reader of the agent's session files, loaded on demand. */
+  loadReader(): Promise<(file: string) => SessionReader>;
+  /**
+   * Where the agent's records hold a message's text and a tool's output, most likely first: the
+   * JSON keys merge looks for to reuse a string literal as it stands (merge/rawLiterals.ts).
+   */
+  readonly rawLiteralKeys: { readonly userText: readonly string[]; readonly otherText: readonly string[]; readonly output: readonly string[] };
+}
+
+/** Whether `version` starts with one of the measured major.minor prefixes. */
+export function isKnownVersion(prefixes: readonly string[], version: string): boolean {
+  return prefixes.some((p) => version.startsWith(p));
 }
 
 /** $HOME as the agent sees it: the environment's, else the user's. */

@@ -2,7 +2,14 @@
 // (issue 14): `rec claude` runs as a recorded passthrough, and `rec merge` reads its transcripts.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { homeOf, type AgentModule } from '../agentModule.js';
+import { homeOf, isKnownVersion, type AgentModule } from '../agentModule.js';
+
+/** The versions whose formats and screens were measured (../shared/agents/claude). */
+const KNOWN_VERSION_PREFIXES = ['2.1.'];
+
+export function isKnownClaudeVersion(version: string): boolean {
+  return isKnownVersion(KNOWN_VERSION_PREFIXES, version);
+}
 import { passiveAdapter } from '../passiveAdapter.js';
 
 export const claudeModule: AgentModule = {
@@ -15,4 +22,16 @@ export const claudeModule: AgentModule = {
   // "No, and tell Claude what to do differently" takes the reason in the prompt itself.
   reasonPolicy: 'inline',
   loadAdapter: async () => passiveAdapter(claudeModule),
+  pathSaysAgent: (p) => /\/\.claude\//.test(p) || /\/claude\//.test(p),
+  recordSaysAgent: (record) =>
+    'parentUuid' in record || 'uuid' in record || 'leafUuid' in record || ['mode', 'permission-mode', 'file-history-snapshot', 'summary'].includes(String(record['type']))
+      ? 'sure'
+      : null,
+  wholeJsonFiles: false,
+  loadReader: async () => {
+    const [{ ClaudeTranscriptReader }, { subagentOf }] = await Promise.all([import('./transcriptReader.js'), import('./subagent.js')]);
+    return (file) => new ClaudeTranscriptReader(file, subagentOf(file));
+  },
+  // user message.content (a string) or its text blocks; assistant text blocks; tool_result.content.
+  rawLiteralKeys: { userText: ['"content":"', '"text":"'], otherText: ['"text":"', '"content":"'], output: ['"content":"', '"text":"'] },
 };

@@ -15,4 +15,17 @@ export const geminiModule: AgentModule = {
   // Gemini's prompts have no place to type a reason; the user says it in the next message.
   reasonPolicy: 'next_message',
   loadAdapter: async () => passiveAdapter(geminiModule),
+  pathSaysAgent: (p) => /\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/gemini\//.test(p),
+  recordSaysAgent: (record) => {
+    if ('$set' in record || '$rewindTo' in record || 'projectHash' in record) return 'sure';
+    const t = record['type'];
+    return typeof record['id'] === 'string' && (t === 'user' || t === 'gemini' || t === 'info') ? 'likely' : null;
+  },
+  wholeJsonFiles: true,
+  loadReader: async () => {
+    const { GeminiSessionReader } = await import('./sessionReader.js');
+    return (file) => new GeminiSessionReader(file);
+  },
+  // user content[].text; gemini and info content (a string); functionResponse.response.output.
+  rawLiteralKeys: { userText: ['"text":"', '"content":"'], otherText: ['"content":"', '"text":"'], output: ['"output":"'] },
 };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../src/core/events.js';
 import { joinSession } from '../../../src/merge/joinSession.js';
-import { readSessionFile } from '../../../src/readers/readSession.js';
+import { readSessionFile } from '../../../src/merge/readSession.js';
 import { RECORDED_DIR, replayRecorded } from '../../unit/agents/codex/recordedCodexRun.js';
 
 /** The recordings that hold a rejection (the others have none to give a reason to). */

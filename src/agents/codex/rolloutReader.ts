@@ -18,9 +18,9 @@ import {
   toolInputOf,
   TurnAborted,
   TurnStarted,
-} from '../agents/codex/rolloutRecords.js';
-import { codexStringsFor, type CodexStrings } from '../agents/codex/strings/index.js';
-import { isKnownVersion } from './knownVersions.js';
+} from './rolloutRecords.js';
+import { isKnownCodexVersion } from './module.js';
+import { codexStringsFor, type CodexStrings } from './strings/index.js';
 import {
   emptyFinding,
   isObject,
@@ -29,7 +29,7 @@ import {
   str,
   type NativeSession,
   type SessionReader,
-} from './nativeSession.js';
+} from '../../readers/nativeSession.js';
 
 const KNOWN_TOP = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'world_state', 'token_usage_record', 'compacted']);
 const KNOWN_ITEMS = new Set([
@@ -198,7 +198,7 @@ export class CodexRolloutReader implements SessionReader {
     if (m.data.timestamp) this._b.seeTimestamp(m.data.timestamp);
     if (!this._versionChecked && s.agent_version !== null) {
       this._versionChecked = true;
-      if (!isKnownVersion('codex', s.agent_version)) {
+      if (!isKnownCodexVersion(s.agent_version)) {
         this._b.diag('warning', 'unknown_version', `codex ${s.agent_version} is not a version rec was measured against; read as 0.169`, lineNo);
       }
     }
