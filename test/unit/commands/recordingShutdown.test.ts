@@ -3,7 +3,7 @@
 // afterwards — on a real SQLite file, the real ScreenModel and the real Codex recorder.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentAdapter, Recorder } from '../../../src/agents/agentAdapter.js';
 import { codexAdapter } from '../../../src/agents/codex/index.js';
