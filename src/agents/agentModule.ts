@@ -2,6 +2,7 @@
 // here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
 // <agent>` before the agent starts, `rec merge` over every agent); the adapter, with its recorder,
 // schemas and parsers, is loaded only for the agent that runs.
+import { homedir } from 'node:os';
 import type { KnownAgent } from '../core/agentNames.js';
 import type { SessionReader } from '../readers/nativeSession.js';
 import type { AgentAdapter } from './agentAdapter.js';
@@ -54,6 +55,6 @@ export function isKnownVersion(prefixes: readonly string[], version: string): bo
 }
 
 /** $HOME as the agent sees it: the environment's, else the user's. */
-export function homeOf(env: NodeJS.ProcessEnv, homedir: () => string): string {
+export function homeOf(env: NodeJS.ProcessEnv): string {
   return env['HOME'] || homedir();
 }

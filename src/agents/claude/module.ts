@@ -1,6 +1,5 @@
 // Claude Code's row of the registry (../shared/agents/claude). Its recorder is not written yet
 // (issue 14): `rec claude` runs as a recorded passthrough, and `rec merge` reads its transcripts.
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { homeOf, isKnownVersion, type AgentModule } from '../agentModule.js';
 
@@ -17,7 +16,7 @@ export const claudeModule: AgentModule = {
   binName: 'claude',
   binEnvVar: 'REC_CLAUDE_BIN',
   installHint: 'npm install -g @anthropic-ai/claude-code',
-  sessionRoots: (env) => [join(env['CLAUDE_CONFIG_DIR'] || join(homeOf(env, homedir), '.claude'), 'projects')],
+  sessionRoots: (env) => [join(env['CLAUDE_CONFIG_DIR'] || join(homeOf(env), '.claude'), 'projects')],
   isSessionFile: (path) => path.endsWith('.jsonl'),
   // "No, and tell Claude what to do differently" takes the reason in the prompt itself.
   reasonPolicy: 'inline',

@@ -39,7 +39,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     const osc = LATEST_CODEX_STRINGS.statusOsc;
     if (osc && ctx.screen.watchOsc) {
       this._store.add(ctx.screen.watchOsc(osc.ident)((data) => {
-        this._oscState = /(?:^|:)state=([\w-]+)/.exec(data)?.[1] ?? this._oscState;
+        this._oscState = osc.statePattern.exec(data)?.[1] ?? this._oscState;
       }));
     }
   }

@@ -1,6 +1,5 @@
 // The Codex CLI's row of the registry: where its rollouts live, which versions were measured, and
 // how its reasons are given. The launch and recorder load through loadAdapter (index.ts).
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { homeOf, isKnownVersion, type AgentModule } from '../agentModule.js';
 
@@ -13,7 +12,7 @@ export function isKnownCodexVersion(version: string): boolean {
 
 /** $CODEX_HOME, else ~/.codex; an empty CODEX_HOME counts as unset, as Codex itself reads it. */
 export function codexHome(env: NodeJS.ProcessEnv): string {
-  return env['CODEX_HOME'] || join(homeOf(env, homedir), '.codex');
+  return env['CODEX_HOME'] || join(homeOf(env), '.codex');
 }
 
 export const codexModule: AgentModule = {

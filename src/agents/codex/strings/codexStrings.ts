@@ -64,7 +64,7 @@ export interface CodexStrings {
    * while an approval prompt waits, `state=working` / `state=idle` otherwise): a witness the screen
    * cannot show that a prompt is really open.
    */
-  readonly statusOsc?: { readonly ident: number; readonly blockedState: string };
+  readonly statusOsc?: { readonly ident: number; readonly blockedState: string; /** Group 1 is the state. */ readonly statePattern: RegExp };
 
   /** The history-cell bullet of agent output, and the prefix of the user's own messages. */
   readonly agentBullet: string;

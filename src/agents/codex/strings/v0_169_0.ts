@@ -58,7 +58,7 @@ export const CODEX_0_169_0: CodexStrings = {
   disconnectedLine: 'Disconnected from this task.',
 
   hookTrustTitle: 'Hooks need review',
-  statusOsc: { ident: 7501, blockedState: 'blocked' },
+  statusOsc: { ident: 7501, blockedState: 'blocked', statePattern: /(?:^|:)state=([\w-]+)/ },
 
   agentBullet: '• ',
   userMessageMarker: '› ',
