@@ -45,6 +45,12 @@ export interface AgentExit {
   readonly signal?: number;
 }
 
+/**
+ * How long a recorder may reconcile after the agent exits (the agent's last session records). The
+ * user waits for their shell prompt meanwhile, so it is short; `rec merge` reconciles the rest later.
+ */
+export const RECONCILE_AFTER_EXIT_MS = 1_500;
+
 export interface Recorder extends Disposable {
   /**
    * True while a prompt or a running tool is on screen. Keys are then decisive: the pipeline resolves
@@ -53,8 +59,12 @@ export interface Recorder extends Disposable {
   readonly watching: boolean;
   /** Called synchronously for each decoded key, before its bytes are written to the agent. */
   handleKey(key: KeyEvent): void;
-  /** Called once after the agent exited and its last output reached the screen model. */
-  handleExit(exit: AgentExit): Promise<void>;
+  /**
+   * Called once after the agent exited and its last output reached the screen model. Reconciles
+   * until done or until `stop` aborts (RECONCILE_AFTER_EXIT_MS), and then returns at once: after
+   * that the caller disposes the recorder and closes the store, so nothing may be left running.
+   */
+  handleExit(exit: AgentExit, stop: AbortSignal): Promise<void>;
 }
 
 export interface AgentAdapter {

@@ -12,7 +12,10 @@ export interface PassiveAdapterSpec {
 
 export function passiveAdapter(spec: PassiveAdapterSpec): AgentAdapter {
   return {
-    ...spec,
+    name: spec.name,
+    binName: spec.binName,
+    binEnvVar: spec.binEnvVar,
+    installHint: spec.installHint,
     prepareLaunch: (ctx) => ({ args: ctx.args, env: ctx.env }),
     createRecorder: (): Recorder => ({
       watching: false,

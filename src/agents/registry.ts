@@ -1,15 +1,17 @@
-// The adapters, loaded on demand so that `rec <agent>` loads only its own.
-import type { AgentAdapter } from './agentAdapter.js';
-import type { KnownAgent } from '../commands/runArgs.js';
-import { passiveAdapter } from './passiveAdapter.js';
+// The agents rec knows, as a table: one row per agent module (src/agents/<name>/module.ts). A new
+// agent adds its folder, its row here and its name to core/agentNames.ts; nothing else names it.
+import type { KnownAgent } from '../core/agentNames.js';
+import type { AgentModule } from './agentModule.js';
+import { claudeModule } from './claude/module.js';
+import { codexModule } from './codex/module.js';
+import { geminiModule } from './gemini/module.js';
 
-export async function loadAdapter(agent: KnownAgent): Promise<AgentAdapter> {
-  switch (agent) {
-    case 'codex':
-      return (await import('./codex/index.js')).codexAdapter;
-    case 'gemini':
-      return passiveAdapter({ name: 'gemini', binName: 'gemini', binEnvVar: 'REC_GEMINI_BIN', installHint: 'npm install -g @google/gemini-cli' });
-    case 'claude':
-      return passiveAdapter({ name: 'claude', binName: 'claude', binEnvVar: 'REC_CLAUDE_BIN', installHint: 'npm install -g @anthropic-ai/claude-code' });
-  }
+export const AGENT_MODULES: Readonly<Record<KnownAgent, AgentModule>> = {
+  codex: codexModule,
+  gemini: geminiModule,
+  claude: claudeModule,
+};
+
+export function agentModule(agent: KnownAgent): AgentModule {
+  return AGENT_MODULES[agent];
 }

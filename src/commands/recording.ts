@@ -1,7 +1,7 @@
 // Everything that records, set up after the agent has started so that the agent appears as fast
 // as it would bare: the sidecar store, the screen model and the agent's recorder. Each part is
 // guarded: one that fails is disabled and reported, and the passthrough never notices.
-import type { AgentAdapter, Recorder } from '../agents/agentAdapter.js';
+import { RECONCILE_AFTER_EXIT_MS, type AgentAdapter, type Recorder } from '../agents/agentAdapter.js';
 import type { AgentName } from '../core/events.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import type { KeyEvent } from '../core/keys.js';
@@ -19,10 +19,10 @@ export const enum RecordingConstants {
   /** How long, after the agent exits, the screen model may take to parse its last output. */
   ScreenSettleMs = 2000,
   /**
-   * How long a recorder may reconcile after the exit (the agent's last session records). The user
-   * waits for their shell prompt meanwhile, so it is short; `rec merge` reconciles the rest later.
+   * How long a recorder that was told to stop (RECONCILE_AFTER_EXIT_MS) may take to return before it
+   * is disposed anyway: a recorder that ignores its stop signal must not hold the user's prompt.
    */
-  RecorderExitMs = 1500,
+  RecorderStopGraceMs = 250,
 }
 
 export interface RecordingOptions {
@@ -40,6 +40,8 @@ export interface RecordingOptions {
   readonly debug: DebugLog;
   readonly recVersion: string;
   readonly pid: number;
+  /** How long the recorder may reconcile after the exit; RECONCILE_AFTER_EXIT_MS unless a test says. */
+  readonly reconcileAfterExitMs?: number;
 }
 
 export class Recording implements KeyObserver {
@@ -159,14 +161,24 @@ export class Recording implements KeyObserver {
     await withTimeout(this.screen.whenIdle(), RecordingConstants.ScreenSettleMs);
     const recorder = this._recorder;
     if (recorder) {
+      const budget = this._opts.reconcileAfterExitMs ?? RECONCILE_AFTER_EXIT_MS;
+      const stop = new AbortController();
+      const stopTimer = setTimeout(() => stop.abort(), budget);
       try {
-        await withTimeout(recorder.handleExit({ exitCode: exit.exitCode, signal: exit.signal }), RecordingConstants.RecorderExitMs);
+        await withTimeout(recorder.handleExit({ exitCode: exit.exitCode, signal: exit.signal }, stop.signal), budget + RecordingConstants.RecorderStopGraceMs);
         recorder.dispose();
       } catch (err) {
         this._disableRecorder(err); // disposes it
+      } finally {
+        clearTimeout(stopTimer);
+        stop.abort();
       }
+      this._recorder = undefined;
     }
     this.screen.dispose();
+    // Whatever a recorder still had queued (a timer's work already started, a promise settling
+    // late) now finds a closed sink and writes nothing, instead of failing on a closed database.
+    this._sink.close();
     if (this._sink.failure) this._opts.failures.fail('store', this._sink.failure);
     try {
       this._db.finishRun(this._opts.runId, {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReadStream } from 'node:tty';
 import type { AgentAdapter, LaunchPlan } from '../agents/agentAdapter.js';
-import { createDebugLog } from '../core/debugLog.js';
+import { createDebugLog } from '../store/debugLog.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import { FailureLog } from '../core/failures.js';
 import { injectedFault, injectedFaults } from '../core/faultInjection.js';
@@ -32,7 +32,7 @@ export const enum RunConstants {
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
 
 export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> {
-  const adapter = args.agent ? await (await import('../agents/registry.js')).loadAdapter(args.agent) : undefined;
+  const adapter = args.agent ? await (await import('../agents/registry.js')).agentModule(args.agent).loadAdapter() : undefined;
   const file = resolveBinary(args, adapter, io);
   if (!file) return 127;
   if (!process.stdin.isTTY) return (await import('./runDirect.js')).runDirect(file, args.args, io);

@@ -2,10 +2,8 @@
 // Everything after the agent name (or after --) belongs to the agent, untouched, even when it
 // looks like a rec flag. Hand-written on purpose: this runs before the agent starts, so it must
 // load nothing heavy.
+import { KNOWN_AGENTS as AGENTS, type KnownAgent } from '../core/agentNames.js';
 import { UsageError } from './commandIO.js';
-
-export const AGENTS = ['codex', 'gemini', 'claude'] as const;
-export type KnownAgent = (typeof AGENTS)[number];
 
 export interface RunArgs {
   /** A known agent, or undefined for `rec -- <command>`. */

@@ -1,28 +1,3 @@
-// REC_DEBUG=1 writes a debug log to a file, never to the terminal (the passthrough is sacred).
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-
+// Where a part writes its debug lines (REC_DEBUG=1): a function, so that core stays pure. The file
+// behind it is store/debugLog.ts; it is never the terminal (the passthrough is sacred).
 export type DebugLog = (message: string) => void;
-
-export function debugLogPath(env: NodeJS.ProcessEnv): string {
-  if (env.REC_DEBUG_LOG) return env.REC_DEBUG_LOG;
-  const state = env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state');
-  return join(state, 'rec', 'debug.log');
-}
-
-export function createDebugLog(env: NodeJS.ProcessEnv, tag: string): DebugLog {
-  if (env.REC_DEBUG !== '1') return () => {};
-  const path = debugLogPath(env);
-  let broken = false;
-  return (message: string) => {
-    if (broken) return;
-    try {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      appendFileSync(path, `${new Date().toISOString()} ${tag} ${message}\n`, { mode: 0o600 });
-    } catch {
-      // A debug log that cannot be written must not disturb the run: stop trying.
-      broken = true;
-    }
-  };
-}

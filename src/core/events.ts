@@ -1,8 +1,12 @@
 // The one vocabulary of what rec records (../shared/EVENTS.md, written down for users in docs/events.md).
 // The same names are used in SQL columns, in this zod schema and in JSON output.
 import { z } from 'zod';
+import { KNOWN_AGENTS } from './agentNames.js';
 
-export const AGENT_NAMES = ['codex', 'gemini', 'claude', 'other'] as const;
+export { KNOWN_AGENTS, type KnownAgent } from './agentNames.js';
+
+/** `other`: a run of `rec -- <command>`. */
+export const AGENT_NAMES = [...KNOWN_AGENTS, 'other'] as const;
 export const AgentName = z.enum(AGENT_NAMES);
 export type AgentName = z.infer<typeof AgentName>;
 

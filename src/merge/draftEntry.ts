@@ -2,7 +2,7 @@
 // joined, and its conversion to the published arrays.
 import type { RecEvent } from '../core/events.js';
 import { emptyFinding, type FindingType, type NativeCall, type NativeFinding } from '../readers/nativeSession.js';
-import { toAction } from './action.js';
+import { toAction } from '../readers/action.js';
 import type { Approval, Disagreement, EntrySource, Interruption, Rejection, Skipped, Unknown } from './mergedSession.js';
 
 export interface Draft {

@@ -1,7 +1,9 @@
 // The join: native findings from the agent's file and the sidecar's events, matched by call_id
 // (turn-level events by time). The sidecar decides what the file cannot tell; where both speak and
 // differ, the entry keeps both (`disagreements`). Pure: no I/O.
+import { agentModule } from '../agents/registry.js';
 import type { RecEvent } from '../core/events.js';
+import { NextMessageReasons } from '../core/nextMessageReason.js';
 import type { FindingType, NativeSession } from '../readers/nativeSession.js';
 import { applySidecar, fromNative, fromSidecar, toApproval, toInterruption, toRejection, toSkipped, toUnknown, type Draft } from './draftEntry.js';
 import { MERGED_SCHEMA_VERSION, type CallSummary, type Diagnostic, type MergedSession, type Message } from './mergedSession.js';
@@ -130,24 +132,33 @@ function matchTurnEvents(drafts: Draft[], events: RecEvent[], messages: Message[
 }
 
 /**
- * Codex and Gemini have no place to type a reason at the prompt: the user's next message, before
- * the agent's next tool call, is the reason (../shared/EVENTS.md `reason_source: next_message`).
+ * Agents with no place to type a reason at the prompt (the agent module's reason policy): the user's
+ * next message, before the agent's next tool call, is the reason — the rule the live recorder
+ * applies (core/nextMessageReason.ts), fed the conversation in order. The file is complete and in
+ * order, so a rejection is armed at its call's message and a message explains it from the next one on.
  */
 function inferNextMessageReasons(native: NativeSession, drafts: Draft[], messages: Message[]): void {
-  if (native.agent === 'claude') return;
+  if (agentModule(native.agent).reasonPolicy !== 'next_message') return;
+  const atMessage = new Map<number, Draft[]>();
   for (const d of drafts) {
     if (d.type !== 'rejection' || d.f.reason !== null || d.f.decided_by !== 'user' || d.f.message_index === null) continue;
-    for (let i = d.f.message_index + 1; i < messages.length; i++) {
-      const m = messages[i]!;
-      if (m.role === 'assistant' && m.tool_calls.length > 0) break;
-      if (m.role === 'user' && !m.synthetic && m.text) {
+    const list = atMessage.get(d.f.message_index);
+    if (list) list.push(d);
+    else atMessage.set(d.f.message_index, [d]);
+  }
+  if (atMessage.size === 0) return;
+  const reasons = new NextMessageReasons<Draft>();
+  for (const m of messages) {
+    if (m.role === 'assistant' && m.tool_calls.length > 0) reasons.toolCall();
+    if (m.role === 'user' && !m.synthetic && m.text) {
+      for (const d of reasons.userMessage()) {
         d.f.reason = m.text;
         d.f.reason_source = 'next_message';
-        break;
       }
     }
-    if (d.f.reason === null && d.f.reason_source === null) d.f.reason_source = 'none';
+    for (const d of atMessage.get(m.index) ?? []) reasons.rejected(d, true);
   }
+  for (const list of atMessage.values()) for (const d of list) if (d.f.reason === null && d.f.reason_source === null) d.f.reason_source = 'none';
 }
 
 /** Call-level interruptions point at the call's result (where the cut is recorded) and the call. */

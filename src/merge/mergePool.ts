@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { runTask, type MergeTask, type TaskMode, type TaskResult } from './mergeTask.js';
 import { OutputBuffers } from './outputBuffers.js';
-import type { SidecarReader } from './sidecarReader.js';
+import type { SidecarReader } from '../store/sidecarReader.js';
 
 /** Below this many files, starting workers costs more than it saves. */
 export const MIN_FILES_FOR_WORKERS = 4;

@@ -9,7 +9,8 @@ import { runTasks } from './mergePool.js';
 import type { TaskMode, TaskResult } from './mergeTask.js';
 import { selectSessions } from './selectSessions.js';
 import type { SelectionArgs } from './selectionArgs.js';
-import { resolveSidecarPath, SidecarReader } from './sidecarReader.js';
+import { resolveDbPath } from '../store/dbPath.js';
+import { SidecarReader } from '../store/sidecarReader.js';
 
 /** Diagnostics printed on stderr; the rest are counted (all of them are in the JSON). */
 export const MAX_DIAGNOSTICS_PRINTED = 20;
@@ -39,7 +40,8 @@ export async function runSelection(
 ): Promise<RunSummary> {
   const { signal, reuseOutput = false } = opts;
   tuneV8ForBatch(); // before any reader code is compiled, and before workers start
-  const dbPath = resolveSidecarPath(args.db, io.env);
+  // The same database `rec <agent>` writes: one resolver for both (store/dbPath.ts).
+  const dbPath = resolveDbPath({ flag: args.db, env: io.env, cwd: io.cwd });
   const opened = SidecarReader.open(dbPath);
   const sidecar = opened.reader;
   const diagnostics: Diagnostic[] = opened.diagnostic ? [opened.diagnostic] : [];

@@ -2,14 +2,14 @@
 // same in a worker thread and in-process; the result is either the merged JSON text or the
 // session's contribution to `rec stats`.
 import { resolve } from 'node:path';
-import { LineFeeder, readSessionFile } from '../readers/readSession.js';
+import { LineFeeder, loadReaders, readSessionFile } from './readSession.js';
 import type { NativeSession } from '../readers/nativeSession.js';
-import { toSessionStats, type SessionStats } from '../stats/sessionStats.js';
+import { toSessionStats, type SessionStats } from './sessionStats.js';
 import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
 import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';
 import type { OutputBuffers } from './outputBuffers.js';
-import type { SidecarReader } from './sidecarReader.js';
+import type { SidecarReader } from '../store/sidecarReader.js';
 
 export type MergeTask =
   | { kind: 'file'; path: string; agent: MergeAgent | null }
@@ -64,7 +64,7 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
     bytes = r.bytes;
   } else {
     file = task.sourceFile;
-    const feeder = new LineFeeder(file, task.agent, keepLinesFrom);
+    const feeder = new LineFeeder(file, task.agent, await loadReaders(), keepLinesFrom);
     keptLines = feeder.keptLines;
     for (const row of sidecar?.agentRecords(task.runId) ?? []) {
       if (row.source_file !== task.sourceFile) continue;

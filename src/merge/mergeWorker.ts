@@ -2,7 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runTask, type MergeTask, type TaskMode } from './mergeTask.js';
 import { OutputBuffers } from './outputBuffers.js';
-import { SidecarReader } from './sidecarReader.js';
+import { SidecarReader } from '../store/sidecarReader.js';
 
 interface WorkerInit {
   dbPath: string | null;

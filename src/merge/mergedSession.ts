@@ -2,87 +2,16 @@
 // the sidecar by call_id (../shared/EVENTS.md "A merged session"). docs/merged-session.schema.json
 // is generated from these schemas by scripts/gen-schema.mjs.
 import { z } from 'zod';
+import { Diagnostic } from '../core/diagnostic.js';
 import { DecidedBy, EventKind, ReasonSource, Ran, Scope, Trigger } from '../core/events.js';
+import { Action, CallFate, MergeAgent, Message } from '../readers/conversation.js';
+
+// What the readers produce (the conversation) and the diagnostics are defined below merge, so
+// that readers and store do not import merge; they are part of the merged session all the same.
+export { Diagnostic } from '../core/diagnostic.js';
+export { Action, CallFate, MergeAgent, Message, SourceRef, ToolCall, ToolResult } from '../readers/conversation.js';
 
 export const MERGED_SCHEMA_VERSION = 1;
-
-export const MergeAgent = z.enum(['codex', 'gemini', 'claude']);
-export type MergeAgent = z.infer<typeof MergeAgent>;
-
-/** Where a record came from: the agent's file and its 1-based line (0 for a whole-file JSON). */
-export const SourceRef = z.object({ file: z.string(), line: z.number().int() });
-export type SourceRef = z.infer<typeof SourceRef>;
-
-export const Diagnostic = z.object({
-  severity: z.enum(['error', 'warning', 'info']),
-  code: z.enum([
-    'invalid_json',
-    'truncated_line',
-    'invalid_record',
-    'unreadable_file',
-    'missing_file',
-    'unknown_version',
-    'unknown_format',
-    'sidecar_unavailable',
-    'sidecar_unmatched',
-    'empty_file',
-    'internal_error',
-  ]),
-  message: z.string(),
-  file: z.string().nullable(),
-  line: z.number().int().nullable(),
-});
-export type Diagnostic = z.infer<typeof Diagnostic>;
-
-export const ToolCall = z.object({
-  call_id: z.string(),
-  tool_name: z.string(),
-  tool_input: z.unknown(),
-});
-export type ToolCall = z.infer<typeof ToolCall>;
-
-export const ToolResult = z.object({
-  call_id: z.string(),
-  output: z.string().nullable(),
-  is_error: z.boolean(),
-});
-export type ToolResult = z.infer<typeof ToolResult>;
-
-/** One message of the conversation, the same shape for every agent. */
-export const Message = z.object({
-  index: z.number().int(),
-  role: z.enum(['user', 'assistant', 'system', 'tool', 'info']),
-  text: z.string().nullable(),
-  tool_calls: z.array(ToolCall),
-  tool_results: z.array(ToolResult),
-  timestamp: z.string().nullable(),
-  /** The agent's own id for the message, when it has one. */
-  native_id: z.string().nullable(),
-  /** Written by the agent's harness, not by the person or the model (e.g. `<turn_aborted>`). */
-  synthetic: z.boolean(),
-  /** Gemini: the agent later rolled this message back out of its history (`$set` / `$rewindTo`). */
-  rewound: z.boolean(),
-  source: SourceRef,
-});
-export type Message = z.infer<typeof Message>;
-
-/** The action a decision was about, inlined and normalised across agents. */
-export const Action = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('command'), command: z.string() }),
-  z.object({
-    type: z.literal('edit'),
-    edits: z.array(
-      z.object({
-        path: z.string(),
-        operation: z.enum(['add', 'update', 'delete', 'write']),
-        old_text: z.string().nullable(),
-        new_text: z.string().nullable(),
-      }),
-    ),
-  }),
-  z.object({ type: z.literal('other') }),
-]);
-export type Action = z.infer<typeof Action>;
 
 export const EntrySource = z.enum(['native', 'sidecar']);
 export type EntrySource = z.infer<typeof EntrySource>;
@@ -153,8 +82,6 @@ export const Unknown = z.object({
 });
 export type Unknown = z.infer<typeof Unknown>;
 
-export const CallFate = z.enum(['ran', 'rejected', 'skipped', 'interrupted', 'unknown']);
-export type CallFate = z.infer<typeof CallFate>;
 
 export const CallSummary = z.object({
   call_id: z.string(),

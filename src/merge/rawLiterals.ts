@@ -8,6 +8,9 @@
 // Only what is proven is reused: a literal is taken when it decodes to exactly the string the
 // merged session holds (compared directly when the literal has no escape, else parsed), so the
 // output parses to the same value as JSON.stringify's; anything else is stringified as before.
+import type { AgentModule } from '../agents/agentModule.js';
+import { AGENT_MODULES } from '../agents/registry.js';
+import { KNOWN_AGENTS } from '../core/agentNames.js';
 import type { MergeAgent, MergedSession } from './mergedSession.js';
 import type { OutputBuffers } from './outputBuffers.js';
 
@@ -15,17 +18,10 @@ import type { OutputBuffers } from './outputBuffers.js';
 export const MIN_LITERAL_CHARS = 256;
 
 /**
- * Where each agent's records hold a message's text and a tool's output: the keys to look for, most
- * likely first. A wrong guess costs a search, never a wrong literal (each one found is checked).
+ * Where each agent's records hold a message's text and a tool's output (its module's
+ * rawLiteralKeys). A wrong guess costs a search, never a wrong literal (each one found is checked).
  */
-const KEYS: ReadonlyMap<MergeAgent, { userText: string[]; otherText: string[]; output: string[] }> = new Map([
-  // response_item message content[].text; function_call_output.output (a string, or {content}).
-  ['codex', { userText: ['"text":"'], otherText: ['"text":"'], output: ['"output":"', '"content":"'] }],
-  // user message.content (a string) or its text blocks; assistant text blocks; tool_result.content.
-  ['claude', { userText: ['"content":"', '"text":"'], otherText: ['"text":"', '"content":"'], output: ['"content":"', '"text":"'] }],
-  // user content[].text; gemini and info content (a string); functionResponse.response.output.
-  ['gemini', { userText: ['"text":"', '"content":"'], otherText: ['"content":"', '"text":"'], output: ['"output":"'] }],
-]);
+const LITERAL_KEYS: ReadonlyMap<MergeAgent, AgentModule['rawLiteralKeys']> = new Map(KNOWN_AGENTS.map((a) => [a, AGENT_MODULES[a].rawLiteralKeys]));
 
 /** Each replaced string becomes this character and its number; JSON.stringify writes it as `"\u0000<n>"`. */
 const MARK = '\u0000';
@@ -147,7 +143,7 @@ function replaceLongStrings(merged: MergedSession, lines: ReadonlyMap<number, st
   };
   // A Map, not an object indexed by the agent's name: that keyed load deoptimised this function
   // ("wrong name") as the agents alternate.
-  const keys = KEYS.get(merged.session.agent)!;
+  const keys = LITERAL_KEYS.get(merged.session.agent)!;
   for (const m of merged.messages) {
     const line = lines.get(m.source.line);
     if (line === undefined) continue;

@@ -3,11 +3,12 @@
 // deleted, rebuilt from the sidecar's agent_records).
 import { statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { agentModule } from '../agents/registry.js';
+import { KNOWN_AGENTS } from '../core/agentNames.js';
 import type { MergeTask } from './mergeTask.js';
 import type { Diagnostic, MergeAgent } from './mergedSession.js';
-import type { SidecarReader } from './sidecarReader.js';
+import type { SidecarReader } from '../store/sidecarReader.js';
 
 export interface Selection {
   files: string[];
@@ -37,29 +38,13 @@ export function parseSince(text: string, now: Date = new Date()): Date | null {
 
 /** The folders each agent keeps its sessions in, honouring the agents' own env overrides. */
 export function agentRoots(agent: MergeAgent, env: NodeJS.ProcessEnv): string[] {
-  const home = env['HOME'] || homedir();
-  switch (agent) {
-    case 'codex':
-      return [join(env['CODEX_HOME'] || join(home, '.codex'), 'sessions')];
-    case 'gemini':
-      return [join(home, '.gemini', 'tmp')];
-    case 'claude':
-      return [join(env['CLAUDE_CONFIG_DIR'] || join(home, '.claude'), 'projects')];
-  }
+  return agentModule(agent).sessionRoots(env);
 }
 
 function isSessionFile(agent: MergeAgent | null, path: string): boolean {
+  if (agent !== null) return agentModule(agent).isSessionFile(path);
   const name = path.slice(path.lastIndexOf('/') + 1);
-  switch (agent) {
-    case 'codex':
-      return /^rollout-.*\.jsonl$/.test(name);
-    case 'gemini':
-      return /\/chats\/session-[^/]*\.jsonl?$/.test(path);
-    case 'claude':
-      return name.endsWith('.jsonl');
-    default:
-      return name.endsWith('.jsonl') || /^session-.*\.json$/.test(name);
-  }
+  return name.endsWith('.jsonl') || /^session-.*\.json$/.test(name);
 }
 
 /** Walks a folder for session files; unreadable folders are skipped (they are not sessions). */
@@ -126,7 +111,7 @@ export async function selectSessions(sel: Selection, env: NodeJS.ProcessEnv, cwd
 
   const discover = sel.files.length === 0 && sel.runId === null;
   if (discover) {
-    const agents: MergeAgent[] = sel.agent ? [sel.agent] : ['codex', 'gemini', 'claude'];
+    const agents: readonly MergeAgent[] = sel.agent ? [sel.agent] : KNOWN_AGENTS;
     for (const agent of agents) {
       for (const root of agentRoots(agent, env)) {
         const found: string[] = [];
@@ -166,7 +151,7 @@ export async function selectSessions(sel: Selection, env: NodeJS.ProcessEnv, cwd
 }
 
 function asAgent(name: string): MergeAgent | null {
-  return name === 'codex' || name === 'gemini' || name === 'claude' ? name : null;
+  return (KNOWN_AGENTS as readonly string[]).includes(name) ? (name as MergeAgent) : null;
 }
 
 function exists(path: string): boolean {

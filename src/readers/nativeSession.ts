@@ -2,15 +2,8 @@
 // conversation, the calls, and the native findings (rejections, interruptions, ...), each marked
 // with what the file alone cannot tell.
 import type { DecidedBy, EventKind, ReasonSource, Ran, Scope } from '../core/events.js';
-import type {
-  CallFate,
-  Diagnostic,
-  MergeAgent,
-  Message,
-  SourceRef,
-  ToolCall,
-  ToolResult,
-} from '../merge/mergedSession.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { CallFate, MergeAgent, Message, SourceRef, ToolCall, ToolResult } from './conversation.js';
 
 /** Unknown records kept verbatim per session; the rest are only counted, so output stays bounded. */
 export const MAX_UNKNOWN_RECORDS_KEPT = 20;

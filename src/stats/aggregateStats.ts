@@ -1,7 +1,7 @@
 // Adds up SessionStats into the figures `rec stats` prints: rejections and interruptions per
 // agent, tool, kind and trigger; rejection rate per tool; the most refused commands; calls
 // rejected yet run; siblings skipped per rejection.
-import type { SessionStats } from './sessionStats.js';
+import type { SessionStats } from '../merge/sessionStats.js';
 
 export interface CountRow {
   key: string;

@@ -10,7 +10,7 @@ export interface DbPathInput {
   readonly env: NodeJS.ProcessEnv;
   /** Resolves a relative --db / REC_DB against this folder (defaults to process.cwd()). */
   readonly cwd?: string;
-  /** For tests; defaults to os.homedir(). */
+  /** For tests; defaults to the environment's HOME, then os.homedir(). */
   readonly home?: string;
 }
 
@@ -24,7 +24,7 @@ export function resolveDbPath(input: DbPathInput): string {
   if (explicit !== undefined) return resolve(cwd, explicit);
   // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
   const xdg = nonEmpty(input.env.XDG_DATA_HOME);
-  const dataHome = xdg !== undefined && isAbsolute(xdg) ? xdg : join(input.home ?? homedir(), '.local', 'share');
+  const dataHome = xdg !== undefined && isAbsolute(xdg) ? xdg : join(input.home ?? nonEmpty(input.env.HOME) ?? homedir(), '.local', 'share');
   return join(dataHome, 'rec', DB_FILE_NAME);
 }
 

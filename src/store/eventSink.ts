@@ -16,6 +16,11 @@ export interface SidecarSink extends EventSink {
   retractEvent(id: string): void;
   /** What stopped the sink, in one line; undefined while it works. */
   readonly failure: string | undefined;
+  /**
+   * No more writes: the run is finishing and its database is about to close. Later calls do
+   * nothing (they are not failures: a recorder's late work is dropped by design).
+   */
+  close(): void;
 }
 
 export function createEventSink(db: SidecarDb, run: SinkRunContext): SidecarSink {
@@ -24,6 +29,7 @@ export function createEventSink(db: SidecarDb, run: SinkRunContext): SidecarSink
 
 class DbEventSink implements SidecarSink {
   private _failure: string | undefined;
+  private _closed = false;
   private readonly _run: { run_id: string; agent: AgentName; agent_version: string | null; agent_session_id: string | null };
 
   constructor(
@@ -69,8 +75,12 @@ class DbEventSink implements SidecarSink {
     });
   }
 
+  close(): void {
+    this._closed = true;
+  }
+
   private _guard<T>(what: string, fn: () => T): T | undefined {
-    if (this._failure !== undefined) return undefined;
+    if (this._failure !== undefined || this._closed) return undefined;
     try {
       return fn();
     } catch (err) {

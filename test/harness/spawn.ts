@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import * as pty from 'node-pty';
 import { StringDecoder } from 'node:string_decoder';
 import { deferDestroyUntilDrained, drainAfterEnd } from '../../src/session/ptyDrain.js';
+import { KEYS, type KeyName } from '../helpers/keys.js';
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require('@xterm/headless') as typeof import('@xterm/headless');
@@ -20,27 +21,7 @@ const FORCE_KILL_AFTER_MS = 1000;
 /** Default for every wait; generous because CI has two cores shared by parallel test files. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export const KEYS = {
-  esc: '\x1b',
-  enter: '\r',
-  tab: '\t',
-  'shift-tab': '\x1b[Z',
-  backspace: '\x7f',
-  up: '\x1b[A',
-  down: '\x1b[B',
-  right: '\x1b[C',
-  left: '\x1b[D',
-  home: '\x1b[H',
-  end: '\x1b[F',
-  'page-up': '\x1b[5~',
-  'page-down': '\x1b[6~',
-  delete: '\x1b[3~',
-  'ctrl-c': '\x03',
-  'ctrl-d': '\x04',
-  'ctrl-z': '\x1a',
-  'ctrl-backslash': '\x1c',
-} as const;
-export type KeyName = keyof typeof KEYS;
+export { KEYS, type KeyName } from '../helpers/keys.js';
 
 export interface SpawnOptions {
   cols?: number;

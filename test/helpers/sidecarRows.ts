@@ -2,6 +2,7 @@
 // condition wait on its rows (the database has no change event a test could subscribe to).
 import { existsSync } from 'node:fs';
 import { Database } from '../../src/store/sqliteDriver.js';
+import { waitUntil } from './pollUntil.js';
 
 /** How often a row condition is re-checked. */
 const ROW_POLL_MS = 25;
@@ -27,18 +28,14 @@ export async function waitForRows(
   done: (rows: Row[]) => boolean,
   timeoutMs = ROW_WAIT_TIMEOUT_MS,
 ): Promise<Row[]> {
-  const deadline = Date.now() + timeoutMs;
   let last: Row[] = [];
-  for (;;) {
+  const probe = (): Row[] | undefined => {
     try {
       last = queryRows(dbPath, sql);
     } catch {
       // The database is being created by the run right now: look again on the next tick.
     }
-    if (done(last)) return last;
-    if (Date.now() > deadline) {
-      throw new Error(`timeout after ${timeoutMs} ms waiting for rows of ${sql}; last rows: ${JSON.stringify(last)}`);
-    }
-    await new Promise((r) => setTimeout(r, ROW_POLL_MS));
-  }
+    return done(last) ? last : undefined;
+  };
+  return waitUntil(probe, { what: `rows of ${sql}`, timeoutMs, intervalMs: ROW_POLL_MS, last: () => JSON.stringify(last) });
 }

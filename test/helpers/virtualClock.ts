@@ -2,7 +2,7 @@
 // point of the recorded session where they would have fired, the same on every run, and the replay
 // waits for the work each timer started (its returned promise) before it goes on.
 import type { Disposable } from '../../src/core/lifecycle.js';
-import type { RecorderClock } from '../../src/agents/codex/recorderClock.js';
+import type { RecorderClock } from '../../src/agents/common/recorderClock.js';
 
 interface Timer {
   due: number;

@@ -1,23 +1,14 @@
-// Which tool call an approval prompt is about. Codex shows prompts one at a time in call order; the
+// Whether an approval prompt shows a tool call. Codex shows prompts one at a time in call order; the
 // prompt's command (or the patch's destination) and its Reason identify the call among the pending
-// ones, whatever the screen width did to the wrapping.
+// ones, whatever the screen width did to the wrapping (the shared recorder tries them in order).
+import type { KnownCall } from '../common/callLedger.js';
 import type { CodexPrompt } from './promptParser.js';
 import type { CodexStrings } from './strings/index.js';
-
-export interface KnownCall {
-  readonly callId: string;
-  readonly toolName: string;
-  /** Parsed arguments (object) or raw input (freeform tools). */
-  readonly toolInput: unknown;
-  readonly turnId?: string;
-  /** The order the call was first seen in (rollout or hook). */
-  readonly order: number;
-}
 
 const squash = (s: string) => s.replace(/\s+/g, '');
 
 /** The shell command a call runs, as Codex shows it after `$ `. */
-export function callCommand(call: KnownCall): string | undefined {
+export function callCommand(call: KnownCall, strings: CodexStrings): string | undefined {
   const input = call.toolInput;
   if (typeof input === 'string') return input;
   if (!input || typeof input !== 'object') return undefined;
@@ -26,8 +17,8 @@ export function callCommand(call: KnownCall): string | undefined {
   if (typeof args.command === 'string') return args.command;
   if (Array.isArray(args.command)) {
     const argv = args.command.map(String);
-    // ["bash", "-lc", "<script>"]: Codex shows the script.
-    if (argv.length === 3 && /(^|\/)(ba|z)?sh$/.test(argv[0]!) && argv[1] === '-lc') return argv[2];
+    const wrapper = strings.shellWrapper;
+    if (argv.length === 3 && wrapper.shell.test(argv[0]!) && argv[1] === wrapper.scriptFlag) return argv[2];
     return argv.join(' ');
   }
   return undefined;
@@ -40,7 +31,7 @@ export function callJustification(call: KnownCall): string | undefined {
 
 /** Whether the prompt shows this call. Clipped commands (ending in `…`) match by prefix. */
 export function promptShowsCall(prompt: CodexPrompt, call: KnownCall, strings: CodexStrings): boolean {
-  const command = callCommand(call);
+  const command = callCommand(call, strings);
   if (prompt.kind === 'patch') {
     const destination = prompt.details.destination;
     const patchText = command ?? '';
@@ -56,13 +47,4 @@ export function promptShowsCall(prompt: CodexPrompt, call: KnownCall, strings: C
   const reason = prompt.details.reason;
   const justification = callJustification(call);
   return reason === undefined || justification === undefined || squash(reason) === squash(justification);
-}
-
-/** The first pending call (in call order) the prompt shows. */
-export function matchPromptToCall(
-  prompt: CodexPrompt,
-  pending: readonly KnownCall[],
-  strings: CodexStrings,
-): KnownCall | undefined {
-  return [...pending].sort((a, b) => a.order - b.order).find((c) => promptShowsCall(prompt, c, strings));
 }

@@ -3,12 +3,13 @@
 // loaded right after, so Codex appears as fast as it would bare.
 import type { AgentAdapter } from '../agentAdapter.js';
 import { prepareCodexLaunch } from './launch.js';
+import { codexModule } from './module.js';
 
 export const codexAdapter: AgentAdapter = {
-  name: 'codex',
-  binName: 'codex',
-  binEnvVar: 'REC_CODEX_BIN',
-  installHint: 'npm install -g @openai/codex',
+  name: codexModule.name,
+  binName: codexModule.binName,
+  binEnvVar: codexModule.binEnvVar,
+  installHint: codexModule.installHint,
   prepareLaunch: prepareCodexLaunch,
   createRecorder: async (ctx) => new (await import('./codexRecorder.js')).CodexRecorder(ctx),
 };

@@ -214,8 +214,7 @@ function parseAnswer(lines: readonly string[], s: CodexStrings, stops: ReadonlyA
     out.push(line.slice(2).trimEnd());
   }
   while (out.length && out[out.length - 1] === '') out.pop();
-  // "Worked for 2s • 09:28" closes a finished turn; it is not part of the answer.
-  const worked = out.findIndex((l) => /^Worked for /.test(l));
+  const worked = out.findIndex((l) => s.turnSummaryRow.test(l));
   if (worked >= 0) out.splice(worked);
   while (out.length && out[out.length - 1] === '') out.pop();
   return out.join('\n');

@@ -7,10 +7,11 @@
 // candidate is confirmed, none is followed: a rollout of another Codex session in the same folder
 // is never mistaken for ours.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { promptShowsCall, type KnownCall } from './callMatcher.js';
+import type { KnownCall } from '../common/callLedger.js';
+import { promptShowsCall } from './callMatcher.js';
 import type { CodexPrompt } from './promptParser.js';
 import { findRolloutCandidates } from './rolloutLocator.js';
-import { parseRolloutLine, toolInputOf } from './rolloutRecords.js';
+import { isHarnessMessage, messageText, parseRolloutLine, toolInputOf } from './rolloutRecords.js';
 import type { CodexStrings } from './strings/index.js';
 
 /** How much of a candidate is read to confirm it; the first turn of a session is far smaller. */
@@ -87,8 +88,8 @@ function peekRollout(file: string, strings: CodexStrings): Peeked | undefined {
     } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
       answered.add(item.call_id);
     } else if (item.type === 'message' && item.role === 'user') {
-      const message = item.content.map((c) => c.text ?? '').join('');
-      if (!message.startsWith(strings.harnessMessagePrefix)) userMessages.push(message);
+      const message = messageText(item);
+      if (!isHarnessMessage(item, message, strings)) userMessages.push(message);
     }
   }
   return { userMessages, pendingCalls: [...calls.values()].filter((c) => !answered.has(c.callId)) };

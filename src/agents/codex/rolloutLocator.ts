@@ -2,18 +2,14 @@
 // whose session_meta names this cwd and started after the run did. Other Codex sessions in the same
 // folder are candidates too; rolloutChooser.ts tells ours apart by what the screen shows.
 import { closeSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { codexHome } from './module.js';
 import { SessionMeta } from './rolloutRecords.js';
 
 /** Codex stamps session_meta after the TUI starts; allow for clocks read a moment apart. */
 const START_SLACK_MS = 2_000;
 /** session_meta lines hold the whole system prompt; read enough of the first line to parse it. */
 const FIRST_LINE_MAX_BYTES = 512 * 1024;
-
-export function codexHome(env: NodeJS.ProcessEnv): string {
-  return env.CODEX_HOME ?? join(env.HOME ?? homedir(), '.codex');
-}
 
 function dayDirs(root: string, dates: readonly Date[]): string[] {
   const dirs = new Set<string>();

@@ -1,47 +1,49 @@
-// The Codex rollout records the adapter reads ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl),
-// as seen in 0.169.0. Only the fields used are declared; everything else passes through untouched
-// (the record is copied verbatim into agent_records anyway).
+// The Codex rollout ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl), as seen in 0.169.0: one
+// schema for every reader of it — the live recorder, the rollout chooser and locator, and `rec
+// merge`'s reader (readers/codexRollout.ts). Only the fields used are declared; everything else
+// passes through untouched (the record is copied verbatim into agent_records anyway). The rules
+// that read meaning out of a record (aborted output, harness messages, a call that ran) are here
+// too, so the live side and merge cannot drift apart.
 import { z } from 'zod';
+import type { CodexStrings } from './strings/index.js';
 
-const TurnMeta = z.looseObject({ turn_id: z.string().optional() });
+const TurnMeta = z.looseObject({
+  turn_id: z.string().optional(),
+  /** Where each content item came from; `"harness"` marks text Codex itself wrote. */
+  content_item_metadata: z.array(z.unknown()).optional(),
+});
+
+export const SessionMetaPayload = z.looseObject({
+  id: z.string(),
+  cwd: z.string().optional(),
+  cli_version: z.string().optional(),
+  timestamp: z.string().optional(),
+});
 
 export const SessionMeta = z.looseObject({
   type: z.literal('session_meta'),
-  payload: z.looseObject({
-    id: z.string(),
-    cwd: z.string().optional(),
-    cli_version: z.string().optional(),
-  }),
+  payload: SessionMetaPayload,
 });
 
+/**
+ * A tool call: `function_call` carries JSON `arguments`; freeform tools (apply_patch when the model
+ * has it) are `custom_tool_call`s with a raw `input`.
+ */
 export const FunctionCall = z.looseObject({
-  type: z.literal('function_call'),
+  type: z.enum(['function_call', 'custom_tool_call']),
   name: z.string(),
-  arguments: z.string(),
+  arguments: z.string().optional(),
+  input: z.unknown().optional(),
   call_id: z.string(),
   internal_chat_message_metadata_passthrough: TurnMeta.optional(),
 });
 export type FunctionCall = z.infer<typeof FunctionCall>;
 
-/** Freeform tools (apply_patch when the model has it) are `custom_tool_call`s with a raw `input`. */
-export const CustomToolCall = z.looseObject({
-  type: z.literal('custom_tool_call'),
-  name: z.string(),
-  input: z.string(),
+export const LocalShellCall = z.looseObject({
+  type: z.literal('local_shell_call'),
   call_id: z.string(),
-  internal_chat_message_metadata_passthrough: TurnMeta.optional(),
+  action: z.looseObject({ command: z.array(z.string()).optional() }).optional(),
 });
-
-/** The call's input as the model sent it: a function call's JSON arguments parsed, a custom tool's raw input. */
-export function toolInputOf(item: FunctionCall | z.infer<typeof CustomToolCall>): unknown {
-  if (item.type === 'custom_tool_call') return item.input;
-  try {
-    return JSON.parse(item.arguments);
-  } catch {
-    // Arguments that are not JSON are kept as the raw string the model sent.
-    return item.arguments;
-  }
-}
 
 export const FunctionCallOutput = z.looseObject({
   type: z.enum(['function_call_output', 'custom_tool_call_output']),
@@ -51,17 +53,21 @@ export const FunctionCallOutput = z.looseObject({
 
 export const MessageItem = z.looseObject({
   type: z.literal('message'),
+  id: z.string().optional(),
   role: z.string(),
   content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+  internal_chat_message_metadata_passthrough: TurnMeta.optional(),
 });
+export type MessageItem = z.infer<typeof MessageItem>;
 
 export const ResponseItem = z.looseObject({
   type: z.literal('response_item'),
-  payload: z.discriminatedUnion('type', [FunctionCall, CustomToolCall, FunctionCallOutput, MessageItem]),
+  payload: z.discriminatedUnion('type', [FunctionCall, LocalShellCall, FunctionCallOutput, MessageItem]),
 });
 
-export const TaskStarted = z.looseObject({ type: z.literal('task_started'), turn_id: z.string().optional() });
-export const TaskComplete = z.looseObject({ type: z.literal('task_complete'), turn_id: z.string().optional() });
+/** A turn starts (0.169 writes `task_started`; `turn_started` is the newer name). */
+export const TurnStarted = z.looseObject({ type: z.enum(['task_started', 'turn_started']), turn_id: z.string().optional() });
+export const TaskComplete = z.looseObject({ type: z.enum(['task_complete', 'turn_complete']), turn_id: z.string().optional() });
 export const TurnAborted = z.looseObject({
   type: z.literal('turn_aborted'),
   turn_id: z.string().optional(),
@@ -70,23 +76,18 @@ export const TurnAborted = z.looseObject({
 export const ItemCompleted = z.looseObject({
   type: z.literal('item_completed'),
   turn_id: z.string().optional(),
-  item: z.looseObject({
-    type: z.string(),
-    id: z.string().optional(),
-    status: z.string().optional(),
-    exit_code: z.number().nullable().optional(),
-  }),
+  item: z.looseObject({ type: z.string(), id: z.string().optional(), status: z.string().optional() }),
 });
 
 export const EventMsg = z.looseObject({
   type: z.literal('event_msg'),
-  payload: z.discriminatedUnion('type', [TaskStarted, TaskComplete, TurnAborted, ItemCompleted]),
+  payload: z.discriminatedUnion('type', [TurnStarted, TaskComplete, TurnAborted, ItemCompleted]),
 });
 
 export const RolloutRecord = z.union([SessionMeta, ResponseItem, EventMsg]);
 export type RolloutRecord = z.infer<typeof RolloutRecord>;
 
-/** Parses one rollout line; undefined for records the adapter does not use (or cannot read). */
+/** Parses one rollout line; undefined for records no reader uses (or a line that is not JSON). */
 export function parseRolloutLine(text: string): RolloutRecord | undefined {
   let json: unknown;
   try {
@@ -99,14 +100,73 @@ export function parseRolloutLine(text: string): RolloutRecord | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The text of an output as the model saw it (a string, or content items for multimodal output). */
-export function outputText(output: unknown): string {
+/** The call's input as the model sent it: JSON arguments parsed (kept raw when not JSON), or the raw input. */
+export function toolInputOf(item: Pick<FunctionCall, 'arguments' | 'input'>): unknown {
+  if (item.arguments === undefined) return item.input;
+  try {
+    return JSON.parse(item.arguments);
+  } catch {
+    // Not JSON: the raw string is the input as the model sent it.
+    return item.arguments;
+  }
+}
+
+/**
+ * The text of an output as the model saw it: a string, content items (multimodal output) joined, or
+ * `{content}` of either form; other values as JSON; null when there is none.
+ */
+export function outputText(output: unknown): string | null {
   if (typeof output === 'string') return output;
   if (Array.isArray(output)) {
-    return output
-      .map((item) => (item && typeof item === 'object' && 'text' in item ? String(item.text) : ''))
-      .join('');
+    let text = '';
+    for (const item of output) if (item && typeof item === 'object' && typeof (item as { text?: unknown }).text === 'string') text += (item as { text: string }).text;
+    return text;
   }
-  if (output && typeof output === 'object' && 'content' in output) return outputText(output.content);
-  return JSON.stringify(output ?? '');
+  if (output === undefined || output === null) return null;
+  if (typeof output === 'object' && 'content' in output) {
+    const content = (output as { content: unknown }).content;
+    if (typeof content === 'string' || Array.isArray(content)) return outputText(content);
+  }
+  return JSON.stringify(output);
+}
+
+/**
+ * Whether a call's output says the user cut it: the marker (`aborted by user`) alone on the output's
+ * last line. Codex writes the same bytes for a rejection, an interruption and a batch sibling's
+ * cancel. Looks only at the end: a regex tries every position of a long output (measured at 0.8% of
+ * a `rec stats`).
+ */
+export function isAbortedOutput(output: string, strings: CodexStrings): boolean {
+  const marker = strings.abortedMarker;
+  let end = output.length;
+  while (end > 0 && /\s/.test(output[end - 1]!)) end--;
+  const start = end - marker.length;
+  if (start < 0 || !output.startsWith(marker, start)) return false;
+  return start === 0 || output.charCodeAt(start - 1) === 0x0a;
+}
+
+/** The text of a message's content items, joined. */
+export function messageText(item: Pick<MessageItem, 'content'>): string {
+  let text = '';
+  for (const c of item.content) if (c.text !== undefined) text += c.text;
+  return text;
+}
+
+/**
+ * A message Codex's harness wrote, not the person: a system message, text that is an XML-ish block
+ * (`<turn_aborted>`, `<environment_context>`), or content Codex marks as the harness's.
+ */
+export function isHarnessMessage(item: Pick<MessageItem, 'role' | 'internal_chat_message_metadata_passthrough'>, text: string, strings: CodexStrings): boolean {
+  if (item.role !== 'user' && item.role !== 'assistant') return true;
+  if (strings.harnessText.test(text)) return true;
+  const provenance = item.internal_chat_message_metadata_passthrough?.content_item_metadata;
+  return provenance !== undefined && JSON.stringify(provenance).includes('"harness"');
+}
+
+/** Completed items that show their call ran (their id is the call_id); aborted calls have none. */
+export const RAN_ITEM_TYPES: ReadonlySet<string> = new Set(['CommandExecution', 'FileChange']);
+
+/** The call an item_completed shows ran, or undefined. */
+export function ranCallOf(item: { readonly type: string; readonly id?: string | undefined }): string | undefined {
+  return RAN_ITEM_TYPES.has(item.type) ? item.id : undefined;
 }

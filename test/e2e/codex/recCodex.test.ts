@@ -20,7 +20,7 @@ import {
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from './recCodexSession.js';
 import { SCENARIOS } from './recordedScenarios.js';
 import type { RolloutCall } from './sidecarRows.js';
-import { isAlive } from './processTree.js';
+import { isAlive } from '../shared/processTree.js';
 
 /** One scenario: Codex start, a model turn or two, the quit and rec's 5 s reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;

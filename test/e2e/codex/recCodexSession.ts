@@ -8,7 +8,7 @@ import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../mock/responsesServer.js';
 import type { Scenario } from '../../mock/scenarios.js';
 import { CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
-import { noteNetworkIsolation } from './networkIsolation.js';
+import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { Driver } from './recordedScenarios.js';
 import { readEventRows, readRolloutCalls, type EventRow, type RolloutCall } from './sidecarRows.js';
 
@@ -22,7 +22,7 @@ export const START_TIMEOUT_MS = 60_000;
 export const STEP_TIMEOUT_MS = 30_000;
 /** How long a Ctrl+C at the idle composer gets to end Codex (it quits on the second press). */
 const QUIT_WAIT_MS = 2_000;
-/** rec reads the rollout for up to 5 s after Codex exits (RECONCILE_AFTER_EXIT_MS), then closes the database. */
+/** rec reads the rollout for up to 1.5 s after Codex exits (RECONCILE_AFTER_EXIT_MS), then closes the database. */
 const REC_EXIT_TIMEOUT_MS = 30_000;
 
 export interface RecCodexOptions {

@@ -1,6 +1,7 @@
 // The scenarios of issue 3 as key scripts over the real Codex TUI. The same scripts drive the fixture
 // recorder (scripts/record-codex-fixtures.mjs, plain codex) and can drive `rec codex` in the e2e tests,
 // through the small Driver interface below.
+import { KEYS } from '../../helpers/keys.js';
 
 /** What a scenario needs from whatever runs Codex (the recorder, or the e2e harness). */
 export interface Driver {
@@ -36,13 +37,8 @@ export interface RecordedScenario {
   run(d: Driver): Promise<void>;
 }
 
-export const KEY = {
-  esc: '\x1b',
-  enter: '\r',
-  ctrlC: '\x03',
-  down: '\x1b[B',
-  up: '\x1b[A',
-} as const;
+/** Keys as the scenarios write them (the one key map: test/helpers/keys.ts). */
+export const KEY = { esc: KEYS.esc, enter: KEYS.enter, ctrlC: KEYS['ctrl-c'], down: KEYS.down, up: KEYS.up } as const;
 
 /** Screen texts of Codex 0.169.0 (../shared/agents/codex/README.md §2). */
 export const SCREEN = {

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach } from 'vitest';
 import { spawn, type Spawned } from '../../harness/spawn.js';
+import { waitUntil } from '../../helpers/pollUntil.js';
 
 export const FAKES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../fakes');
 export const fakeScript = (agent: 'codex' | 'gemini' | 'claude') => join(FAKES_DIR, `fake-${agent}.mjs`);
@@ -77,13 +78,7 @@ export async function startFake(
 
 /** Waits until `test` returns a value other than undefined, re-checking the filesystem. */
 export async function waitFor<T>(test: () => T | undefined, what: string, timeoutMs = FILE_WAIT_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = test();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timeout after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, FILE_POLL_MS));
-  }
+  return waitUntil(test, { what, timeoutMs, intervalMs: FILE_POLL_MS });
 }
 
 /** All files under `dir` (recursive) whose name matches `re`. */

@@ -1,6 +1,6 @@
 // Golden tests: the merged output of a recorded session per agent and scenario, compared field by
 // field with a checked-in golden (paths normalised). Regenerate with UPDATE_GOLDEN=1 after a
-// deliberate change, and review the diff.
+// deliberate change, and review the diff; without it no golden is written, and a missing one fails.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,10 +40,12 @@ describe('golden merged sessions (codex 0.169.0, gemini 0.61.0, claude 2.1.328)'
       // The store names events itself: the goldens name them by the labels given above.
       const actual: unknown = JSON.parse(db.labelIds(r.stdout.split(LOGS).join('<LOGS>/')));
       const golden = join(GOLDEN, `${agent}-${name.replace(/\.jsonl$/, '')}${withSidecar ? '-sidecar' : ''}.json`);
-      if (update || !existsSync(golden)) {
+      if (update) {
         mkdirSync(GOLDEN, { recursive: true });
         writeFileSync(golden, `${JSON.stringify(actual, null, 2)}\n`);
       }
+      // A missing golden is a failure, not a new golden: only UPDATE_GOLDEN=1 writes one.
+      expect(existsSync(golden), `${golden} is missing; write it with UPDATE_GOLDEN=1 and review it`).toBe(true);
       expect(actual).toEqual(JSON.parse(readFileSync(golden, 'utf8')));
     });
   }

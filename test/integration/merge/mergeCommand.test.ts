@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mergeCommand } from '../../../src/commands/merge.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
+import { resolveDbPath } from '../../../src/store/dbPath.js';
 import { logFile, LOGS } from '../../unit/readers/fixturePaths.js';
 import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
 import { runCommand } from './runCommand.js';
@@ -56,6 +57,26 @@ describe('rec merge', () => {
       expect.objectContaining({ call_id: 'call_bd8088d34ab72013', trigger: 'esc', option_label: 'No, and tell Codex what to do differently', sources: ['native', 'sidecar'], sidecar_event_ids: [db.eventId('e2')] }),
     ]);
     expect(m.unknown).toEqual([]);
+  });
+
+  it('a relative XDG_DATA_HOME: merge reads the database `rec <agent>` wrote (~/.local/share/rec/rec.db), not one under the cwd', async () => {
+    const db = sidecar()
+      .addRun({ id: 'run-c1', agent: 'codex', agent_session_id: CODEX_SESSION })
+      .addEvent({ id: 'e2', run_id: 'run-c1', type: 'rejection', ts: '2026-11-22T09:29:45.390Z', agent_session_id: CODEX_SESSION, call_id: 'call_bd8088d34ab72013', kind: 'command', decided_by: 'user', trigger: 'esc', ran: 'no' });
+    db.close();
+    const home = tempDir();
+    const cwd = tempDir();
+    const env = { HOME: home, XDG_DATA_HOME: 'rel' };
+    // Where the run path (commands/run.ts) puts the database for this environment.
+    const written = resolveDbPath({ env, cwd, home });
+    expect(written).toBe(join(home, '.local', 'share', 'rec', 'rec.db'));
+    mkdirSync(join(home, '.local', 'share', 'rec'), { recursive: true });
+    copyFileSync(db.path, written);
+    const r = await runCommand(mergeCommand, [CODEX_DENY], env, cwd);
+    expect(r.stderr).toBe('');
+    const m = MergedSession.parse(JSON.parse(r.stdout));
+    expect(m.session.run_ids).toEqual(['run-c1']);
+    expect(m.rejections).toEqual([expect.objectContaining({ call_id: 'call_bd8088d34ab72013', sources: ['native', 'sidecar'] })]);
   });
 
   it('a sidecar event row rec cannot read is reported once, with its id, and the merge goes on; other sessions\' rows are not read', async () => {

@@ -6,6 +6,7 @@ import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:f
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';
+import { waitUntil } from '../../helpers/pollUntil.js';
 
 /** How long the launched process may take to reach its blocking read (a loaded CI machine). */
 const START_TIMEOUT_MS = 20_000;
@@ -27,13 +28,12 @@ afterEach(() => {
 
 /** The process's argv, once it has exec'd into Node (before that it is /bin/sh). */
 async function nodeCmdline(pid: number): Promise<string[]> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    const argv = existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') : [];
-    if (argv[0]?.endsWith('node')) return argv;
-    if (Date.now() > deadline) throw new Error(`pid ${pid} never became node: ${JSON.stringify(argv)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  let argv: string[] = [];
+  const probe = () => {
+    argv = existsSync(`/proc/${pid}/cmdline`) ? readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') : [];
+    return argv[0]?.endsWith('node') ? argv : undefined;
+  };
+  return waitUntil(probe, { what: `pid ${pid} to become node`, timeoutMs: START_TIMEOUT_MS, last: () => JSON.stringify(argv) });
 }
 
 describe('launcher', () => {

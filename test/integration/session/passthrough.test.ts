@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn, type Spawned } from '../../harness/spawn.js';
 import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';
 import { mixedOutputBlocks } from './programs/mixedOutput.mjs';
+import { waitUntil } from '../../helpers/pollUntil.js';
 
 const PROGRAMS = join(import.meta.dirname, 'programs');
 const END = '<<END-OF-OUTPUT>>';
@@ -293,9 +294,5 @@ const FILE_POLL_MS = 20;
 
 /** Waits for a file the child writes. */
 async function waitForFile(path: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!existsSync(path)) {
-    if (Date.now() > deadline) throw new Error(`timeout waiting for ${path}`);
-    await new Promise((r) => setTimeout(r, FILE_POLL_MS));
-  }
+  await waitUntil(() => (existsSync(path) ? true : undefined), { what: path, timeoutMs, intervalMs: FILE_POLL_MS });
 }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentName, NewEvent, RecEvent } from '../../../src/core/events.js';
 import { joinSession } from '../../../src/merge/joinSession.js';
-import { readSessionFile } from '../../../src/readers/readSession.js';
+import { readSessionFile } from '../../../src/merge/readSession.js';
 import { openInMemorySidecar } from '../../../src/store/sidecarDb.js';
 import { logFile } from '../readers/fixturePaths.js';
 

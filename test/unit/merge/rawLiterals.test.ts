@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { joinSession } from '../../../src/merge/joinSession.js';
 import type { MergedSession } from '../../../src/merge/mergedSession.js';
 import { ELEMENTS_PER_PIECE, encodeLine, findLiteral, MIN_LITERAL_CHARS, mergedJsonLine } from '../../../src/merge/rawLiterals.js';
-import { readSessionFile } from '../../../src/readers/readSession.js';
+import { readSessionFile } from '../../../src/merge/readSession.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-literals-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

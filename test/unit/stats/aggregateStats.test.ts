@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { StatsAggregator } from '../../../src/stats/aggregateStats.js';
 import { ProgressBar, PROGRESS_DELAY_MS } from '../../../src/stats/progressBar.js';
-import type { SessionStats } from '../../../src/stats/sessionStats.js';
+import type { SessionStats } from '../../../src/merge/sessionStats.js';
 import { formatStatsTable } from '../../../src/stats/statsTable.js';
 
 const rej = (tool: string, command: string | null, extra: Partial<SessionStats['rejections'][number]> = {}) => ({

@@ -18,6 +18,8 @@ export interface OptionMeaning {
   readonly decision: 'approve' | 'reject';
   /** For approvals: how long the approval lasts. */
   readonly scope?: Scope;
+  /** For rejections: whether choosing it cancels the turn (else Codex declines the call and goes on). */
+  readonly endsTurn?: boolean;
 }
 
 export type TaskMenuAction = 'cancel' | 'background' | 'exit';
@@ -62,7 +64,7 @@ export interface CodexStrings {
    * while an approval prompt waits, `state=working` / `state=idle` otherwise): a witness the screen
    * cannot show that a prompt is really open.
    */
-  readonly statusOsc?: { readonly ident: number; readonly blockedState: string };
+  readonly statusOsc?: { readonly ident: number; readonly blockedState: string; /** Group 1 is the state. */ readonly statePattern: RegExp };
 
   /** The history-cell bullet of agent output, and the prefix of the user's own messages. */
   readonly agentBullet: string;
@@ -70,10 +72,15 @@ export interface CodexStrings {
   /** Bullet rows that are tool cells or status rows, not streamed answer text. */
   readonly nonAnswerBullets: readonly RegExp[];
 
-  /** The tail of a function_call_output for a call the user cancelled or interrupted. */
-  readonly abortedOutput: RegExp;
-  /** User messages the harness writes itself (turn_aborted notes, environment context). */
-  readonly harnessMessagePrefix: string;
+  /** The row that closes a finished turn ("Worked for 2s • 09:28"): not part of the answer. */
+  readonly turnSummaryRow: RegExp;
+
+  /** The last line of a function_call_output for a call the user cancelled or interrupted. */
+  readonly abortedMarker: string;
+  /** Message text the harness writes itself (`<turn_aborted>` notes, `<environment_context>`). */
+  readonly harnessText: RegExp;
+  /** Shell calls wrapped as `["bash", "-lc", "<script>"]`: Codex shows only the script. */
+  readonly shellWrapper: { readonly shell: RegExp; readonly scriptFlag: string };
   /** Codex `exec_command` carries apply_patch as a heredoc; these rows name the files. */
   readonly patchFileRow: RegExp;
 }

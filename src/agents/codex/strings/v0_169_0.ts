@@ -33,7 +33,8 @@ export const CODEX_0_169_0: CodexStrings = {
     // The prefix rule is appended to $CODEX_HOME/rules/default.rules and outlives the session.
     { labelPrefix: "Yes, and don't ask again for commands that start with", decision: 'approve', scope: 'always' },
     { labelPrefix: 'Yes, and allow this host in the future', decision: 'approve', scope: 'always' },
-    { labelPrefix: 'No, and tell Codex what to do differently', decision: 'reject' },
+    // Only "tell Codex what to do differently" cancels the turn; the other "No" options decline and go on.
+    { labelPrefix: 'No, and tell Codex what to do differently', decision: 'reject', endsTurn: true },
     { labelPrefix: 'No, continue without running it', decision: 'reject' },
     { labelPrefix: 'No, continue without permissions', decision: 'reject' },
     { labelPrefix: 'No, and block this host in the future', decision: 'reject' },
@@ -57,7 +58,7 @@ export const CODEX_0_169_0: CodexStrings = {
   disconnectedLine: 'Disconnected from this task.',
 
   hookTrustTitle: 'Hooks need review',
-  statusOsc: { ident: 7501, blockedState: 'blocked' },
+  statusOsc: { ident: 7501, blockedState: 'blocked', statePattern: /(?:^|:)state=([\w-]+)/ },
 
   agentBullet: '• ',
   userMessageMarker: '› ',
@@ -65,7 +66,10 @@ export const CODEX_0_169_0: CodexStrings = {
     /^• (Running|Ran|Exited|Working|Added|Edited|Deleted|Updated|Explored|Waiting|Called|Calling)\b/,
   ],
 
-  abortedOutput: /aborted by user\s*$/,
-  harnessMessagePrefix: '<',
+  turnSummaryRow: /^Worked for /,
+
+  abortedMarker: 'aborted by user',
+  harnessText: /^\s*<[a-z_][\w-]*[\s>]/,
+  shellWrapper: { shell: /(^|\/)(ba|z)?sh$/, scriptFlag: '-lc' },
   patchFileRow: /^\*\*\* (?:Add|Update|Delete) File: (.+)$/m,
 };

@@ -11,6 +11,7 @@ import { Emitter } from '../../../../src/core/lifecycle.js';
 import { MemorySink } from '../common/memorySink.js';
 import { TestScreen, blankScreen } from '../common/testScreen.js';
 import { sampleRollout, sampleScreen } from './samples.js';
+import { keyEvent } from '../../../helpers/keys.js';
 
 /** The samples were recorded on 2026-11-22 around 09:28 UTC; the run "started" just before. */
 export const SAMPLE_RUN_START = new Date('2026-11-22T09:00:00.000Z');
@@ -25,17 +26,7 @@ const RECONCILE_IN_TESTS_MS = 300;
 
 export type KeyName = 'esc' | 'enter' | 'up' | 'down' | 'ctrl-c';
 
-export function key(k: KeyName | string): KeyEvent {
-  const named: Record<string, Buffer> = {
-    esc: Buffer.from([0x1b]),
-    enter: Buffer.from([0x0d]),
-    up: Buffer.from('\x1b[A'),
-    down: Buffer.from('\x1b[B'),
-    'ctrl-c': Buffer.from([0x03]),
-  };
-  if (named[k]) return { type: 'key', name: k as KeyName, bytes: named[k]! };
-  return { type: 'char', char: k, bytes: Buffer.from(k) };
-}
+export const key = keyEvent;
 
 export class CodexReplay {
   readonly sink = new MemorySink();
@@ -66,7 +57,7 @@ export class CodexReplay {
       sink: this.sink,
       hooks: this.hooks.event,
       debug: () => {},
-    }, { reconcileAfterExitMs: RECONCILE_IN_TESTS_MS, ...(options.ignoredKeySettleMs !== undefined ? { ignoredKeySettleMs: options.ignoredKeySettleMs } : {}) });
+    }, options.ignoredKeySettleMs !== undefined ? { ignoredKeySettleMs: options.ignoredKeySettleMs } : {});
     if (options.announceRollout !== false) {
       const sessionId = (JSON.parse(this._lines[0]!) as { payload: { id: string } }).payload.id;
       this.hook('SessionStart', { session_id: sessionId, transcript_path: this.rolloutFile, source: 'startup' });
@@ -102,7 +93,7 @@ export class CodexReplay {
 
   async exit(): Promise<void> {
     this.append();
-    await this.recorder.handleExit({ exitCode: 0 });
+    await this.recorder.handleExit({ exitCode: 0 }, AbortSignal.timeout(RECONCILE_IN_TESTS_MS));
     this.recorder.dispose();
     rmSync(this.home, { recursive: true, force: true });
   }

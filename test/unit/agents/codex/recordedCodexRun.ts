@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CodexRecorder, IGNORED_KEY_SETTLE_MS, RECONCILE_AFTER_EXIT_MS, ROLLOUT_POLL_MS } from '../../../../src/agents/codex/codexRecorder.js';
+import { RECONCILE_AFTER_EXIT_MS } from '../../../../src/agents/agentAdapter.js';
+import { CodexRecorder, IGNORED_KEY_SETTLE_MS, ROLLOUT_POLL_MS } from '../../../../src/agents/codex/codexRecorder.js';
 import type { RecEvent } from '../../../../src/core/events.js';
 import type { HookMessage } from '../../../../src/core/hookMessage.js';
 import { Emitter } from '../../../../src/core/lifecycle.js';
@@ -127,7 +128,10 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
     // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right
     // after it was captured), long enough for the recorder's settle checks and polls to run on it.
     await clock.advanceTo(clock.now() + IGNORED_KEY_SETTLE_MS + ROLLOUT_POLL_MS, () => screen.whenIdle());
-    await clock.runUntil(recorder.handleExit({ exitCode: 0 }), RECONCILE_AFTER_EXIT_MS * 2, () => screen.whenIdle());
+    // As the recording does: the recorder is told to stop RECONCILE_AFTER_EXIT_MS after the exit.
+    const stop = new AbortController();
+    clock.setTimeout(() => stop.abort(), RECONCILE_AFTER_EXIT_MS);
+    await clock.runUntil(recorder.handleExit({ exitCode: 0 }, stop.signal), RECONCILE_AFTER_EXIT_MS * 2, () => screen.whenIdle());
     if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
     return {
       cast,

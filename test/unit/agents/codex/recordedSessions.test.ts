@@ -215,7 +215,7 @@ for (const lag of LAGGING_ROLLOUT_MS) {
     // afterwards, the message that started the turn is not taken for a rejection's reason, and an
     // interrupt of the approved command is of kind tool although its call was not read yet.
     // Except where Codex exits at the decision (Exit in the task menu) and the rollout lags as long
-    // as rec waits after an exit (RecordingConstants.RecorderExitMs, 1.5 s): the recorder never sees
+    // as rec waits after an exit (RECONCILE_AFTER_EXIT_MS, 1.5 s): the recorder never sees
     // the calls then, and its events keep call_id empty (a known limit, noted in docs/codex.md).
     const exitsAtOnce = new Set(lag >= 1500 ? ['sleep-ctrlc-exit'] : []);
     suite([...SCENARIOS_120X40, ...SCENARIOS_80X40].filter((s) => !exitsAtOnce.has(s.name)), { rolloutLagMs: lag });

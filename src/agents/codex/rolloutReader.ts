@@ -3,8 +3,24 @@
 // "aborted by user" was rejected, interrupted while running, or cancelled as a sibling — the bytes
 // are the same, so without the sidecar its fate is `unknown`. A `turn_aborted` with no aborted
 // call is a turn cut short (a streamed answer, or Ctrl+C at the prompt).
-import { z } from 'zod';
-import { isKnownVersion } from './knownVersions.js';
+import type { z } from 'zod';
+import {
+  FunctionCall as FunctionCallItem,
+  FunctionCallOutput as FunctionOutputItem,
+  isAbortedOutput,
+  isHarnessMessage,
+  ItemCompleted,
+  LocalShellCall as LocalShellCallItem,
+  MessageItem,
+  outputText,
+  RAN_ITEM_TYPES,
+  SessionMetaPayload as SessionMeta,
+  toolInputOf,
+  TurnAborted,
+  TurnStarted,
+} from './rolloutRecords.js';
+import { isKnownCodexVersion } from './module.js';
+import { codexStringsFor, type CodexStrings } from './strings/index.js';
 import {
   emptyFinding,
   isObject,
@@ -13,56 +29,7 @@ import {
   str,
   type NativeSession,
   type SessionReader,
-} from './nativeSession.js';
-
-const SessionMeta = z
-  .object({ id: z.string(), cwd: z.string().optional(), cli_version: z.string().optional(), timestamp: z.string().optional() });
-
-const ContentItem = z.object({ type: z.string(), text: z.string().optional() });
-const Passthrough = z
-  .object({ turn_id: z.string().optional(), content_item_metadata: z.array(z.unknown()).optional() })
-  .optional();
-
-const MessageItem = z
-  .object({
-    type: z.literal('message'),
-    id: z.string().optional(),
-    role: z.string(),
-    content: z.array(ContentItem),
-    internal_chat_message_metadata_passthrough: Passthrough,
-  });
-const FunctionCallItem = z
-  .object({
-    type: z.enum(['function_call', 'custom_tool_call']),
-    name: z.string(),
-    arguments: z.string().optional(),
-    input: z.unknown().optional(),
-    call_id: z.string(),
-    internal_chat_message_metadata_passthrough: Passthrough,
-  });
-const LocalShellCallItem = z
-  .object({
-    type: z.literal('local_shell_call'),
-    call_id: z.string(),
-    action: z.object({ command: z.array(z.string()).optional() }).optional(),
-  });
-const FunctionOutputItem = z
-  .object({
-    type: z.enum(['function_call_output', 'custom_tool_call_output']),
-    call_id: z.string(),
-    output: z.unknown(),
-  });
-
-const TurnAborted = z.object({ type: z.literal('turn_aborted'), turn_id: z.string().optional(), reason: z.string().optional() });
-const ItemCompleted = z
-  .object({ type: z.literal('item_completed'), item: z.object({ type: z.string(), id: z.string().optional() }) });
-const TurnStarted = z.object({ type: z.enum(['task_started', 'turn_started']), turn_id: z.string().optional() });
-
-/** The marker Codex 0.169 writes as the last line of every aborted call's output. */
-const ABORTED_MARKER = 'aborted by user';
-const SPACE = /\s/;
-/** Harness-written user messages are XML-ish blocks: `<turn_aborted>`, `<environment_context>`. */
-const HARNESS_TEXT = /^\s*<[a-z_][\w-]*[\s>]/;
+} from '../../readers/nativeSession.js';
 
 const KNOWN_TOP = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'world_state', 'token_usage_record', 'compacted']);
 const KNOWN_ITEMS = new Set([
@@ -94,8 +61,6 @@ const PREFIX_CHARS = 400;
  * the item. A line of another layout is parsed.
  */
 const ITEM_COMPLETED = /^\{"timestamp":"[^"\\]*",(?:"ordinal":\d+,)?"type":"event_msg","payload":\{"type":"item_completed"(?:,"\w+":"[^"\\]*")*,"item":\{"type":"(\w+)"(?:,"id":"([^"\\]*)")?/;
-/** Completed items that show a call ran (aborted calls have none). */
-const RAN_ITEMS = new Set(['CommandExecution', 'FileChange']);
 
 type MessageData = z.infer<typeof MessageItem>;
 type FunctionCallData = z.infer<typeof FunctionCallItem>;
@@ -134,6 +99,8 @@ export class CodexRolloutReader implements SessionReader {
   private _turns = new Map<string, TurnState>();
   private _noTurn: TurnState = { aborted: [] };
   private _versionChecked = false;
+  /** The texts of the version that wrote the file, once session_meta names it. */
+  private _strings: CodexStrings = codexStringsFor(undefined);
 
   constructor(file: string) {
     this._b = new SessionBuilder('codex', file);
@@ -156,7 +123,7 @@ export class CodexRolloutReader implements SessionReader {
     else {
       const item = ITEM_COMPLETED.exec(head);
       if (!item) return false;
-      if (RAN_ITEMS.has(item[1]!)) {
+      if (RAN_ITEM_TYPES.has(item[1]!)) {
         if (item[2] === undefined) return false;
         this._ran(item[2]);
       }
@@ -227,10 +194,11 @@ export class CodexRolloutReader implements SessionReader {
     s.session_id = m.data.id;
     s.cwd = m.data.cwd ?? s.cwd;
     s.agent_version = m.data.cli_version ?? null;
+    this._strings = codexStringsFor(m.data.cli_version);
     if (m.data.timestamp) this._b.seeTimestamp(m.data.timestamp);
     if (!this._versionChecked && s.agent_version !== null) {
       this._versionChecked = true;
-      if (!isKnownVersion('codex', s.agent_version)) {
+      if (!isKnownCodexVersion(s.agent_version)) {
         this._b.diag('warning', 'unknown_version', `codex ${s.agent_version} is not a version rec was measured against; read as 0.169`, lineNo);
       }
     }
@@ -249,8 +217,7 @@ export class CodexRolloutReader implements SessionReader {
         if (data === null) return;
         const text = joinTexts(data.content);
         const role = data.role === 'assistant' ? 'assistant' : data.role === 'user' ? 'user' : 'system';
-        const provenance = JSON.stringify(data.internal_chat_message_metadata_passthrough?.content_item_metadata ?? []);
-        const synthetic = role === 'system' || HARNESS_TEXT.test(text) || provenance.includes('"harness"');
+        const synthetic = isHarnessMessage(data, text, this._strings);
         this._b.addMessage({ role, text, timestamp: ts, native_id: data.id ?? null, synthetic, line: lineNo });
         return;
       }
@@ -258,7 +225,7 @@ export class CodexRolloutReader implements SessionReader {
       case 'custom_tool_call': {
         const data = this._check<FunctionCallData>(payload, isFunctionCallData, FunctionCallItem, key, lineNo);
         if (data === null) return;
-        const input = data.arguments !== undefined ? parseArguments(data.arguments) : data.input;
+        const input = toolInputOf(data);
         const turnId = data.internal_chat_message_metadata_passthrough?.turn_id;
         if (turnId) this._turnId = turnId;
         this._appendCall({ call_id: data.call_id, tool_name: data.name, tool_input: input }, ts, lineNo);
@@ -276,7 +243,7 @@ export class CodexRolloutReader implements SessionReader {
         const data = this._check<FunctionOutputData>(payload, (p) => typeof p['call_id'] === 'string' && p['output'] !== undefined, FunctionOutputItem, key, lineNo);
         if (data === null) return;
         const output = outputText(data.output);
-        const aborted = output !== null && isAbortedOutput(output);
+        const aborted = output !== null && isAbortedOutput(output, this._strings);
         this._b.addMessage({
           role: 'tool',
           tool_results: [{ call_id: data.call_id, output, is_error: aborted }],
@@ -331,7 +298,7 @@ export class CodexRolloutReader implements SessionReader {
     } else if (sub === 'item_completed') {
       const m = ItemCompleted.safeParse(payload);
       // A completed CommandExecution/FileChange item means the call ran; aborted calls have none.
-      if (m.success && m.data.item.id && RAN_ITEMS.has(m.data.item.type)) this._ran(m.data.item.id);
+      if (m.success && m.data.item.id && RAN_ITEM_TYPES.has(m.data.item.type)) this._ran(m.data.item.id);
     } else if (sub === 'turn_aborted') {
       const m = TurnAborted.safeParse(payload);
       if (!m.success) return this._invalid(key, m.error, lineNo);
@@ -376,35 +343,4 @@ export class CodexRolloutReader implements SessionReader {
   finish(): NativeSession {
     return this._b.session;
   }
-}
-
-/** Arguments are a JSON string; keep the string when it is not JSON (the model may send anything). */
-function parseArguments(args: string): unknown {
-  try {
-    return JSON.parse(args);
-  } catch {
-    // Not JSON: the raw string is the input as the model sent it.
-    return args;
-  }
-}
-
-/**
- * `/(^|\n)aborted by user\s*$/.test(output)`, looking only at the end: the regex tries every
- * position of a long output (measured at 0.8% of a `rec stats`).
- */
-export function isAbortedOutput(output: string): boolean {
-  let end = output.length;
-  while (end > 0 && SPACE.test(output[end - 1]!)) end--;
-  const start = end - ABORTED_MARKER.length;
-  if (start < 0 || !output.startsWith(ABORTED_MARKER, start)) return false;
-  return start === 0 || output.charCodeAt(start - 1) === 0x0a;
-}
-
-function outputText(output: unknown): string | null {
-  if (typeof output === 'string') return output;
-  if (isObject(output) && typeof output['content'] === 'string') return output['content'];
-  if (Array.isArray(output)) {
-    return output.map((o) => (isObject(o) && typeof o['text'] === 'string' ? o['text'] : '')).join('');
-  }
-  return output === undefined || output === null ? null : JSON.stringify(output);
 }

@@ -1,7 +1,7 @@
 // The action behind a tool call, inlined the same way for every agent: the command, or the edit
 // with its old and new text, so that no analysis has to search back for what was refused.
 import type { EventKind } from '../core/events.js';
-import type { Action } from './mergedSession.js';
+import type { Action } from './conversation.js';
 
 const SHELL_TOOLS = new Set(['exec_command', 'shell', 'local_shell', 'container.exec', 'run_shell_command', 'Bash', 'BashOutput']);
 const EDIT_TOOLS = new Set(['apply_patch', 'write_file', 'replace', 'edit', 'Edit', 'MultiEdit', 'Write', 'NotebookEdit']);

@@ -5,8 +5,8 @@
 // back are kept and marked `rewound`: a turn the user rejected is exactly what gets rolled back.
 // What the file alone can tell (../shared/agents/gemini/README.md §3): the cancel reason strings.
 import { z } from 'zod';
-import { toRejectionKind } from '../merge/action.js';
-import type { ToolCall, ToolResult } from '../merge/mergedSession.js';
+import { toRejectionKind } from '../../readers/action.js';
+import type { ToolCall, ToolResult } from '../../readers/conversation.js';
 import {
   emptyFinding,
   isObject,
@@ -16,7 +16,7 @@ import {
   type NativeFinding,
   type NativeSession,
   type SessionReader,
-} from './nativeSession.js';
+} from '../../readers/nativeSession.js';
 
 const Part = z.object({ text: z.string().optional(), functionResponse: z.unknown().optional() });
 const GeminiToolCall = z

@@ -1,6 +1,6 @@
 // What one merged session contributes to `rec stats`: small enough to send from a worker for each
 // of thousands of sessions, complete enough to aggregate every figure without the session.
-import type { Action, MergedSession } from '../merge/mergedSession.js';
+import type { Action, MergedSession } from './mergedSession.js';
 
 export interface SessionStats {
   agent: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseApplyPatch, toAction, toRejectionKind } from '../../../src/merge/action.js';
+import { parseApplyPatch, toAction, toRejectionKind } from '../../../src/readers/action.js';
 
 describe('toAction', () => {
   it('Codex exec_command is the command; an apply_patch heredoc is the edit', () => {

@@ -29,3 +29,22 @@ export const systemClock: RecorderClock = {
     return toDisposable(() => clearInterval(timer));
   },
 };
+
+/**
+ * Resolves `ms` from now on `clock`, or at once when `stop` aborts (then the timer is cleared, so a
+ * recorder told to stop leaves no timer behind).
+ */
+export function waitOn(clock: RecorderClock, ms: number, stop: AbortSignal): Promise<void> {
+  if (stop.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      timer.dispose();
+      resolve();
+    };
+    const timer = clock.setTimeout(() => {
+      stop.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    stop.addEventListener('abort', onAbort, { once: true });
+  });
+}

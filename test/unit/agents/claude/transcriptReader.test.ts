@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSessionFile } from '../../../src/readers/readSession.js';
-import { logFile } from './fixturePaths.js';
+import { readSessionFile } from '../../../../src/merge/readSession.js';
+import { logFile } from '../../readers/fixturePaths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-claude-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

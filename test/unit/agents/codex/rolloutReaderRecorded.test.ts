@@ -3,9 +3,9 @@
 // arguments and outputs as the e2e suite reads them, and what the file alone says about each fate.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readSessionFile } from '../../../src/readers/readSession.js';
-import { readRolloutCalls } from '../../e2e/codex/sidecarRows.js';
-import { RECORDED } from '../../integration/merge/recordedCodexSidecar.js';
+import { readSessionFile } from '../../../../src/merge/readSession.js';
+import { readRolloutCalls } from '../../../e2e/codex/sidecarRows.js';
+import { RECORDED } from '../../../integration/merge/recordedCodexSidecar.js';
 
 const NAMES = readdirSync(RECORDED)
   .filter((f) => f.endsWith('.rollout.jsonl'))

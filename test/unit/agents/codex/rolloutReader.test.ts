@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAbortedOutput } from '../../../src/readers/codexRollout.js';
-import { readSessionFile } from '../../../src/readers/readSession.js';
-import { logFile } from './fixturePaths.js';
+import { isAbortedOutput as isAbortedWith } from '../../../../src/agents/codex/rolloutRecords.js';
+import { LATEST_CODEX_STRINGS } from '../../../../src/agents/codex/strings/index.js';
+import { readSessionFile } from '../../../../src/merge/readSession.js';
+import { logFile } from '../../readers/fixturePaths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-codex-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,8 +29,9 @@ describe('codex 0.169.0 rollouts (recorded against a mock model)', () => {
     expect(s.diagnostics).toEqual([]);
   });
 
-  it('"aborted by user" marks an output only as its whole last line (the regex it replaces agrees)', () => {
+  it('"aborted by user" marks an output only as its whole last line (the regex it replaces agrees; the live recorder and merge use this one rule)', () => {
     const regex = /(^|\n)aborted by user\s*$/;
+    const isAbortedOutput = (c: string) => isAbortedWith(c, LATEST_CODEX_STRINGS);
     const cases = [
       'aborted by user',
       'Wall time: 1.6 seconds\naborted by user',

@@ -5,10 +5,10 @@
 // No and Esc are identical, Esc and Ctrl+C are identical, and a rejected call and the siblings
 // cancelled with it are identical (told apart here by batch order, marked undetermined).
 import { z } from 'zod';
-import { toRejectionKind } from '../merge/action.js';
-import type { DecidedBy, Scope } from '../core/events.js';
-import type { ToolCall, ToolResult } from '../merge/mergedSession.js';
-import { isKnownVersion } from './knownVersions.js';
+import { toRejectionKind } from '../../readers/action.js';
+import type { DecidedBy, Scope } from '../../core/events.js';
+import type { ToolCall, ToolResult } from '../../readers/conversation.js';
+import { isKnownClaudeVersion } from './module.js';
 import {
   emptyFinding,
   isObject,
@@ -17,7 +17,7 @@ import {
   type NativeFinding,
   type NativeSession,
   type SessionReader,
-} from './nativeSession.js';
+} from '../../readers/nativeSession.js';
 
 const ClaudeLine = z
   .object({
@@ -151,7 +151,7 @@ export class ClaudeTranscriptReader implements SessionReader {
     if (!this._versionChecked && line.version) {
       this._versionChecked = true;
       s.agent_version = line.version;
-      if (!isKnownVersion('claude', line.version)) {
+      if (!isKnownClaudeVersion(line.version)) {
         this._b.diag('warning', 'unknown_version', `claude ${line.version} is not a version rec was measured against; read as 2.1`, lineNo);
       }
     }

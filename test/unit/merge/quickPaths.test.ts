@@ -5,9 +5,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createReader, readSessionFile } from '../../../src/readers/readSession.js';
+import { loadReaders, readSessionFile } from '../../../src/merge/readSession.js';
 import type { NativeSession } from '../../../src/readers/nativeSession.js';
-import { logFile, LOGS } from './fixturePaths.js';
+import { logFile, LOGS } from '../readers/fixturePaths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-quick-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,8 +15,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 type Agent = 'codex' | 'gemini' | 'claude';
 
 /** Every line parsed and handed to the reader: no quick lines. */
-function readAllParsed(agent: Agent, file: string): NativeSession {
-  const reader = createReader(agent, file);
+async function readAllParsed(agent: Agent, file: string): Promise<NativeSession> {
+  const reader = (await loadReaders())[agent](file);
   const lines = readFileSync(file, 'utf8').split('\n');
   lines.forEach((text, i) => {
     if (text.length > 0) reader.add(JSON.parse(text), i + 1, text);
@@ -39,7 +39,7 @@ describe('reader fast paths', () => {
         const file = logFile(agent, name);
         const fast = await readSessionFile(file, agent);
         expect(fast.session, name).not.toBeNull();
-        expect(fast.session, name).toEqual(readAllParsed(agent, file));
+        expect(fast.session, name).toEqual(await readAllParsed(agent, file));
       }
     });
   }

@@ -1,6 +1,7 @@
 // Stopping processes by pid: find the descendants of given roots through /proc, then SIGTERM,
 // wait for them to go, SIGKILL what is left. Never by name: other engineers' runs share the machine.
 import { readdirSync, readFileSync } from 'node:fs';
+import { pollUntil } from '../../helpers/pollUntil.js';
 
 /** How long a process gets to exit after SIGTERM before SIGKILL (Codex's daemon shuts down in well under this). */
 const TERM_GRACE_MS = 3_000;
@@ -71,9 +72,6 @@ function signal(pid: number, sig: NodeJS.Signals): void {
 export async function killPids(pids: readonly number[]): Promise<void> {
   const live = pids.filter((p) => p !== process.pid && isAlive(p));
   for (const pid of live) signal(pid, 'SIGTERM');
-  const deadline = Date.now() + TERM_GRACE_MS;
-  while (live.some(isAlive) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
+  await pollUntil(() => (live.some(isAlive) ? undefined : true), { what: 'the signalled processes to exit', timeoutMs: TERM_GRACE_MS, intervalMs: POLL_MS, orUndefined: true });
   for (const pid of live) if (isAlive(pid)) signal(pid, 'SIGKILL');
 }

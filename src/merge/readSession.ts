@@ -2,63 +2,41 @@
 // the reader, splits lines, parses JSON, and turns every bad input into a diagnostic with file
 // and line while the rest goes on.
 import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import type { MergeAgent } from '../merge/mergedSession.js';
-import { ClaudeTranscriptReader } from './claudeTranscript.js';
-import { CodexRolloutReader } from './codexRollout.js';
-import { GeminiSessionReader } from './geminiSession.js';
-import { splitJsonlFile, type JsonlLine } from './jsonlChunks.js';
-import { isObject, SessionBuilder, type NativeSession, type SessionReader } from './nativeSession.js';
+import { AGENT_MODULES, agentModule } from '../agents/registry.js';
+import { KNOWN_AGENTS } from '../core/agentNames.js';
+import type { MergeAgent } from '../readers/conversation.js';
+import { splitJsonlFile, type JsonlLine } from '../readers/jsonlChunks.js';
+import { isObject, SessionBuilder, type NativeSession, type SessionReader } from '../readers/nativeSession.js';
+
+/** Each agent's reader (agents/<name>/…Reader.ts), loaded once. */
+export type ReaderTable = Readonly<Record<MergeAgent, (file: string) => SessionReader>>;
+
+let readers: Promise<ReaderTable> | undefined;
+
+/** Loads every agent's reader (once per process): a file's agent may only be told by its records. */
+export function loadReaders(): Promise<ReaderTable> {
+  readers ??= Promise.all(KNOWN_AGENTS.map(async (a) => [a, await agentModule(a).loadReader()] as const)).then(
+    (rows) => Object.fromEntries(rows) as unknown as ReaderTable,
+  );
+  return readers;
+}
 
 /** Which agent wrote a file, from its path alone; null when the path does not say. */
 export function agentFromPath(path: string): MergeAgent | null {
   const p = path.replace(/\\/g, '/');
-  const name = basename(p);
-  if (/\/\.codex\//.test(p) || /^rollout-.*\.jsonl$/.test(name) || /\/codex\//.test(p)) return 'codex';
-  if (/\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(name) || /\/gemini\//.test(p)) return 'gemini';
-  if (/\/\.claude\//.test(p) || /\/claude\//.test(p)) return 'claude';
-  return null;
+  return KNOWN_AGENTS.find((a) => AGENT_MODULES[a].pathSaysAgent(p)) ?? null;
 }
 
 /** Which agent wrote a record, from its shape; null when it does not say. */
 export function agentFromRecord(record: unknown): MergeAgent | null {
   if (!isObject(record)) return null;
-  if ('payload' in record && typeof record['type'] === 'string') return 'codex';
-  if ('$set' in record || '$rewindTo' in record || 'projectHash' in record) return 'gemini';
-  if ('parentUuid' in record || 'uuid' in record || 'leafUuid' in record) return 'claude';
-  const t = record['type'];
-  if (t === 'mode' || t === 'permission-mode' || t === 'file-history-snapshot' || t === 'summary') return 'claude';
-  if (typeof record['id'] === 'string' && (t === 'user' || t === 'gemini' || t === 'info')) return 'gemini';
-  return null;
-}
-
-function claudeSubagent(file: string): { agent_id: string | null; parent_call_id: string | null } | null {
-  const p = file.replace(/\\/g, '/');
-  if (!p.includes('/subagents/')) return null;
-  const m = /^agent-(.+)\.jsonl$/.exec(basename(p));
-  const agentId = m?.[1] ?? null;
-  let parent: string | null = null;
-  if (agentId !== null) {
-    try {
-      const meta: unknown = JSON.parse(readFileSync(join(dirname(file), `agent-${agentId}.meta.json`), 'utf8'));
-      if (isObject(meta) && typeof meta['toolUseId'] === 'string') parent = meta['toolUseId'];
-    } catch {
-      // No or unreadable meta file: the parent call stays unknown, which the output says (null).
-    }
+  let likely: MergeAgent | null = null;
+  for (const a of KNOWN_AGENTS) {
+    const says = AGENT_MODULES[a].recordSaysAgent(record);
+    if (says === 'sure') return a;
+    if (says === 'likely') likely ??= a;
   }
-  return { agent_id: agentId, parent_call_id: parent };
-}
-
-export function createReader(agent: MergeAgent, file: string): SessionReader {
-  switch (agent) {
-    case 'codex':
-      return new CodexRolloutReader(file);
-    case 'gemini':
-      return new GeminiSessionReader(file);
-    case 'claude':
-      return new ClaudeTranscriptReader(file, claudeSubagent(file));
-  }
+  return likely;
 }
 
 /**
@@ -68,7 +46,8 @@ export function createReader(agent: MergeAgent, file: string): SessionReader {
 export class LineFeeder {
   private _reader: SessionReader | null = null;
   private readonly _early: Array<{ line: JsonlLine; record: unknown }> = [];
-  private readonly _diags = new SessionBuilder('codex', '');
+  /** Only its diagnostics are used: which agent it is made for does not matter. */
+  private readonly _diags = new SessionBuilder(KNOWN_AGENTS[0], '');
   private _lines = 0;
   /** Lines of at least `keepLinesFrom` characters, by line number (for rawLiterals), or null. */
   readonly keptLines: Map<number, string> | null;
@@ -76,9 +55,10 @@ export class LineFeeder {
   constructor(
     private readonly _file: string,
     private _agent: MergeAgent | null,
+    private readonly _readers: ReaderTable,
     private readonly _keepLinesFrom: number | null = null,
   ) {
-    if (_agent !== null) this._reader = createReader(_agent, _file);
+    if (_agent !== null) this._reader = _readers[_agent](_file);
     this.keptLines = _keepLinesFrom === null ? null : new Map();
   }
 
@@ -115,7 +95,7 @@ export class LineFeeder {
         return;
       }
       this._agent = agent;
-      this._reader = createReader(agent, this._file);
+      this._reader = this._readers[agent](this._file);
       for (const e of this._early.splice(0)) this._reader.add(e.record, e.line.lineNo, e.line.text);
     }
     this._reader.add(record, line.lineNo, line.text);
@@ -155,8 +135,11 @@ export async function readSessionFile(
   keepLinesFrom: number | null = null,
 ): Promise<ReadOutcome> {
   const agent = agentHint ?? agentFromPath(file);
-  if (file.endsWith('.json') && agent !== 'claude') return readWholeJson(file, onBytes);
-  const feeder = new LineFeeder(file, agent, keepLinesFrom);
+  const table = await loadReaders();
+  // A `.json` file is one document of the agent that writes that form (Gemini's older sessions).
+  const wholeJson = agent !== null ? (AGENT_MODULES[agent].wholeJsonFiles ? agent : undefined) : KNOWN_AGENTS.find((a) => AGENT_MODULES[a].wholeJsonFiles);
+  if (file.endsWith('.json') && wholeJson !== undefined) return readWholeJson(file, table[wholeJson], onBytes);
+  const feeder = new LineFeeder(file, agent, table, keepLinesFrom);
   let bytes = 0;
   try {
     const r = await splitJsonlFile(file, (line) => feeder.feed(line), onBytes);
@@ -191,8 +174,8 @@ function noKnownRecords(file: string, s: NativeSession): NativeSession['diagnost
   };
 }
 
-/** Gemini's older single-JSON session form: one document, read whole. */
-async function readWholeJson(file: string, onBytes?: (bytes: number) => void): Promise<ReadOutcome> {
+/** A session that is one JSON document (Gemini's older form), read whole. */
+async function readWholeJson(file: string, createReader: (file: string) => SessionReader, onBytes?: (bytes: number) => void): Promise<ReadOutcome> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -211,7 +194,7 @@ async function readWholeJson(file: string, onBytes?: (bytes: number) => void): P
       bytes: text.length,
     };
   }
-  const reader = createReader('gemini', file);
+  const reader = createReader(file);
   reader.add(doc, 0, '');
   const session = reader.finish();
   if (!session.readable) return { session: null, keptLines: null, diagnostics: [...session.diagnostics, noKnownRecords(file, session)], bytes: text.length };

@@ -2,23 +2,13 @@
 // agent_records). Opened read-only; never migrated or written here. Rows are checked with zod at
 // this boundary: a row this version does not understand becomes a diagnostic, not a crash.
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { Database, type SqliteDatabase, type SqliteStatement } from '../store/sqliteDriver.js';
+import { Database, type SqliteDatabase, type SqliteStatement } from './sqliteDriver.js';
 import { z } from 'zod';
 import { RecEvent } from '../core/events.js';
-import type { Diagnostic } from './mergedSession.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 
 /** How long a read waits on a writer's lock: `rec <agent>` may be writing while we merge. */
 export const SIDECAR_BUSY_TIMEOUT_MS = 5_000;
-
-/** --db, else REC_DB, else $XDG_DATA_HOME/rec/rec.db, else ~/.local/share/rec/rec.db. */
-export function resolveSidecarPath(flag: string | undefined, env: NodeJS.ProcessEnv): string {
-  if (flag) return flag;
-  if (env['REC_DB']) return env['REC_DB'];
-  const data = env['XDG_DATA_HOME'] || join(env['HOME'] || homedir(), '.local', 'share');
-  return join(data, 'rec', 'rec.db');
-}
 
 export const SidecarRun = z.object({
   id: z.string(),

@@ -1,0 +1,101 @@
+// The layers of src/, checked by dependency-cruiser (scripts/check-layers, run by scripts/test): a
+// violation fails the suite. Imports only point down:
+//
+//   core                                  pure: types, schemas, rules; no I/O, no other layer
+//   session · screen · store · hooks      the live pipeline's parts and the sidecar (over core)
+//   readers                               the kit every agent's reader is built with (the conversation)
+//   agents                                one module per agent (live and offline), the shared recorder, the registry
+//   merge                                 files read and joined with the sidecar
+//   stats                                 figures over merged sessions
+//   commands · cli                        argv, terminal output, wiring
+//
+// test/unit/layers.test.ts plants a violation of each rule in a scratch copy and sees it fail.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-pure',
+      comment: 'core holds types, schemas and rules that every layer shares: no file, process or network I/O, and no other layer.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { pathNot: ['^src/core/', '^node_modules/zod/'] },
+    },
+    {
+      name: 'parts-only-import-core',
+      comment: 'session, screen and store meet the rest only through interfaces in core (ScreenView, EventSink).',
+      severity: 'error',
+      from: { path: '^src/(session|screen|store)/' },
+      to: { path: '^src/(?!core/|session/|screen/|store/)' },
+    },
+    {
+      name: 'parts-stay-apart',
+      comment: 'the pty, the screen model and the store do not know each other; commands/ wires them.',
+      severity: 'error',
+      from: { path: '^src/(session|screen|store)/' },
+      to: { path: '^src/(session|screen|store)/', pathNot: '^src/$1/' },
+    },
+    {
+      name: 'hooks-only-import-core-and-debug-log',
+      severity: 'error',
+      from: { path: '^src/hooks/' },
+      to: { path: '^src/(?!core/|hooks/|store/debugLog\\.ts$)' },
+    },
+    {
+      name: 'agents-point-down',
+      comment: 'an agent module is below merge, stats and commands (agents/registry.ts does not import commands/), and reaches the store only through core/sink.ts.',
+      severity: 'error',
+      from: { path: '^src/agents/' },
+      to: { path: '^src/(merge|stats|commands|cli|store|session|screen|hooks)[/.]' },
+    },
+    {
+      name: 'agents-do-not-import-each-other',
+      comment: 'one folder per agent; only the registry names them all.',
+      severity: 'error',
+      from: { path: '^src/agents/([^/]+)/', pathNot: '^src/agents/common/' },
+      to: { path: '^src/agents/[^/]+/', pathNot: ['^src/agents/$1/', '^src/agents/common/'] },
+    },
+    {
+      name: 'readers-do-not-import-merge',
+      comment: 'the readers kit is below the agent modules that use it: it names no agent.',
+      severity: 'error',
+      from: { path: '^src/readers/' },
+      to: { path: '^src/(agents|merge|stats|commands|cli|store|session|screen|hooks)[/.]' },
+    },
+    {
+      name: 'merge-imports-neither-stats-nor-commands',
+      comment: 'argv parsing and terminal UI live in commands/; merge is called with plain options.',
+      severity: 'error',
+      from: { path: '^src/merge/' },
+      to: { path: '^src/(stats|commands|cli|session|screen)[/.]' },
+    },
+    {
+      name: 'sqlite-only-in-store',
+      comment: 'sidecar queries live in store/ (the driver is store/sqliteDriver.ts).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/store/' },
+      to: { path: ['^node_modules/better-sqlite3', '^src/store/sqliteDriver\\.ts$'] },
+    },
+    {
+      name: 'stats-below-commands',
+      severity: 'error',
+      from: { path: '^src/stats/' },
+      to: { path: '^src/(commands|cli)[/.]' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'a lazy import (registry row → the adapter it loads on demand) is not a cycle of the layers.',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // node_modules is a symlink in worktrees: keep its path, so that rules can name packages.
+    preserveSymlinks: true,
+    exclude: { path: '^dist/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.json'] },
+  },
+};

@@ -1,0 +1,60 @@
+// What the rest of rec knows about one agent: one row of the registry (registry.ts). Everything
+// here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
+// <agent>` before the agent starts, `rec merge` over every agent); the adapter, with its recorder,
+// schemas and parsers, is loaded only for the agent that runs.
+import { homedir } from 'node:os';
+import type { KnownAgent } from '../core/agentNames.js';
+import type { SessionReader } from '../readers/nativeSession.js';
+import type { AgentAdapter } from './agentAdapter.js';
+
+/**
+ * Where a rejection's reason comes from: typed into the prompt (`inline`, Claude's "tell Claude what
+ * to do differently"), or, for agents with no place to type one, the user's next message
+ * (`next_message`, core/nextMessageReason.ts).
+ */
+export type ReasonPolicy = 'inline' | 'next_message';
+
+export interface AgentModule {
+  readonly name: KnownAgent;
+  /** The executable looked up on PATH. */
+  readonly binName: string;
+  /** The environment variable that overrides the binary, e.g. REC_CODEX_BIN. */
+  readonly binEnvVar: string;
+  /** One line telling how to install the agent. */
+  readonly installHint: string;
+  /** The folders the agent keeps its session files in, honouring the agent's own env overrides. */
+  sessionRoots(env: NodeJS.ProcessEnv): string[];
+  /** Whether a file found under sessionRoots is one of its session files. */
+  isSessionFile(path: string): boolean;
+  readonly reasonPolicy: ReasonPolicy;
+  /** The launch and the live recorder, loaded on demand. */
+  loadAdapter(): Promise<AgentAdapter>;
+
+  // Offline, for `rec merge` and `rec stats`.
+  /** Whether a path says the agent wrote the file (its folder or its file name). */
+  pathSaysAgent(path: string): boolean;
+  /**
+   * Whether a record's shape says the agent wrote it: `sure` (a field only it writes), `likely`
+   * (a shape another agent's record could have too: asked only when no agent is sure), or null.
+   */
+  recordSaysAgent(record: Readonly<Record<string, unknown>>): 'sure' | 'likely' | null;
+  /** Whether a `.json` file of the agent is one JSON document (Gemini's older form), not JSON Lines. */
+  readonly wholeJsonFiles: boolean;
+  /** The reader of the agent's session files, loaded on demand. */
+  loadReader(): Promise<(file: string) => SessionReader>;
+  /**
+   * Where the agent's records hold a message's text and a tool's output, most likely first: the
+   * JSON keys merge looks for to reuse a string literal as it stands (merge/rawLiterals.ts).
+   */
+  readonly rawLiteralKeys: { readonly userText: readonly string[]; readonly otherText: readonly string[]; readonly output: readonly string[] };
+}
+
+/** Whether `version` starts with one of the measured major.minor prefixes. */
+export function isKnownVersion(prefixes: readonly string[], version: string): boolean {
+  return prefixes.some((p) => version.startsWith(p));
+}
+
+/** $HOME as the agent sees it: the environment's, else the user's. */
+export function homeOf(env: NodeJS.ProcessEnv): string {
+  return env['HOME'] || homedir();
+}

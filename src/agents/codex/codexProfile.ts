@@ -1,0 +1,196 @@
+// What is Codex's own in recording it, for the shared recorder (agents/common/agentRecorder.ts):
+// its screen (prompt parser, task menu), its status OSC, its option texts, its rollout and hook
+// payloads translated into session facts, and which rollout is this run's.
+import type { EventKind } from '../../core/events.js';
+import type { HookMessage } from '../../core/hookMessage.js';
+import { DisposableStore } from '../../core/lifecycle.js';
+import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionFact } from '../common/agentProfile.js';
+import type { KnownCall } from '../common/callLedger.js';
+import { callCommand, promptShowsCall } from './callMatcher.js';
+import { CodexHookPayload } from './hookPayloads.js';
+import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './promptParser.js';
+import { RolloutChooser } from './rolloutChooser.js';
+import { isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf } from './rolloutRecords.js';
+import { codexStringsFor, LATEST_CODEX_STRINGS, type CodexPromptKind, type CodexStrings } from './strings/index.js';
+
+export const PROMPT_EVENT_KIND: Record<CodexPromptKind, EventKind> = {
+  exec: 'command',
+  patch: 'edit',
+  permissions: 'permission',
+  network: 'network',
+  mcp: 'mcp',
+};
+
+/** A Codex approval prompt as the shared recorder sees it, with Codex's own reading kept. */
+export interface CodexPromptView extends PromptView {
+  readonly source: CodexPrompt;
+}
+
+export class CodexProfile implements AgentProfile<CodexPromptView> {
+  readonly agent = 'codex';
+  private _strings: CodexStrings = codexStringsFor(undefined);
+  /** Codex's own state from its status OSC; undefined until Codex sends one (older versions never do). */
+  private _oscState: string | undefined;
+  private readonly _chooser: RolloutChooser;
+  private readonly _store = new DisposableStore();
+
+  constructor(ctx: ProfileContext) {
+    this._chooser = new RolloutChooser(ctx.env, ctx.cwd, ctx.startedAt);
+    const osc = LATEST_CODEX_STRINGS.statusOsc;
+    if (osc && ctx.screen.watchOsc) {
+      this._store.add(ctx.screen.watchOsc(osc.ident)((data) => {
+        this._oscState = osc.statePattern.exec(data)?.[1] ?? this._oscState;
+      }));
+    }
+  }
+
+  get optionRules(): OptionRules {
+    const strings = this._strings;
+    return {
+      meaning: (label) => {
+        const m = strings.optionMeanings.find((o) => label.startsWith(o.labelPrefix));
+        return m && { decision: m.decision, ...(m.scope ? { scope: m.scope } : {}), ...(m.endsTurn !== undefined ? { endsTurn: m.endsTurn } : {}) };
+      },
+      hiddenRejectLetters: strings.hiddenRejectLetters,
+      selectionWraps: strings.selectionWraps,
+    };
+  }
+
+  setVersion(version: string | undefined): void {
+    this._strings = codexStringsFor(version);
+  }
+
+  readScreen(snapshot: Parameters<AgentProfile['readScreen']>[0]): ScreenReading<CodexPromptView> {
+    const s = parseCodexScreen(snapshot, this._strings);
+    return {
+      ...(s.prompt ? { prompt: promptView(s.prompt) } : {}),
+      ...(s.taskMenu ? { menu: taskMenu(s.taskMenu) } : {}),
+      working: s.working,
+      ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
+      userMessages: s.userMessages,
+      decisionRows: s.approvedRows.length + s.canceledRows.length + s.interruptedRows,
+    };
+  }
+
+  /** Whether Codex says a prompt waits; true when it never said anything (nothing to contradict the screen). */
+  promptMayBeOpen(): boolean {
+    const osc = this._strings.statusOsc ?? LATEST_CODEX_STRINGS.statusOsc;
+    return this._oscState === undefined || osc === undefined || this._oscState === osc.blockedState;
+  }
+
+  promptShowsCall(prompt: CodexPromptView, call: KnownCall): boolean {
+    return promptShowsCall(prompt.source, call, this._strings);
+  }
+
+  callKind(call: KnownCall): EventKind {
+    return this._strings.patchFileRow.test(callCommand(call, this._strings) ?? '') ? PROMPT_EVENT_KIND.patch : PROMPT_EVENT_KIND.exec;
+  }
+
+  translateRecord(text: string): SessionFact[] {
+    const record = parseRolloutLine(text);
+    if (!record) return [];
+    if (record.type === 'session_meta') {
+      return [{ type: 'session', sessionId: record.payload.id, ...(record.payload.cli_version ? { version: record.payload.cli_version } : {}) }];
+    }
+    if (record.type === 'event_msg') {
+      const p = record.payload;
+      switch (p.type) {
+        case 'task_started':
+        case 'turn_started':
+          return [{ type: 'turn_started', ...(p.turn_id ? { turnId: p.turn_id } : {}), source: 'session_file' }];
+        case 'task_complete':
+        case 'turn_complete':
+          return [{ type: 'turn_completed', source: 'session_file' }];
+        case 'turn_aborted':
+          return [{ type: 'turn_aborted', ...(p.turn_id ? { turnId: p.turn_id } : {}), reason: p.reason ?? 'interrupted' }];
+        case 'item_completed': {
+          const ran = ranCallOf(p.item);
+          return ran === undefined ? [] : [{ type: 'ran', callId: ran, source: 'session_file' }];
+        }
+      }
+    }
+    if (record.type !== 'response_item') return [];
+    const item = record.payload;
+    switch (item.type) {
+      case 'function_call':
+      case 'custom_tool_call': {
+        const turnId = item.internal_chat_message_metadata_passthrough?.turn_id;
+        return [{ type: 'call', callId: item.call_id, toolName: item.name, toolInput: toolInputOf(item), ...(turnId ? { turnId } : {}), source: 'session_file' }];
+      }
+      case 'function_call_output':
+      case 'custom_tool_call_output': {
+        const text = outputText(item.output) ?? '';
+        return [{ type: 'output', callId: item.call_id, text, aborted: isAbortedOutput(text, this._strings) }];
+      }
+      case 'message': {
+        if (item.role !== 'user') return [];
+        const text = messageText(item);
+        return isHarnessMessage(item, text, this._strings) ? [] : [{ type: 'user_message', text, source: 'session_file' }];
+      }
+      default:
+        return [];
+    }
+  }
+
+  translateHook(message: HookMessage): SessionFact[] {
+    if (message.agent !== 'codex') return [];
+    const parsed = CodexHookPayload.safeParse(message.payload);
+    if (!parsed.success) return [];
+    const p = parsed.data;
+    const facts: SessionFact[] = [];
+    if (p.transcript_path) facts.push({ type: 'session_file', file: p.transcript_path });
+    if (p.session_id) facts.push({ type: 'session', sessionId: p.session_id });
+    switch (message.event) {
+      case 'UserPromptSubmit':
+        facts.push({ type: 'turn_started', source: 'hook' });
+        if (p.prompt !== undefined) facts.push({ type: 'user_message', text: p.prompt, source: 'hook' });
+        break;
+      case 'Stop':
+        facts.push({ type: 'turn_completed', source: 'hook' });
+        break;
+      case 'PreToolUse':
+        if (p.tool_use_id) {
+          facts.push({ type: 'call', callId: p.tool_use_id, toolName: p.tool_name ?? 'unknown', toolInput: { command: p.tool_input?.command }, ...(p.turn_id ? { turnId: p.turn_id } : {}), source: 'hook' });
+        }
+        break;
+      case 'PostToolUse':
+        if (p.tool_use_id) facts.push({ type: 'ran', callId: p.tool_use_id, source: 'hook' });
+        break;
+      default:
+        break;
+    }
+    return facts;
+  }
+
+  chooseSessionFile(witness: { readonly userMessages: readonly string[]; readonly prompt?: CodexPromptView }): string | undefined {
+    return this._chooser.choose({ userMessages: witness.userMessages, ...(witness.prompt ? { prompt: witness.prompt.source } : {}) }, this._strings);
+  }
+
+  dispose(): void {
+    this._store.dispose();
+  }
+}
+
+function promptView(prompt: CodexPrompt): CodexPromptView {
+  return {
+    kind: PROMPT_EVENT_KIND[prompt.kind],
+    title: prompt.title,
+    ...(prompt.command !== undefined ? { command: prompt.command } : {}),
+    details: prompt.details,
+    options: prompt.options,
+    ...(prompt.highlighted !== undefined ? { highlighted: prompt.highlighted } : {}),
+    identity: prompt.identity,
+    source: prompt,
+  };
+}
+
+function taskMenu(menu: CodexTaskMenu): InterruptMenu {
+  return {
+    options: menu.options.map(({ action, ...option }) => ({
+      ...option,
+      // Cancel task and Exit cut the turn; Run in background leaves it running, detached.
+      ...(action ? { action: action === 'background' ? ('detach' as const) : ('interrupt' as const) } : {}),
+    })),
+    ...(menu.highlighted !== undefined ? { highlighted: menu.highlighted } : {}),
+  };
+}

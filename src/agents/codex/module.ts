@@ -1,0 +1,37 @@
+// The Codex CLI's row of the registry: where its rollouts live, which versions were measured, and
+// how its reasons are given. The launch and recorder load through loadAdapter (index.ts).
+import { join } from 'node:path';
+import { homeOf, isKnownVersion, type AgentModule } from '../agentModule.js';
+
+/** The versions whose formats and screens were measured (../shared/agents/codex). */
+const KNOWN_VERSION_PREFIXES = ['0.169.'];
+
+export function isKnownCodexVersion(version: string): boolean {
+  return isKnownVersion(KNOWN_VERSION_PREFIXES, version);
+}
+
+/** $CODEX_HOME, else ~/.codex; an empty CODEX_HOME counts as unset, as Codex itself reads it. */
+export function codexHome(env: NodeJS.ProcessEnv): string {
+  return env['CODEX_HOME'] || join(homeOf(env), '.codex');
+}
+
+export const codexModule: AgentModule = {
+  name: 'codex',
+  binName: 'codex',
+  binEnvVar: 'REC_CODEX_BIN',
+  installHint: 'npm install -g @openai/codex',
+  sessionRoots: (env) => [join(codexHome(env), 'sessions')],
+  isSessionFile: (path) => /^rollout-.*\.jsonl$/.test(path.slice(path.lastIndexOf('/') + 1)),
+  // Codex's prompts have no place to type a reason ("No, and tell Codex what to do differently" ends the turn).
+  reasonPolicy: 'next_message',
+  loadAdapter: async () => (await import('./index.js')).codexAdapter,
+  pathSaysAgent: (p) => /\/\.codex\//.test(p) || /^rollout-.*\.jsonl$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/codex\//.test(p),
+  recordSaysAgent: (record) => ('payload' in record && typeof record['type'] === 'string' ? 'sure' : null),
+  wholeJsonFiles: false,
+  loadReader: async () => {
+    const { CodexRolloutReader } = await import('./rolloutReader.js');
+    return (file) => new CodexRolloutReader(file);
+  },
+  // response_item message content[].text; function_call_output.output (a string, or {content}).
+  rawLiteralKeys: { userText: ['"text":"'], otherText: ['"text":"'], output: ['"output":"', '"content":"'] },
+};

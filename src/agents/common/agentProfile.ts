@@ -1,0 +1,117 @@
+// What an agent module gives the shared recorder (agentRecorder.ts): how to read its screen, what
+// its keys mean at a prompt, and what its session file and hooks say, translated into a small
+// vocabulary of facts. Everything else — the prompt lifecycle, the call ledger, batch fates, the
+// reason rule, following the session file — is the recorder's, the same for every agent.
+//
+// Shaped on the three agents' measured behaviour (../shared/agents/*): Codex (rollout JSONL, screen
+// prompts with hotkeys, a task menu), Gemini (chat JSONL with toolCalls and statuses, `●` options,
+// no place to type a reason), Claude (transcript JSONL with tool_use/tool_result, hooks with exact
+// ids, a reason typed into the prompt).
+import type { EventKind, Scope } from '../../core/events.js';
+import type { HookMessage } from '../../core/hookMessage.js';
+import type { Disposable } from '../../core/lifecycle.js';
+import type { ScreenSnapshot, ScreenView } from '../../core/screen.js';
+import type { KnownCall } from './callLedger.js';
+import type { ListOption } from './optionList.js';
+
+/** An approval prompt as the screen shows it. */
+export interface PromptView {
+  /** The event kind a decision at this prompt has (command, edit, permission, network, mcp). */
+  readonly kind: EventKind;
+  readonly title: string;
+  /** The command it runs, wrapped rows re-joined, when it shows one. */
+  readonly command?: string;
+  /** Other described fields (reason, destination, file…), wrapped rows re-joined. */
+  readonly details: Readonly<Record<string, string>>;
+  readonly options: readonly ListOption[];
+  /** The number of the highlighted option, when the marker is on screen. */
+  readonly highlighted?: number;
+  /** Same for the same prompt however it is wrapped or redrawn; differs between prompts. */
+  readonly identity: string;
+}
+
+/** A menu whose choices cut the running turn (Codex's "Task is still running"). */
+export interface InterruptMenu {
+  readonly options: ReadonlyArray<ListOption & { readonly shortLabel: string; readonly action?: 'interrupt' | 'detach' }>;
+  readonly highlighted?: number;
+}
+
+/** What the recorder needs to know of one rendered screen. */
+export interface ScreenReading<P extends PromptView = PromptView> {
+  /** The approval prompt, only while it is the live bottom pane. */
+  readonly prompt?: P;
+  readonly menu?: InterruptMenu;
+  /** A turn is working (Esc interrupts it). */
+  readonly working: boolean;
+  /** The answer being streamed, as shown. */
+  readonly answerText?: string;
+  /** The user's messages shown in the history: a witness of which session file is this run's. */
+  readonly userMessages: readonly string[];
+  /** Rows the agent prints after a decision it took (✔/✗ lines): a key it ignored adds none. */
+  readonly decisionRows: number;
+}
+
+/** What choosing an option means. */
+export interface OptionMeaning {
+  readonly decision: 'approve' | 'reject';
+  /** For approvals: how long the approval lasts. */
+  readonly scope?: Scope;
+  /** For rejections: whether choosing it cancels the turn (else the agent declines the call and goes on). */
+  readonly endsTurn?: boolean;
+}
+
+/** How keys act on the agent's option lists. */
+export interface OptionRules {
+  meaning(label: string): OptionMeaning | undefined;
+  /** Letters the agent treats as "deny" at a prompt without showing them as a hotkey. */
+  readonly hiddenRejectLetters: readonly string[];
+  /** Whether Up on the first option goes to the last one (and Down on the last to the first). */
+  readonly selectionWraps: boolean;
+}
+
+/** Where a fact came from: the agent's session file, or one of its hooks. */
+export type FactSource = 'session_file' | 'hook';
+
+/** One thing the agent's session file or a hook says, in the recorder's words. */
+export type SessionFact =
+  | { readonly type: 'session'; readonly sessionId?: string; readonly version?: string; readonly file?: string }
+  /** The path of this run's session file, as a hook names it (it takes precedence over a scan). */
+  | { readonly type: 'session_file'; readonly file: string }
+  | { readonly type: 'turn_started'; readonly turnId?: string; readonly source: FactSource }
+  | { readonly type: 'turn_completed'; readonly source: FactSource }
+  | { readonly type: 'turn_aborted'; readonly turnId?: string; readonly reason: string }
+  | { readonly type: 'call'; readonly callId: string; readonly toolName: string; readonly toolInput: unknown; readonly turnId?: string; readonly source: FactSource }
+  | { readonly type: 'output'; readonly callId: string; readonly text: string; readonly aborted: boolean }
+  | { readonly type: 'ran'; readonly callId: string; readonly source: FactSource }
+  | { readonly type: 'user_message'; readonly text: string; readonly source: FactSource };
+
+export interface ProfileContext {
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly startedAt: Date;
+  readonly screen: ScreenView;
+}
+
+/**
+ * One agent, for one run (it may keep state, such as a status it reads from the terminal). The
+ * version's texts (`setVersion`) change what it parses.
+ */
+export interface AgentProfile<P extends PromptView = PromptView> extends Disposable {
+  readonly agent: string;
+  /** The session file names the agent version: read its texts from now on. */
+  setVersion(version: string | undefined): void;
+  readScreen(snapshot: ScreenSnapshot): ScreenReading<P>;
+  /** False when the agent says no prompt waits although one is drawn (Codex's status OSC). */
+  promptMayBeOpen(): boolean;
+  readonly optionRules: OptionRules;
+  /** Whether the prompt shows this call (its command, file or reason). */
+  promptShowsCall(prompt: P, call: KnownCall): boolean;
+  /** The kind of a call's skipped event (command or edit). */
+  callKind(call: KnownCall): EventKind;
+  /** The facts in one line of the session file (none for lines that carry none). */
+  translateRecord(text: string): SessionFact[];
+  /** The facts in one hook message (none for another agent's or an unknown payload). */
+  translateHook(message: HookMessage): SessionFact[];
+  /** This run's session file, confirmed by what the screen shows, or undefined (none yet). */
+  chooseSessionFile(witness: { readonly userMessages: readonly string[]; readonly prompt?: P }): string | undefined;
+}

@@ -1,0 +1,318 @@
+// The shared recorder: watches the screen for approval prompts (and an interrupt menu), turns the
+// user's decisive keys into events before the agent sees them, takes back a decision the agent
+// ignored, and lets callFacts.ts complete those events from the session file and hooks. What is the
+// agent's own — its screen, its option texts, its records — comes from its profile (agentProfile.ts).
+import type { AgentExit, Recorder, RecorderContext } from '../agentAdapter.js';
+import type { HookMessage } from '../../core/hookMessage.js';
+import type { KeyEvent } from '../../core/keys.js';
+import { DisposableStore, toDisposable, type Disposable } from '../../core/lifecycle.js';
+import type { AgentProfile, InterruptMenu, PromptView, ScreenReading } from './agentProfile.js';
+import { CallFacts, type PromptInstance } from './callFacts.js';
+import { arrowDelta, chooseMenuOption, choosePromptOption, moveHighlight, settledMeaning, type OptionTrigger } from './optionKeys.js';
+import { systemClock, waitOn, type RecorderClock } from './recorderClock.js';
+
+/** How often the session file is read while the agent runs; keys also read it at once. */
+export const SESSION_POLL_MS = 200;
+/** How often the agent's session folder is scanned while this run's file is not confirmed yet. */
+export const SESSION_SCAN_MS = 1_000;
+/**
+ * Codex 0.169.0 drops a key that arrives within ~5 ms of a prompt appearing. A decision is committed
+ * before its key reaches the agent (durability); if, this long after the key and once the screen
+ * model has caught up, the same prompt is still open and unchanged (no decision row, no outcome in
+ * the session file), the agent ignored the key and the decision is retracted. Agents redraw within
+ * a frame of a key they take, so this is far longer than needed; it only has to outlast a loaded machine.
+ */
+export const IGNORED_KEY_SETTLE_MS = 1_000;
+
+export interface AgentRecorderOptions {
+  readonly ignoredKeySettleMs?: number;
+  /** Default systemClock; a replay of a recorded session drives the recorder's timers itself. */
+  readonly clock?: RecorderClock;
+}
+
+interface PendingCheck<P extends PromptView> {
+  readonly prompt: PromptInstance<P>;
+  readonly eventId: string;
+  readonly rowsAtKey: number;
+}
+
+export class AgentRecorder<P extends PromptView = PromptView> implements Recorder {
+  private readonly _store = new DisposableStore();
+  private readonly _facts: CallFacts<P>;
+  private _screen: ScreenReading<P>;
+  private _seenSeq = -1;
+  /** The prompt that is the live bottom pane now; undefined when none is. */
+  private _onScreen: PromptInstance<P> | undefined;
+  private _menuExpectedHighlight: number | undefined;
+  private _lastScan = 0;
+  private readonly _checks = new Set<Disposable>();
+  private readonly _clock: RecorderClock;
+  private _disposed = false;
+
+  constructor(
+    private readonly _ctx: RecorderContext,
+    private readonly _profile: AgentProfile<P>,
+    private readonly _options: AgentRecorderOptions = {},
+  ) {
+    this._facts = new CallFacts(_ctx.sink, _profile);
+    this._clock = _options.clock ?? systemClock;
+    this._store.add(_profile);
+    this._screen = _profile.readScreen(_ctx.screen.snapshot());
+    this._store.add(_ctx.screen.onDidRender(() => this._render()));
+    this._store.add(_ctx.hooks((m) => this._onHook(m)));
+    this._store.add(this._clock.setInterval(() => this._tick(), SESSION_POLL_MS));
+    this._store.add(toDisposable(() => {
+      for (const t of this._checks) t.dispose();
+      this._checks.clear();
+    }));
+    this._render();
+  }
+
+  get watching(): boolean {
+    // Asked before each key: the session file may have opened or closed a turn since the last tick.
+    this._facts.file.poll();
+    const s = this._screen;
+    return s.prompt !== undefined || s.menu !== undefined || s.working || this._turnOpen();
+  }
+
+  handleKey(key: KeyEvent): void {
+    // On the key's path (it waits for this): read what the known file appended, never scan for
+    // files — the timer does that; a decision learns its call_id when the file is matched.
+    this._facts.file.poll();
+    this._render();
+    const screen = this._screen;
+    if (this._onScreen) this._promptKey(key, this._onScreen);
+    else if (screen.prompt) return; // a decided prompt still drawn: its keys decide nothing more
+    else if (screen.menu) this._menuKey(key, screen.menu);
+    else if (key.type === 'key' && key.name === 'esc' && !key.alt && (screen.working || this._turnOpen())) {
+      this._interrupt('esc', null, 'interrupted');
+    }
+  }
+
+  async handleExit(_exit: AgentExit, stop: AbortSignal): Promise<void> {
+    const facts = this._facts;
+    this._tick(true);
+    this._render();
+    // The prompt may already be gone from the screen (agents clear it on exit): the last prompt
+    // without a decision whose call has no outcome is the one left open.
+    const open = facts.prompts.filter((p) => !p.decision).at(-1);
+    const openCall = facts.calls.get(open?.callId);
+    if (open && open === facts.prompts.at(-1) && openCall?.output === undefined && openCall?.fate === undefined) {
+      if (openCall) openCall.fate = 'prompt_open';
+      facts.event({
+        type: 'interruption',
+        kind: 'prompt',
+        trigger: 'exit',
+        ...facts.callFields(openCall),
+        prompt_event_id: open.eventId,
+        ran: 'no',
+        evidence: ['screen'],
+      });
+      if (openCall) facts.fates.setCause(openCall.turnId, openCall.callId);
+    }
+    // After the agent exits its file may still get the turn's end (Codex leaves Exit and Run in
+    // background to its daemon): wait only for something to reconcile, a turn still open in the
+    // file or events whose file was not found yet, and only until told to stop. A session that
+    // recorded nothing exits at once.
+    const unmatched = () => facts.file.file === undefined && facts.book.all().length > 0;
+    while (!stop.aborted && !this._disposed && (facts.turnOpenInFile || unmatched())) {
+      await waitOn(this._clock, SESSION_POLL_MS, stop);
+      if (stop.aborted || this._disposed) break;
+      this._tick(true);
+    }
+  }
+
+  dispose(): void {
+    this._disposed = true;
+    this._store.dispose();
+  }
+
+  private _turnOpen(): boolean {
+    return this._facts.turnOpenInFile || this._facts.turnOpenByHook;
+  }
+
+  private _tick(force = false): void {
+    // A timer's work that was already queued when the recorder was disposed: the store may be closed.
+    if (this._disposed) return;
+    if (this._facts.file.file === undefined) {
+      const now = this._clock.now();
+      if (force || now - this._lastScan >= SESSION_SCAN_MS) {
+        this._lastScan = now;
+        const witness = { userMessages: this._screen.userMessages, ...(this._screen.prompt ? { prompt: this._screen.prompt } : {}) };
+        const found = this._profile.chooseSessionFile(witness);
+        if (found) this._facts.file.follow(found, false);
+      }
+    }
+    this._facts.file.poll();
+  }
+
+  private _onHook(message: HookMessage): void {
+    for (const fact of this._profile.translateHook(message)) this._facts.apply(fact);
+    this._facts.file.poll();
+  }
+
+  private _render(): void {
+    const snapshot = this._ctx.screen.snapshot();
+    if (snapshot.seq === this._seenSeq) return;
+    this._seenSeq = snapshot.seq;
+    this._screen = this._profile.readScreen(snapshot);
+    const prompt = this._profile.promptMayBeOpen() ? this._screen.prompt : undefined;
+    if (!prompt) {
+      this._onScreen = undefined;
+    } else if (this._onScreen?.parsed.identity === prompt.identity) {
+      const open = this._onScreen;
+      open.parsed = prompt;
+      if (open.expectedHighlight !== undefined && open.expectedHighlight === prompt.highlighted) delete open.expectedHighlight;
+    } else {
+      this._onScreen = this._adoptPrompt(prompt);
+    }
+    if (!this._screen.menu) this._menuExpectedHighlight = undefined;
+    else if (this._menuExpectedHighlight === this._screen.menu.highlighted) this._menuExpectedHighlight = undefined;
+  }
+
+  /**
+   * A live prompt that was not live in the last frame: the same undecided prompt redrawn (resize,
+   * repaint), a new prompt, or what is left of a decided one (undefined: it takes no keys). A
+   * decided prompt counts again only when it is redrawn for another call still pending.
+   */
+  private _adoptPrompt(prompt: P): PromptInstance<P> | undefined {
+    // A prompt is the best witness for which session file is this run's: look for it while it
+    // shows (once per new prompt; keys never trigger a scan).
+    if (this._facts.file.file === undefined) this._tick(true);
+    else this._facts.file.poll();
+    const last = [...this._facts.prompts].reverse().find((p) => p.parsed.identity === prompt.identity);
+    if (last && !last.decision) {
+      last.parsed = prompt;
+      return last;
+    }
+    if (last?.decision) {
+      const pendingShown = this._facts.pendingCalls().some((c) => c.callId !== last.callId && this._profile.promptShowsCall(prompt, c));
+      if (!pendingShown) return undefined;
+    }
+    return this._openPrompt(prompt);
+  }
+
+  private _openPrompt(parsed: P): PromptInstance<P> {
+    const details: Record<string, string> = { ...parsed.details, ...(parsed.command !== undefined ? { command: parsed.command } : {}) };
+    const eventId = this._facts.event({
+      type: 'prompt',
+      kind: parsed.kind,
+      decided_by: null,
+      prompt: { title: parsed.title, details, options: parsed.options.map((o) => ({ label: o.label, ...(o.key ? { key: o.key } : {}) })) },
+      evidence: ['screen'],
+    });
+    const instance: PromptInstance<P> = { parsed, eventId };
+    this._facts.prompts.push(instance);
+    this._facts.matchPrompts();
+    return instance;
+  }
+
+  private _promptKey(key: KeyEvent, open: PromptInstance<P>): void {
+    // A decided prompt takes no more keys: until the agent redraws, the screen may still show it.
+    if (open.decision) return;
+    const facts = this._facts;
+    const rules = this._profile.optionRules;
+    const parsed = open.parsed;
+    const current = open.expectedHighlight ?? parsed.highlighted ?? 1;
+    const delta = arrowDelta(key);
+    if (delta !== 0) {
+      open.expectedHighlight = moveHighlight(current, delta, parsed.options.length, rules);
+      return;
+    }
+    const choice = choosePromptOption(key, parsed.options, current, rules);
+    if (!choice) return;
+    const meaning = choice.option ? settledMeaning(rules.meaning(choice.option.label)) : undefined;
+    const rejects = choice.trigger === 'ctrl_c' || meaning?.decision !== 'approve';
+    const call = facts.calls.get(open.callId);
+    const type = rejects ? 'rejection' : 'approval';
+    const eventId = facts.event({
+      type,
+      kind: parsed.kind,
+      trigger: choice.trigger,
+      option_label: choice.option?.label ?? null,
+      ...(rejects ? { reason_source: 'none', ran: 'no' } : { scope: meaning?.scope ?? 'once', ran: 'unknown' }),
+      ...facts.callFields(call),
+      prompt_event_id: open.eventId,
+      evidence: call ? ['screen', 'keys', call.fromSessionFile ? 'session_file' : 'hook'] : ['screen', 'keys'],
+    });
+    // Esc and Ctrl+C cancel the turn; of the options, those whose meaning says so.
+    const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || meaning?.endsTurn !== false);
+    open.decision = { eventId, type, endsTurn };
+    open.turnEndsAtDecision = facts.turnEnds;
+    if (rejects) facts.reasons.rejected(eventId);
+    if (call) facts.bindPrompt(open, call);
+    this._scheduleIgnoredCheck({ prompt: open, eventId, rowsAtKey: this._screen.decisionRows });
+  }
+
+  private _scheduleIgnoredCheck(check: PendingCheck<P>): void {
+    const timer = this._clock.setTimeout(() => {
+      this._checks.delete(timer);
+      return Promise.resolve(this._ctx.screen.whenIdle?.()).then(() => this._checkIgnored(check));
+    }, this._options.ignoredKeySettleMs ?? IGNORED_KEY_SETTLE_MS);
+    this._checks.add(timer);
+  }
+
+  /** Retracts a decision whose prompt is still open and unchanged once the screen has settled. */
+  private _checkIgnored(check: PendingCheck<P>): void {
+    // The check waited for the screen model; the recorder may have been disposed meanwhile.
+    if (this._disposed) return;
+    this._tick(true);
+    this._render();
+    const facts = this._facts;
+    const open = check.prompt;
+    if (this._onScreen !== open || open.decision?.eventId !== check.eventId) return;
+    const call = facts.calls.get(open.callId);
+    if (call?.output !== undefined || this._screen.decisionRows !== check.rowsAtKey || !this._profile.promptMayBeOpen()) return;
+    facts.book.retract(check.eventId);
+    facts.reasons.retract(check.eventId);
+    delete open.decision;
+    if (call) {
+      delete call.fate;
+      facts.fates.clearCause(call.turnId, call.callId);
+    }
+  }
+
+  private _menuKey(key: KeyEvent, menu: InterruptMenu): void {
+    const current = this._menuExpectedHighlight ?? menu.highlighted ?? 1;
+    const delta = arrowDelta(key);
+    if (delta !== 0) {
+      this._menuExpectedHighlight = moveHighlight(current, delta, menu.options.length, this._profile.optionRules);
+      return;
+    }
+    const chosen = chooseMenuOption(key, menu.options, current);
+    if (!chosen?.action) return;
+    this._interrupt('ctrl_c', chosen.shortLabel, chosen.action === 'detach' ? 'detached' : 'interrupted');
+  }
+
+  /** Esc while working, or a choice in the interrupt menu. */
+  private _interrupt(trigger: OptionTrigger, optionLabel: string | null, how: 'interrupted' | 'detached'): void {
+    const facts = this._facts;
+    const running = facts.calls.running();
+    // The session file may trail the screen: the last prompt, approved, whose call is not read yet
+    // and whose turn the file has not ended, is the command running now.
+    const last = facts.prompts.at(-1);
+    const unread =
+      !running && how !== 'detached' && last?.decision?.type === 'approval' && last.callId === undefined && last.turnEndsAtDecision === facts.turnEnds
+        ? last
+        : undefined;
+    const kind = how === 'detached' ? 'detached' : running || unread ? 'tool' : 'response';
+    const partial = kind === 'response' ? this._screen.answerText : undefined;
+    const eventId = facts.event({
+      type: 'interruption',
+      kind,
+      trigger,
+      option_label: optionLabel,
+      ...facts.callFields(running),
+      ...(running ? { related_call_id: running.callId } : {}),
+      partial_output: partial ?? null,
+      evidence: ['screen', 'keys'],
+    });
+    if (how === 'detached') return;
+    if (unread) unread.interruptionEventId = eventId;
+    if (running) {
+      running.fate = 'interrupted';
+      facts.fates.setCause(running.turnId, running.callId);
+    }
+    facts.fates.addTurnEvent(running?.turnId ?? facts.currentTurnId, eventId);
+  }
+}

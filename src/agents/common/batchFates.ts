@@ -1,0 +1,32 @@
+// The fate of every call of a batch once one of them was refused or cut: the turn's end names the
+// call that ended it (the cause), and each sibling that got no decision of its own was skipped
+// because of it (`skipped` with `related_call_id`). Interruptions not tied to a call wait here for
+// the turn's end to confirm them.
+export class BatchFates {
+  /** Per turn: the call whose rejection or interruption ended it. */
+  private readonly _cause = new Map<string, string>();
+  /** Per turn: interruption events not tied to a call. */
+  private readonly _turnEvents = new Map<string, string[]>();
+
+  setCause(turnId: string | undefined, callId: string): void {
+    if (turnId) this._cause.set(turnId, callId);
+  }
+
+  /** Forgets a cause that turned out not to be one (a key the agent ignored). */
+  clearCause(turnId: string | undefined, callId: string): void {
+    if (turnId && this._cause.get(turnId) === callId) this._cause.delete(turnId);
+  }
+
+  causeOf(turnId: string): string | undefined {
+    return this._cause.get(turnId);
+  }
+
+  addTurnEvent(turnId: string | undefined, eventId: string): void {
+    if (turnId === undefined) return;
+    this._turnEvents.set(turnId, [...(this._turnEvents.get(turnId) ?? []), eventId]);
+  }
+
+  turnEvents(turnId: string): readonly string[] {
+    return this._turnEvents.get(turnId) ?? [];
+  }
+}

@@ -1,0 +1,232 @@
+// The facts side of the shared recorder: what this run's session file and hooks say about calls and
+// turns (SessionFact, translated by the agent's profile), turned into call_ids, tool inputs, `ran`,
+// `native`, skipped siblings and reasons on the events the screen-and-keys side (agentRecorder.ts)
+// wrote. Composed of the call ledger, batch fates, the reason rule and the session-file follower.
+import type { NewEvent } from '../../core/events.js';
+import { nowIso } from '../../core/events.js';
+import { NextMessageReasons } from '../../core/nextMessageReason.js';
+import type { EventSink } from '../../core/sink.js';
+import type { AgentProfile, PromptView, SessionFact } from './agentProfile.js';
+import { BatchFates } from './batchFates.js';
+import { CallLedger, type CallState } from './callLedger.js';
+import { EventBook } from './eventBook.js';
+import type { JsonlLine } from './jsonlFollower.js';
+import { SessionFileFollower } from './sessionFileFollower.js';
+
+/** `native` keeps the session file's own words; long tool output is cut to this many characters. */
+const NATIVE_OUTPUT_MAX_CHARS = 2_000;
+
+export interface PromptInstance<P extends PromptView = PromptView> {
+  /** The latest drawing of the prompt (the highlight moves, a resize re-wraps it). */
+  parsed: P;
+  readonly eventId: string;
+  callId?: string;
+  decision?: { readonly eventId: string; readonly type: 'approval' | 'rejection'; readonly endsTurn: boolean };
+  /** Where arrows moved the highlight, until the screen shows it. */
+  expectedHighlight?: number;
+  /**
+   * An interruption written while this approved prompt's call was not in the session file yet (the
+   * file trails the screen): it gets the call, and the call its fate, once the call is read.
+   */
+  interruptionEventId?: string;
+  /** The file's turn-end count when the prompt was decided (a turn ended since: nothing of it runs). */
+  turnEndsAtDecision?: number;
+}
+
+export class CallFacts<P extends PromptView = PromptView> {
+  readonly book: EventBook;
+  readonly calls = new CallLedger();
+  readonly prompts: Array<PromptInstance<P>> = [];
+  readonly fates = new BatchFates();
+  /** Rejection events waiting for the user's next message as their reason (the rule merge uses too). */
+  readonly reasons = new NextMessageReasons<string>();
+  readonly file: SessionFileFollower;
+  turnOpenInFile = false;
+  turnOpenByHook = false;
+  /** How many turn ends (completed or aborted) the session file has shown so far. */
+  turnEnds = 0;
+  currentTurnId: string | undefined;
+
+  constructor(
+    private readonly _sink: EventSink,
+    private readonly _profile: AgentProfile<P>,
+  ) {
+    this.book = new EventBook(_sink);
+    this.file = new SessionFileFollower((line) => this._onLine(line));
+  }
+
+  event(event: Omit<NewEvent, 'ts'>): string {
+    return this.book.insert({ decided_by: 'user', ...event, ts: nowIso() }).id;
+  }
+
+  callFields(call: CallState | undefined): Partial<NewEvent> {
+    if (!call) return {};
+    return { call_id: call.callId, tool_name: call.toolName, tool_input: call.toolInput as NewEvent['tool_input'] };
+  }
+
+  pendingCalls(): CallState[] {
+    const claimed = new Set(this.prompts.map((p) => p.callId).filter((id): id is string => id !== undefined));
+    return this.calls.pending(claimed);
+  }
+
+  /** Ties prompts still without a call to the calls now known (in call order, the first one each shows). */
+  matchPrompts(): void {
+    for (const prompt of this.prompts) {
+      if (prompt.callId !== undefined) continue;
+      const call = this.pendingCalls()
+        .sort((a, b) => a.order - b.order)
+        .find((c) => this._profile.promptShowsCall(prompt.parsed, c));
+      if (call) this.bindPrompt(prompt, call);
+    }
+  }
+
+  bindPrompt(prompt: PromptInstance<P>, call: CallState): void {
+    prompt.callId = call.callId;
+    if (prompt.decision) {
+      call.fate = prompt.decision.type === 'approval' ? 'approved' : 'rejected';
+      if (prompt.interruptionEventId !== undefined && call.output === undefined) {
+        call.fate = 'interrupted';
+        this.book.update(prompt.interruptionEventId, { ...this.callFields(call), related_call_id: call.callId });
+        this.fates.setCause(call.turnId, call.callId);
+      }
+      if (prompt.decision.type === 'rejection' && prompt.decision.endsTurn) this.fates.setCause(call.turnId, call.callId);
+    }
+    for (const id of [prompt.eventId, prompt.decision?.eventId]) {
+      if (!id) continue;
+      this.book.update(id, this.callFields(call));
+      this.book.addEvidence(id, call.fromSessionFile ? 'session_file' : 'hook');
+    }
+    this.refreshCallEvents(call);
+  }
+
+  /** Writes what is known about a call's outcome onto every event about it. */
+  refreshCallEvents(call: CallState): void {
+    for (const event of this.book.forCall(call.callId)) {
+      const patch: Record<string, unknown> = {};
+      if (Object.keys(call.native).length) patch.native = { ...call.native };
+      if (call.ran === 'yes' && event.type !== 'interruption') patch.ran = 'yes';
+      if (call.fromSessionFile) {
+        patch.tool_name = call.toolName;
+        patch.tool_input = call.toolInput;
+      }
+      this.book.update(event.id, patch);
+      if (call.output !== undefined || call.native.turn_aborted !== undefined) this.book.addEvidence(event.id, 'session_file');
+    }
+  }
+
+  /** Applies what the session file or a hook says. */
+  apply(fact: SessionFact): void {
+    switch (fact.type) {
+      case 'session':
+        if (fact.version !== undefined) this._profile.setVersion(fact.version);
+        this._sink.updateRun({
+          ...(fact.sessionId !== undefined ? { agent_session_id: fact.sessionId } : {}),
+          ...(fact.file !== undefined ? { agent_session_file: fact.file } : {}),
+          ...(fact.version !== undefined ? { agent_version: fact.version } : {}),
+        });
+        return;
+      case 'session_file':
+        this.file.follow(fact.file, true);
+        return;
+      case 'turn_started':
+        if (fact.source === 'hook') {
+          this.turnOpenByHook = true;
+          return;
+        }
+        this.turnOpenInFile = true;
+        this.currentTurnId = fact.turnId ?? this.currentTurnId;
+        return;
+      case 'turn_completed':
+        if (fact.source === 'hook') {
+          this.turnOpenByHook = false;
+          return;
+        }
+        this.turnEnds++;
+        // The hooks have no event for an aborted turn; the file's end of turn closes both views.
+        this.turnOpenInFile = false;
+        this.turnOpenByHook = false;
+        this.reasons.turnCompleted();
+        return;
+      case 'turn_aborted':
+        this.turnEnds++;
+        this.turnOpenInFile = false;
+        this.turnOpenByHook = false;
+        this.reasons.armAll();
+        this._onTurnAborted(fact.turnId ?? this.currentTurnId ?? '', fact.reason);
+        return;
+      case 'call':
+        // A new call means the user's reason, if any, came before it; rejections whose effects the
+        // file has not reached yet are about this batch (a sibling call) and keep waiting.
+        if (fact.source === 'session_file') this.reasons.toolCall();
+        this._learnCall(fact.callId, fact.toolName, fact.toolInput, fact.turnId ?? (fact.source === 'session_file' ? this.currentTurnId : undefined), fact.source === 'session_file');
+        return;
+      case 'output': {
+        const call = this.calls.get(fact.callId);
+        if (!call) return;
+        call.output = fact.text;
+        call.aborted = fact.aborted;
+        this._armReasonsOf(call.callId);
+        call.native.output = fact.text.length > NATIVE_OUTPUT_MAX_CHARS ? fact.text.slice(0, NATIVE_OUTPUT_MAX_CHARS) + '…' : fact.text;
+        if (!fact.aborted) call.ran = 'yes';
+        this.refreshCallEvents(call);
+        return;
+      }
+      case 'ran': {
+        const call = this.calls.get(fact.callId);
+        if (!call) return;
+        call.ran = 'yes';
+        this.refreshCallEvents(call);
+        if (fact.source === 'hook') for (const e of this.book.forCall(call.callId)) this.book.addEvidence(e.id, 'hook');
+        return;
+      }
+      case 'user_message':
+        // Read the file first: the end of the rejected turn there arms the rejection for this message.
+        if (fact.source === 'hook') this.file.poll();
+        for (const eventId of this.reasons.userMessage()) this.book.update(eventId, { reason: fact.text, reason_source: 'next_message' });
+        return;
+    }
+  }
+
+  private _onLine(line: JsonlLine): void {
+    this._sink.insertAgentRecord({ source_file: line.file, line_no: line.lineNo, byte_offset: line.byteOffset, record: line.text });
+    for (const fact of this._profile.translateRecord(line.text)) this.apply(fact.type === 'session' ? { ...fact, file: line.file } : fact);
+  }
+
+  private _learnCall(callId: string, toolName: string, toolInput: unknown, turnId: string | undefined, fromSessionFile: boolean): void {
+    const learned = this.calls.learn(callId, toolName, toolInput, turnId, fromSessionFile);
+    if (!learned) return;
+    if (learned.isNew) this.matchPrompts();
+    else this.refreshCallEvents(learned.call);
+  }
+
+  /** The file reached the outcome of `callId`: its rejection now waits for the next message. */
+  private _armReasonsOf(callId: string): void {
+    const eventIds = new Set(this.prompts.filter((p) => p.callId === callId && p.decision?.type === 'rejection').map((p) => p.decision!.eventId));
+    this.reasons.arm(eventIds);
+  }
+
+  private _onTurnAborted(turnId: string, reason: string): void {
+    const cause = this.fates.causeOf(turnId);
+    for (const call of this.calls.inTurn(turnId)) {
+      call.native.turn_aborted = reason;
+      if (call.fate === undefined && cause !== undefined && cause !== call.callId) {
+        call.fate = 'skipped';
+        this.event({
+          type: 'skipped',
+          kind: this._profile.callKind(call),
+          ...this.callFields(call),
+          decided_by: null,
+          related_call_id: cause,
+          ran: call.ran === 'yes' ? 'yes' : 'no',
+          evidence: ['session_file'],
+        });
+      }
+      this.refreshCallEvents(call);
+    }
+    for (const id of this.fates.turnEvents(turnId)) {
+      const event = this.book.get(id);
+      this.book.update(id, { native: { ...((event?.native as object | null) ?? {}), turn_aborted: reason } });
+      this.book.addEvidence(id, 'session_file');
+    }
+  }
+}

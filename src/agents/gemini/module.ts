@@ -1,0 +1,30 @@
+// The Gemini CLI's row of the registry (../shared/agents/gemini). Its recorder is not written yet
+// (issue 13): `rec gemini` runs as a recorded passthrough, and `rec merge` reads its sessions.
+import { join } from 'node:path';
+import { homeOf, type AgentModule } from '../agentModule.js';
+import { passiveAdapter } from '../passiveAdapter.js';
+
+export const geminiModule: AgentModule = {
+  name: 'gemini',
+  binName: 'gemini',
+  binEnvVar: 'REC_GEMINI_BIN',
+  installHint: 'npm install -g @google/gemini-cli',
+  sessionRoots: (env) => [join(homeOf(env), '.gemini', 'tmp')],
+  isSessionFile: (path) => /\/chats\/session-[^/]*\.jsonl?$/.test(path),
+  // Gemini's prompts have no place to type a reason; the user says it in the next message.
+  reasonPolicy: 'next_message',
+  loadAdapter: async () => passiveAdapter(geminiModule),
+  pathSaysAgent: (p) => /\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/gemini\//.test(p),
+  recordSaysAgent: (record) => {
+    if ('$set' in record || '$rewindTo' in record || 'projectHash' in record) return 'sure';
+    const t = record['type'];
+    return typeof record['id'] === 'string' && (t === 'user' || t === 'gemini' || t === 'info') ? 'likely' : null;
+  },
+  wholeJsonFiles: true,
+  loadReader: async () => {
+    const { GeminiSessionReader } = await import('./sessionReader.js');
+    return (file) => new GeminiSessionReader(file);
+  },
+  // user content[].text; gemini and info content (a string); functionResponse.response.output.
+  rawLiteralKeys: { userText: ['"text":"', '"content":"'], otherText: ['"content":"', '"text":"'], output: ['"output":"'] },
+};

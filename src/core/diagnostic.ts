@@ -1,0 +1,24 @@
+// What a reader, the sidecar or merge could not read or join, with file and line: one shape for
+// every layer that reports (`diagnostics[]` of a merged session).
+import { z } from 'zod';
+
+export const Diagnostic = z.object({
+  severity: z.enum(['error', 'warning', 'info']),
+  code: z.enum([
+    'invalid_json',
+    'truncated_line',
+    'invalid_record',
+    'unreadable_file',
+    'missing_file',
+    'unknown_version',
+    'unknown_format',
+    'sidecar_unavailable',
+    'sidecar_unmatched',
+    'empty_file',
+    'internal_error',
+  ]),
+  message: z.string(),
+  file: z.string().nullable(),
+  line: z.number().int().nullable(),
+});
+export type Diagnostic = z.infer<typeof Diagnostic>;
