@@ -41,6 +41,18 @@ const ALT_SCREEN_MODES: ReadonlySet<number> = new Set([47, 1047, 1049]);
 /** Written first, so that the terminal draws again; the cursor last, once everything else is back. */
 const RESTORE_ORDER: readonly number[] = [2026, 1000, 1001, 1002, 1003, 9, 1006, 1015, 1016, 1005, 1004, 2004, 1, 66, 7, 25];
 
+/** Above every mode tracked: per-mode state lives in flat arrays indexed by the mode number. */
+const MODE_LIMIT = 2027;
+/** Per mode: 0 not tracked, 1 off by default, 2 on by default. */
+const DEFAULTS = new Uint8Array(MODE_LIMIT);
+for (const [mode, on] of DEC_MODE_DEFAULTS) DEFAULTS[mode] = on ? 2 : 1;
+for (const mode of ALT_SCREEN_MODES) DEFAULTS[mode] = 1;
+
+/** Most parameters read from one sequence; later ones are ignored (no mode sequence has more). */
+const MAX_PARAMS = 16;
+/** A parameter that is empty, malformed (':' sub-parameters) or larger than any mode. */
+const NO_VALUE = -1;
+
 /** The kitty keyboard protocol's state on one screen: pushes not popped, and flags set without a push. */
 interface KittyKeyboard {
   depth: number;
@@ -48,8 +60,8 @@ interface KittyKeyboard {
 }
 
 export class TerminalModes {
-  /** DEC modes whose value differs from the default (absent = default). */
-  private readonly _dec = new Map<number, boolean>();
+  /** Per DEC mode: 1 when the agent left it the other way from the terminal's default. */
+  private readonly _changed = new Uint8Array(MODE_LIMIT);
   /** XTSAVE'd values (CSI ? Pm s), put back by XTRESTORE (CSI ? Pm r). */
   private readonly _saved = new Map<number, boolean>();
   /** The alternate-screen mode the agent entered with (47, 1047 or 1049), if it is on it. */
@@ -57,10 +69,12 @@ export class TerminalModes {
   /** The kitty keyboard protocol keeps one stack per screen. */
   private readonly _kittyMain: KittyKeyboard = { depth: 0, baseFlags: 0 };
   private _kittyAlt: KittyKeyboard = { depth: 0, baseFlags: 0 };
+  /** The parameters of the sequence being read, reused: no allocation per sequence. */
+  private readonly _params = new Int32Array(MAX_PARAMS);
   /** The start of a sequence cut by the end of the last chunk. */
   private _pending: Buffer | undefined;
 
-  /** Reads one chunk of the agent's output; never throws, never keeps the chunk. */
+  /** Reads one chunk of the agent's output; never keeps the chunk. */
   scan(chunk: Buffer): void {
     let from = 0;
     if (this._pending !== undefined) {
@@ -97,7 +111,7 @@ export class TerminalModes {
    */
   restoreSequence(): string {
     let out = '';
-    if (this._dec.get(2026) === true) out += '\x1b[?2026l';
+    if (this._changed[2026] === 1) out += '\x1b[?2026l';
     if (this._altScreen !== undefined) {
       // The alternate screen's keyboard flags go with it; they can only be popped while on it.
       out += kittyRestore(this._kittyAlt);
@@ -105,11 +119,9 @@ export class TerminalModes {
     }
     out += kittyRestore(this._kittyMain);
     for (const mode of RESTORE_ORDER) {
-      if (mode === 2026) continue;
-      const value = this._dec.get(mode);
-      if (value === undefined) continue;
+      if (mode === 2026 || this._changed[mode] !== 1) continue;
       if (mode === 66) out += '\x1b>'; // DECKPNM resets the keypad whether ESC = or ?66h set it
-      else out += `\x1b[?${mode}${value ? 'l' : 'h'}`;
+      else out += `\x1b[?${mode}${DEFAULTS[mode] === 2 ? 'h' : 'l'}`;
     }
     return out;
   }
@@ -141,27 +153,48 @@ export class TerminalModes {
     // Only private sequences (? < = >) and DECSTR (CSI ! p) change what we track; SGR, cursor
     // moves and the like start with a digit or a final byte and are skipped here, cheaply.
     if (prefix !== 0x3f && prefix !== 0x3c && prefix !== 0x3d && prefix !== 0x3e && prefix !== 0x21) return at + 2;
-    let i = at + 3;
+    // Parameters: digits, ';' and ':' (0x30–0x3b), read into _params as they pass.
+    const params = this._params;
     const limit = Math.min(buf.length, at + MAX_SEQUENCE_BYTES);
-    // Parameters: digits, ';' and ':' (0x30–0x3b).
-    while (i < limit && buf[i]! >= 0x30 && buf[i]! <= 0x3b) i++;
+    let count = 0;
+    let value = 0;
+    let digits = 0;
+    let bad = false;
+    let i = at + 3;
+    for (; i < limit; i++) {
+      const b = buf[i]!;
+      if (b >= 0x30 && b <= 0x39) {
+        value = value * 10 + (b - 0x30);
+        digits++;
+      } else if (b === 0x3b) {
+        if (count < MAX_PARAMS) params[count++] = digits === 0 || bad || digits > 6 ? NO_VALUE : value;
+        value = 0;
+        digits = 0;
+        bad = false;
+      } else if (b === 0x3a) {
+        bad = true;
+      } else {
+        break;
+      }
+    }
     if (i >= limit) return buf.length - at >= MAX_SEQUENCE_BYTES ? at + 2 : undefined;
+    if (count < MAX_PARAMS && (digits > 0 || count > 0)) params[count++] = digits === 0 || bad || digits > 6 ? NO_VALUE : value;
     const final = buf[i]!;
     if (prefix === 0x21) {
       if (final === 0x70 && i === at + 3) this._softReset(); // CSI ! p
       return i + 1;
     }
     if (final < 0x40 || final > 0x7e) return i; // an intermediate byte or a control: not ours
-    const params = buf.toString('latin1', at + 3, i);
-    if (prefix === 0x3f) this._applyDec(params, final);
-    else if (final === 0x75) this._applyKitty(prefix, params); // CSI > / < / = … u
+    if (prefix === 0x3f) this._applyDec(count, final);
+    else if (final === 0x75) this._applyKitty(prefix, count); // CSI > / < / = … u
     return i + 1;
   }
 
-  private _applyDec(params: string, final: number): void {
-    const modes = params.split(';').map(Number);
-    for (const mode of modes) {
-      if (!Number.isInteger(mode)) continue;
+  /** CSI ? Pm h / l / s / r, its modes in _params. */
+  private _applyDec(count: number, final: number): void {
+    for (let k = 0; k < count; k++) {
+      const mode = this._params[k]!;
+      if (mode < 0 || mode >= MODE_LIMIT || DEFAULTS[mode] === 0) continue;
       if (final === 0x68 || final === 0x6c) this._setDec(mode, final === 0x68); // h / l
       else if (final === 0x73) this._saved.set(mode, this._decValue(mode)); // s: XTSAVE
       else if (final === 0x72) {
@@ -182,33 +215,29 @@ export class TerminalModes {
       }
       return;
     }
-    const fallback = DEC_MODE_DEFAULTS.get(mode);
-    if (fallback === undefined) return;
-    if (on === fallback) this._dec.delete(mode);
-    else this._dec.set(mode, on);
+    this._changed[mode] = on === (DEFAULTS[mode] === 2) ? 0 : 1;
   }
 
   private _decValue(mode: number): boolean {
     if (ALT_SCREEN_MODES.has(mode)) return this._altScreen !== undefined;
-    return this._dec.get(mode) ?? DEC_MODE_DEFAULTS.get(mode) ?? false;
+    return (DEFAULTS[mode] === 2) !== (this._changed[mode] === 1);
   }
 
   /** CSI > flags u pushes, CSI < n u pops n (default 1), CSI = flags ; mode u changes the top. */
-  private _applyKitty(prefix: number, params: string): void {
+  private _applyKitty(prefix: number, count: number): void {
     const kitty = this._altScreen !== undefined ? this._kittyAlt : this._kittyMain;
-    const [first, second] = params.split(';');
+    const first = count > 0 ? this._params[0]! : NO_VALUE;
+    const second = count > 1 ? this._params[1]! : NO_VALUE;
     if (prefix === 0x3e) {
       kitty.depth++;
     } else if (prefix === 0x3c) {
-      const n = first ? Number(first) : 1;
-      kitty.depth = Math.max(0, kitty.depth - (Number.isInteger(n) && n > 0 ? n : 1));
+      kitty.depth = Math.max(0, kitty.depth - (first > 0 ? first : 1));
       // The protocol resets all flags when a pop empties the stack.
       if (kitty.depth === 0) kitty.baseFlags = 0;
     } else if (kitty.depth === 0) {
       // CSI = on an empty stack changes the screen's own flags: 1 sets, 2 adds, 3 removes.
-      const flags = Number(first || 0);
-      const mode = Number(second || 1);
-      if (!Number.isInteger(flags)) return;
+      const flags = first === NO_VALUE ? 0 : first;
+      const mode = second === NO_VALUE ? 1 : second;
       if (mode === 1) kitty.baseFlags = flags;
       else if (mode === 2) kitty.baseFlags |= flags;
       else if (mode === 3) kitty.baseFlags &= ~flags;
@@ -217,11 +246,11 @@ export class TerminalModes {
 
   /** DECSTR resets what every VT220-compatible terminal resets; the rest stays as it was. */
   private _softReset(): void {
-    for (const mode of [1, 25, 66]) this._setDec(mode, DEC_MODE_DEFAULTS.get(mode)!);
+    for (const mode of [1, 25, 66]) this._changed[mode] = 0;
   }
 
   private _reset(): void {
-    this._dec.clear();
+    this._changed.fill(0);
     this._saved.clear();
     this._altScreen = undefined;
     this._kittyMain.depth = 0;
