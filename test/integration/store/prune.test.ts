@@ -4,7 +4,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import { Database } from '../../../src/store/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import { REC_BIN } from '../../helpers/rec.js';
