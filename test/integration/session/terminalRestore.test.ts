@@ -1,6 +1,7 @@
 // After the agent dies without cleaning up, rec leaves the user's terminal as the agent found it:
 // everything rec wrote is fed to a real @xterm/headless (the "outer terminal"), whose state after
 // rec's exit must be a fresh terminal's. Each mode is tested alone, so a missing restore names it.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DONE, MODES, READY } from '../../fakes/fake-modes.mjs';
@@ -75,5 +76,15 @@ describe('a terminal left clean after the agent dies', () => {
     expect((await p.expectExit()).exitCode).toBe(0);
     expect(p.output.endsWith(DONE)).toBe(true);
     expect(await outerTerminalState(p.output)).toEqual(PRISTINE);
+  });
+});
+
+describe('the last resort: rec itself crashes', () => {
+  it('an uncaught exception still writes the restore, after the agent output already written', () => {
+    const agent = '\x1b[?1049h\x1b[?25l\x1b[?1000h<agent>';
+    const child = spawnSync(process.execPath, [join(import.meta.dirname, 'crashRestore.mjs'), agent], { encoding: 'latin1' });
+    expect(child.status).not.toBe(0);
+    expect(child.stderr).toContain('a bug in rec');
+    expect(child.stdout).toBe(`${agent}\x1b[?1049l\x1b[?1000l\x1b[?25h`);
   });
 });

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
-import { REC_BIN } from '../../helpers/rec.js';
+import { createRecSandbox, REC_BIN } from '../../helpers/rec.js';
+import { waitForRows } from '../../helpers/sidecarRows.js';
 import { useTempDir } from '../../unit/store/tempDir.js';
 
 const tempDir = useTempDir();
@@ -152,6 +153,27 @@ describe('rec prune', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(`rec prune: nothing deleted: 1 run still recording: live0000 (rec pid ${process.pid}); wait for it to end or stop it first\n`);
       expect(contents(path)).toEqual(before);
+    }
+  });
+
+  it('refuses a run a real `rec` is recording, and deletes it once that rec has exited', async () => {
+    const sandbox = createRecSandbox();
+    try {
+      const p = sandbox.spawnRec(['--', 'sh', '-c', 'echo recording; exec sleep 100']);
+      await p.expect('recording');
+      const [row] = await waitForRows(sandbox.dbPath, 'SELECT id FROM runs', (rows) => rows.length === 1);
+      const id = String(row!.id);
+      const refused = await rec(['prune', '--run', id.slice(0, 8)], sandbox.env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^rec prune: nothing deleted: 1 run still recording: \w{8} \(rec pid \d+\)/);
+      p.kill('SIGTERM');
+      await p.expectExit();
+      const deleted = await rec(['prune', '--run', id.slice(0, 8)], sandbox.env);
+      expect(deleted.code).toBe(0);
+      expect(deleted.stdout).toMatch(/^Deleted 1 run \(0 events, 0 agent records\):/);
+      expect(contents(sandbox.dbPath)).toEqual({});
+    } finally {
+      sandbox.dispose();
     }
   });
 
