@@ -69,6 +69,8 @@ export class TerminalModes {
   /** The kitty keyboard protocol keeps one stack per screen. */
   private readonly _kittyMain: KittyKeyboard = { depth: 0, baseFlags: 0 };
   private _kittyAlt: KittyKeyboard = { depth: 0, baseFlags: 0 };
+  /** modifyOtherKeys (CSI > 4 ; Pv m) left on. */
+  private _modifyOtherKeys = false;
   /** The parameters of the sequence being read, reused: no allocation per sequence. */
   private readonly _params = new Int32Array(MAX_PARAMS);
   /** The start of a sequence cut by the end of the last chunk. */
@@ -118,6 +120,7 @@ export class TerminalModes {
       out += `\x1b[?${this._altScreen}l`;
     }
     out += kittyRestore(this._kittyMain);
+    if (this._modifyOtherKeys) out += '\x1b[>4m';
     for (const mode of RESTORE_ORDER) {
       if (mode === 2026 || this._changed[mode] !== 1) continue;
       if (mode === 66) out += '\x1b>'; // DECKPNM resets the keypad whether ESC = or ?66h set it
@@ -187,6 +190,11 @@ export class TerminalModes {
     if (final < 0x40 || final > 0x7e) return i; // an intermediate byte or a control: not ours
     if (prefix === 0x3f) this._applyDec(count, final);
     else if (final === 0x75) this._applyKitty(prefix, count); // CSI > / < / = … u
+    else if (prefix === 0x3e && count > 0 && this._params[0] === 4 && (final === 0x6d || final === 0x6e)) {
+      // XTMODKEYS modifyOtherKeys, xterm's older way to report Ctrl+key: CSI > 4 ; Pv m sets it,
+      // CSI > 4 m and CSI > 4 n put it back to the terminal's own setting.
+      this._modifyOtherKeys = final === 0x6d && count > 1 && this._params[1]! > 0;
+    }
     return i + 1;
   }
 
@@ -253,6 +261,7 @@ export class TerminalModes {
     this._changed.fill(0);
     this._saved.clear();
     this._altScreen = undefined;
+    this._modifyOtherKeys = false;
     this._kittyMain.depth = 0;
     this._kittyMain.baseFlags = 0;
     this._kittyAlt = { depth: 0, baseFlags: 0 };

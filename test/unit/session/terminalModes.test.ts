@@ -62,6 +62,14 @@ describe('TerminalModes', () => {
     expect(restoreAfter('\x1b[?u')).toBe(''); // a query changes nothing
   });
 
+  it('puts modifyOtherKeys back to the terminal\'s setting when the agent left it on', () => {
+    expect(restoreAfter('\x1b[>4;2m')).toBe('\x1b[>4m');
+    expect(restoreAfter('\x1b[>4;2m\x1b[>4;0m')).toBe('');
+    expect(restoreAfter('\x1b[>4;1m\x1b[>4n')).toBe('');
+    expect(restoreAfter('\x1b[>4;0m\x1b[>1u\x1b[>4;2m', '\x1bc')).toBe('');
+    expect(restoreAfter('\x1b[>1;2m')).toBe(''); // another resource: not tracked
+  });
+
   it('follows XTSAVE and XTRESTORE of private modes', () => {
     expect(restoreAfter('\x1b[?1000s\x1b[?1000h\x1b[?1000r')).toBe('');
     expect(restoreAfter('\x1b[?1000h\x1b[?1000s\x1b[?1000l\x1b[?1000r')).toBe('\x1b[?1000l');
