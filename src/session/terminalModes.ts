@@ -5,8 +5,8 @@
 // A scanner, not the screen model: the model parses off the hot path, may drop a burst's oldest
 // bytes and may be disabled by fail-open, and it is not there at all when the store cannot open;
 // the modes must be right at exit whatever happened. The scan jumps from ESC to ESC with
-// Buffer.indexOf (native memchr) and looks only at the few sequences that change a mode, so it
-// costs the passthrough little (docs/benchmarks.md, "Terminal modes").
+// Buffer.indexOf (native memchr) and looks only at the few sequences that change a mode; what that
+// costs the passthrough is measured in docs/benchmarks.md, "Terminal modes".
 
 /** Longest mode sequence kept across a chunk boundary; anything longer is not one we track. */
 const MAX_SEQUENCE_BYTES = 64;
@@ -216,6 +216,8 @@ export class TerminalModes {
     if (ALT_SCREEN_MODES.has(mode)) {
       if (on && this._altScreen === undefined) {
         this._altScreen = mode;
+        // Counted from this visit: flags an earlier visit left on the alternate screen could only
+        // be popped on it, and the restore pops before it leaves the screen it is on.
         this._kittyAlt = { depth: 0, baseFlags: 0 };
       } else if (!on && this._altScreen !== undefined) {
         // Any of the three leaves the alternate screen, whichever one entered it.
