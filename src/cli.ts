@@ -9,6 +9,7 @@ export const USAGE = `usage:
   rec events [--db PATH] [--run ID] [--agent A] [--type T] [--since WHEN] [--json]
   rec merge  [SESSION_FILE… | --run ID | --agent A --since WHEN] [-o DIR] [--db PATH]
   rec stats  [same selection as merge] [--json]
+  rec prune  (--before WHEN | --run ID) [--dry-run] [--db PATH]           delete recorded runs
   rec hook <agent> <event>                                                used by agent hooks
   rec --help | --version`;
 
@@ -19,6 +20,7 @@ const SUBCOMMANDS: Record<string, () => Promise<CommandMain>> = {
   events: async () => (await import('./commands/events.js')).eventsCommand,
   merge: async () => (await import('./commands/merge.js')).mergeCommand,
   stats: async () => (await import('./commands/stats.js')).statsCommand,
+  prune: async () => (await import('./commands/prune.js')).pruneCommand,
   hook: async () => {
     const { hookCommand } = await import('./commands/hook.js');
     return (args, io) => hookCommand(args, { ...io, stdin: process.stdin });

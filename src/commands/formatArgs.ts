@@ -29,10 +29,11 @@ export function parseFlags(args: readonly string[], spec: Readonly<Record<string
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /**
- * `--since`: a relative age (30s, 30m, 2h, 7d, 1w: that long before `now`) or an ISO date. A bare
- * date (2025-01-31) means local midnight; a date-time without a zone is local time, as in JS.
+ * `--since` (or another `option` taking the same forms, such as prune's `--before`): a relative
+ * age (30s, 30m, 2h, 7d, 1w: that long before `now`) or an ISO date. A bare date (2025-01-31)
+ * means local midnight; a date-time without a zone is local time, as in JS.
  */
-export function parseSince(text: string, now: Date = new Date()): Date {
+export function parseSince(text: string, now: Date = new Date(), option = 'since'): Date {
   const relative = /^(\d+)([smhdw])$/.exec(text);
   if (relative !== null) return new Date(now.getTime() - Number(relative[1]) * UNIT_MS[relative[2]!]!);
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -43,7 +44,7 @@ export function parseSince(text: string, now: Date = new Date()): Date {
     const date = new Date(text.replace(' ', 'T'));
     if (!Number.isNaN(date.getTime())) return date;
   }
-  throw new UsageError(`bad --since '${text}': use an age such as 30m, 2h, 7d, or a date such as 2025-01-31 or 2025-01-31T14:00`);
+  throw new UsageError(`bad --${option} '${text}': use an age such as 30m, 2h, 7d, or a date such as 2025-01-31 or 2025-01-31T14:00`);
 }
 
 export function parsePositiveInt(name: string, text: string): number {

@@ -16,6 +16,7 @@ import { findExecutable } from '../session/findBinary.js';
 import { InputRelay } from '../session/inputRelay.js';
 import { PtySession } from '../session/ptySession.js';
 import { enterRawMode } from '../session/rawTty.js';
+import { guardTerminalModes } from '../session/terminalRestore.js';
 import { terminalSize } from '../session/terminalSize.js';
 import { newId } from '../store/ids.js';
 import type { CommandIO } from './commandIO.js';
@@ -114,6 +115,8 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   // Output: to the user's terminal first, then (off the hot path) to the screen model.
   const stdout = process.stdout;
   const early = new EarlyOutput();
+  // What the agent turns on (alternate screen, mouse, keyboard flags…) is undone if it dies first.
+  const modes = guardTerminalModes(stdout);
   let recording: Recording | undefined;
   // Until the terminal is fully raw (OPOST off), the agent's first bytes wait, in order.
   let held: Buffer[] | undefined = [];
@@ -124,6 +127,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   session.onData((chunk) => {
     if (held) held.push(chunk);
     else stdout.write(chunk);
+    modes.scan(chunk);
     if (recording) recording.writeOutput(chunk);
     else early.push(chunk);
   });
@@ -186,7 +190,9 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   if (forceKill) clearTimeout(forceKill);
   stdin.off('data', onInput);
   stdin.pause();
-  await raw.restore(); // after `ready`, so any held output has been written too
+  await raw.ready; // any held output has been written: the agent's last bytes are out
+  await modes.restore();
+  await raw.restore();
   process.off('SIGWINCH', onResize);
   for (const [sig, handler] of signalHandlers) process.off(sig, handler);
 

@@ -1,0 +1,3 @@
+export declare const MODES: Record<string, [on: string, off: string]>;
+export declare const READY: string;
+export declare const DONE: string;
