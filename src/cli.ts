@@ -1,17 +1,7 @@
 // argv → a command. The only place that sets the process's exit status. Commands are loaded with
 // dynamic imports so that `rec hook` and `rec <agent>` load only what they need before they act.
 import { type CommandIO, UsageError } from './commands/commandIO.js';
-
-export const USAGE = `usage:
-  rec [--db PATH] [--agent-bin PATH] <codex|gemini|claude> [agent args…]   run an agent and record it
-  rec [--db PATH] -- <command> [args…]                                    run any program the same way
-  rec runs   [--db PATH] [--json] [--limit N]                             list recorded runs
-  rec events [--db PATH] [--run ID] [--agent A] [--type T] [--since WHEN] [--json]
-  rec merge  [SESSION_FILE… | --run ID | --agent A --since WHEN] [-o DIR] [--db PATH]
-  rec stats  [same selection as merge] [--json]
-  rec prune  (--before WHEN | --run ID) [--dry-run] [--db PATH]           delete recorded runs
-  rec hook <agent> <event>                                                used by agent hooks
-  rec --help | --version`;
+import { TerminalSafeStream, escapeControlsKeepLines, outputWidth } from './commands/terminalText.js';
 
 type CommandMain = (args: string[], io: CommandIO) => Promise<number>;
 
@@ -28,11 +18,37 @@ const SUBCOMMANDS: Record<string, () => Promise<CommandMain>> = {
 };
 
 export async function main(argv: string[]): Promise<number> {
-  const io: CommandIO = { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  const first = argv[0];
+  // The agent's run and its hooks keep the real stderr: the run's messages are rec's own, and a
+  // hook's stderr belongs to the agent's hook protocol. Every other command speaks through a
+  // stream that escapes control characters, since its messages quote files and the database.
+  const command = first !== undefined && SUBCOMMANDS[first] ? first : moveLeadingDbFlag(argv)?.command;
+  const plain = command === undefined || command === 'hook';
+  const stderr = plain ? process.stderr : new TerminalSafeStream(process.stderr);
+  const told = countWrites(stderr);
+  const io: CommandIO = {
+    stdout: process.stdout,
+    stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    ...(process.stderr.isTTY ? { terminal: process.stderr } : {}),
+  };
+  const code = await dispatch(argv, io);
+  // No command fails without saying why: a bare non-zero status from one of ours is a bug.
+  if (code !== 0 && told() === 0 && !plain) {
+    io.stderr.write(`rec ${command}: failed (exit status ${code}) without saying why; this is a bug in rec\n`);
+  }
+  return code;
+}
+
+async function dispatch(argv: string[], io: CommandIO): Promise<number> {
   const first = argv[0];
   try {
     if (first === '--help' || first === '-h' || first === 'help') {
-      io.stdout.write(USAGE + '\n');
+      const topic = first === 'help' ? argv[1] : undefined;
+      if (topic !== undefined && SUBCOMMANDS[topic]) return await (await SUBCOMMANDS[topic]())(['--help'], io);
+      const { topHelp } = await import('./commands/help.js');
+      io.stdout.write(topHelp(outputWidth(io.stdout)));
       return 0;
     }
     if (first === '--version' || first === '-V') {
@@ -45,17 +61,33 @@ export async function main(argv: string[]): Promise<number> {
     if (dbFirst) return await (await SUBCOMMANDS[dbFirst.command]!())(dbFirst.args, io);
     const { parseRunArgs } = await import('./commands/runArgs.js');
     const args = parseRunArgs(argv);
+    if (args.help) {
+      const { topHelp } = await import('./commands/help.js');
+      io.stdout.write(topHelp(outputWidth(io.stdout)));
+      return 0;
+    }
     const { runCommand } = await import('./commands/run.js');
     return await runCommand(args, io);
   } catch (err) {
     if (err instanceof UsageError || (err instanceof Error && err.name === 'UsageError')) {
-      io.stderr.write(`rec: ${err.message}\n${USAGE}\n`);
+      io.stderr.write(`rec: ${(err as Error).message}\n`);
       return 2;
     }
-    io.stderr.write(`rec: ${err instanceof Error ? err.message : String(err)}\n`);
+    io.stderr.write(`rec: ${escapeControlsKeepLines(err instanceof Error ? err.message : String(err))}\n`);
     if (process.env.REC_DEBUG === '1' && err instanceof Error) io.stderr.write(`${err.stack}\n`);
     return 1;
   }
+}
+
+/** Counts writes to a stream, so that main can tell whether a failing command said anything. */
+function countWrites(stream: NodeJS.WritableStream): () => number {
+  let writes = 0;
+  const write = stream.write.bind(stream) as (...a: unknown[]) => boolean;
+  stream.write = ((...a: unknown[]) => {
+    writes++;
+    return write(...a);
+  }) as typeof stream.write;
+  return () => writes;
 }
 
 /** `rec --db PATH events …` means `rec events --db PATH …`: the flag may come first, as for runs. */

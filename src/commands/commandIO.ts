@@ -6,6 +6,11 @@ export interface CommandIO {
   readonly stderr: Writable;
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
+  /**
+   * The terminal behind stderr, when there is one: for drawing the progress bar, whose own
+   * escape sequences must reach it as they are (`stderr` may escape control characters).
+   */
+  readonly terminal?: NodeJS.WritableStream;
 }
 
 /** A usage error: one line, exit status 2. */

@@ -1,50 +1,40 @@
 // `rec events`: what was recorded — a table for people, JSON Lines (RecEvent) for programs.
-import { AGENT_NAMES, EventType, type RecEvent } from '../core/events.js';
+import type { RecEvent } from '../core/events.js';
 import { shortId } from '../store/ids.js';
 import type { EventFilter } from '../store/sidecarDb.js';
 import type { CommandIO } from './commandIO.js';
-import { parseChoice, parseFlags, parseSince } from './formatArgs.js';
-import { cell, formatTable, localTime } from './formatTable.js';
-import { ignoreBrokenPipe, openForReading, reportUsage } from './runs.js';
-
-export const EVENTS_USAGE =
-  'usage: rec events [--db PATH] [--run ID] [--agent A] [--type T] [--since WHEN] [--json]\n' +
-  `  --agent: ${AGENT_NAMES.join(', ')}; --type: ${EventType.options.join(', ')}; WHEN: 30m, 2h, 7d or a date`;
+import { ignoreBrokenPipe, parseOrReport } from './commandKit.js';
+import { EVENT_AGENTS, EVENT_TYPES, EVENTS_SPEC } from './commandSpec.js';
+import { cell, formatTable, localTime, type Column } from './formatTable.js';
+import { parseChoice, parseSince } from './optionValues.js';
+import { openForReading, resolveRunRef } from './runRef.js';
+import { outputWidth } from './terminalText.js';
 
 export async function eventsCommand(args: string[], io: CommandIO, now: Date = new Date()): Promise<number> {
   const filter: EventFilter = {};
-  let flags;
-  try {
-    flags = parseFlags(args, { db: 'string', run: 'string', agent: 'string', type: 'string', since: 'string', json: 'boolean' });
-    if (typeof flags.agent === 'string') filter.agent = parseChoice('agent', flags.agent, AGENT_NAMES);
-    if (typeof flags.type === 'string') filter.type = parseChoice('type', flags.type, EventType.options);
-    if (typeof flags.since === 'string') filter.since = parseSince(flags.since, now);
-  } catch (err) {
-    return reportUsage(err, 'events', EVENTS_USAGE, io);
-  }
-  const db = openForReading(flags.db as string | undefined, io);
+  const parsed = parseOrReport(EVENTS_SPEC, args, io, ({ values }) => {
+    if (typeof values.agent === 'string') filter.agent = parseChoice('agent', values.agent, EVENT_AGENTS);
+    if (typeof values.type === 'string') filter.type = parseChoice('type', values.type, EVENT_TYPES);
+    if (typeof values.since === 'string') filter.since = parseSince(values.since, now);
+  });
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
+  const db = openForReading(values.db as string | undefined, 'events', io);
   if (db === undefined) return 1;
   ignoreBrokenPipe(io);
   try {
-    if (typeof flags.run === 'string') {
-      const resolved = db.resolveRunId(flags.run);
-      if (!resolved.ok) {
-        io.stderr.write(
-          resolved.reason === 'none'
-            ? `rec: no run matches '${flags.run}' (see rec runs)\n`
-            : `rec: run id '${flags.run}' is ambiguous: it matches ${resolved.matches.map(shortId).join(', ')}; give more characters\n`,
-        );
-        return 1;
-      }
-      filter.runId = resolved.id;
+    if (typeof values.run === 'string') {
+      const ref = resolveRunRef(db, values.run, 'events', io);
+      if (!ref.ok) return ref.status;
+      filter.runId = ref.run.id;
     }
     const events = db.listEvents(filter);
-    if (flags.json === true) {
+    if (values.json === true) {
       if (events.length > 0) io.stdout.write(events.map((event) => JSON.stringify(event) + '\n').join(''));
     } else if (events.length === 0) {
       io.stdout.write(Object.keys(filter).length > 0 ? 'No events match.\n' : 'No events recorded yet.\n');
     } else {
-      io.stdout.write(toEventsTable(events));
+      io.stdout.write(toEventsTable(events, outputWidth(io.stdout)));
     }
     return 0;
   } finally {
@@ -52,22 +42,38 @@ export async function eventsCommand(args: string[], io: CommandIO, now: Date = n
   }
 }
 
-function toEventsTable(events: readonly RecEvent[]): string {
+/** What a person needs first: which event, when, what happened, to what, and why. */
+const EVENT_COLUMNS: readonly Column[] = [
+  { header: 'ID' },
+  { header: 'TIME' },
+  { header: 'RUN', dropOrder: 2 },
+  { header: 'AGENT', dropOrder: 3 },
+  { header: 'TYPE' },
+  { header: 'KIND' },
+  { header: 'TRIGGER', dropOrder: 4 },
+  { header: 'OPTION', shrink: true, dropOrder: 5 },
+  { header: 'CALL_ID', dropOrder: 1 },
+  { header: 'TOOL', shrink: true, dropOrder: 6 },
+  { header: 'INPUT', shrink: true },
+  { header: 'REASON', shrink: true },
+];
+
+function toEventsTable(events: readonly RecEvent[], width: number): string {
   const rows = events.map((e) => [
     shortId(e.id),
     localTime(e.ts),
     shortId(e.run_id),
-    e.agent,
-    e.type,
-    cell(e.kind, 12),
-    cell(e.trigger, 8),
-    cell(e.option_label, 28),
-    cell(e.call_id, 24),
-    cell(e.tool_name, 16),
-    cell(actionOf(e.tool_input), 40),
-    cell(e.reason, 40),
+    cell(e.agent),
+    cell(e.type),
+    cell(e.kind),
+    cell(e.trigger),
+    cell(e.option_label),
+    cell(e.call_id),
+    cell(e.tool_name),
+    cell(actionOf(e.tool_input)),
+    cell(e.reason),
   ]);
-  return formatTable(['ID', 'TIME', 'RUN', 'AGENT', 'TYPE', 'KIND', 'TRIGGER', 'OPTION', 'CALL_ID', 'TOOL', 'INPUT', 'REASON'], rows);
+  return formatTable(EVENT_COLUMNS, rows, width);
 }
 
 /**

@@ -12,6 +12,8 @@ import { appendHookDebug } from '../hooks/hookDebugLog.js';
 import { HOOK_MESSAGE_LIMIT_BYTES, HOOK_TOKEN_ENV, HOOK_URL_ENV, hookStdoutFor } from '../hooks/hookProtocol.js';
 import { readHookStdin } from '../hooks/readHookStdin.js';
 import type { CommandIO } from './commandIO.js';
+import { AGENTS, HOOK_SPEC } from './commandSpec.js';
+import { quote } from './parseCommandArgs.js';
 
 /**
  * How long to wait for the agent to finish writing the hook's stdin. Agents write the payload and
@@ -30,6 +32,20 @@ export type HookIO = CommandIO & { readonly stdin: NodeJS.ReadableStream };
 
 export async function hookCommand(args: string[], io: HookIO): Promise<number> {
   const startedAt = new Date();
+  if (args[0] === '--help' || args[0] === '-h') {
+    const { commandHelp } = await import('./help.js');
+    const { outputWidth } = await import('./terminalText.js');
+    io.stdout.write(commandHelp(HOOK_SPEC, outputWidth(io.stdout)));
+    return 0;
+  }
+  // Outside a rec run no agent calls this (rec wires its hooks for one run only), so a wrong call
+  // there is a person's mistake and is said as one. Under rec it is only logged: whatever happens,
+  // a hook must never fail the agent.
+  const mistake = hookUsageMistake(args);
+  if (mistake !== undefined && !(io.env[HOOK_URL_ENV] && io.env[HOOK_TOKEN_ENV])) {
+    io.stderr.write(`rec hook: ${mistake}\n`);
+    return 2;
+  }
   const [agent, event] = args;
   try {
     const outcome = await forwardHook(agent, event, startedAt, io);
@@ -40,6 +56,14 @@ export async function hookCommand(args: string[], io: HookIO): Promise<number> {
   }
   await writeAll(io.stdout, hookStdoutFor(agent));
   return 0;
+}
+
+function hookUsageMistake(args: readonly string[]): string | undefined {
+  if (args.length === 0) return 'missing AGENT and EVENT (rec hook AGENT EVENT; rec hook --help says more)';
+  if (!(AGENTS as readonly string[]).includes(args[0]!)) return `bad AGENT '${quote(args[0]!)}': expected one of ${AGENTS.join(', ')}`;
+  if (args.length === 1) return 'missing EVENT (rec hook AGENT EVENT)';
+  if (args.length > 2) return `unexpected argument '${quote(args[2]!)}' (rec hook AGENT EVENT)`;
+  return undefined;
 }
 
 /** Does the forwarding and says in a few words what happened (for the debug log only). */

@@ -1,41 +1,20 @@
 // `rec merge`: one merged JSON per agent session (the agent's own file joined with the sidecar),
 // pretty JSON for one session, JSON Lines for many, or one file per session with -o DIR.
 import { resolve } from 'node:path';
-import { exitStatus, runSelection } from '../merge/mergeRun.js';
+import { exitStatus } from '../merge/mergeRun.js';
 import type { TaskResult } from '../merge/mergeTask.js';
 import { OutputFiles } from '../merge/outputFiles.js';
 import { OutputGuard } from '../merge/outputGuard.js';
-import { parseSelectionArgs, type SelectionArgs } from '../merge/selectionArgs.js';
-import { UsageError, type CommandIO } from './commandIO.js';
-
-export const MERGE_USAGE = `usage: rec merge [SESSION_FILE|DIR ...] [--run ID] [--agent codex|gemini|claude] [--since WHEN]
-                 [-o DIR] [--jsonl] [--db PATH] [--jobs N] [--no-progress]
-
-Joins each agent session file with rec's sidecar into one merged JSON document (docs/merge.md).
-With no file and no --run, reads every session of --agent (default: all three) in the agents'
-own folders, modified since --since (30m, 24h, 7d, 2w or a date), plus runs whose file is gone.
-  -o, --output DIR   write DIR/<agent>-<session>.json per session instead of stdout
-  --jsonl            JSON Lines on stdout even for one session (default for more than one)
-  --db PATH          sidecar database (default: $REC_DB, $XDG_DATA_HOME/rec/rec.db, ~/.local/share/rec/rec.db)
-  -j, --jobs N       threads that read: the main one and N-1 workers (default: one per 96 MB
-                     of input, up to the cores the load average leaves free)
-`;
+import type { CommandIO } from './commandIO.js';
+import { parseOrReport } from './commandKit.js';
+import { MERGE_SPEC } from './commandSpec.js';
+import { toSelectionArgs, type SelectionArgs } from './selectionArgs.js';
+import { runSelectionCommand } from './selectionRun.js';
 
 export async function mergeCommand(args: string[], io: CommandIO): Promise<number> {
-  let parsed: SelectionArgs;
-  try {
-    parsed = parseSelectionArgs(args, { output: true, jsonl: true });
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr.write(`rec merge: ${err.message}\n${MERGE_USAGE}`);
-      return 2;
-    }
-    throw err;
-  }
-  if (parsed.help) {
-    io.stdout.write(MERGE_USAGE);
-    return 0;
-  }
+  let parsed!: SelectionArgs;
+  const status = parseOrReport(MERGE_SPEC, args, io, (p) => (parsed = toSelectionArgs(p)));
+  if (typeof status === 'number') return status;
   const outDir = parsed.output === null ? null : resolve(io.cwd, parsed.output);
   const files = outDir === null ? null : new OutputFiles(outDir, io.stderr, 'merge');
   if (files !== null && !(await files.open())) return 1;
@@ -50,17 +29,20 @@ export async function mergeCommand(args: string[], io: CommandIO): Promise<numbe
   // the kernel: a file written here, or the process's own stdout (OutputGuard.write waits for its
   // write callback). Another stream, such as a PassThrough, may still hold the buffer after that.
   const reuseOutput = files !== null || io.stdout === process.stdout;
-  const summary = await runSelection('merge', parsed, io, mode, async (r, _i, total) => {
+  const jsonl = parsed.jsonl;
+  const outcome = await runSelectionCommand('merge', parsed, io, mode, async (r, _i, total) => {
     if (r.output === null) return;
     if (files !== null) {
       await files.write(uniqueName(r, usedNames), r.output);
       return;
     }
-    if (total === 1 && !parsed.jsonl) {
+    if (total === 1 && !jsonl) {
       const doc: unknown = JSON.parse(Buffer.from(r.output.buffer, r.output.byteOffset, r.output.byteLength).toString('utf8'));
       await out.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else await out.write(r.output);
-  }, { signal: files?.signal ?? out.signal, reuseOutput });
+  }, { signal: files?.signal ?? out.signal, reuseOutput, whereAll: 'each merged session lists all of its own in "diagnostics"' });
+  if (!outcome.ok) return outcome.status;
+  const { summary } = outcome;
   if (out.failure !== null || (files !== null && files.failure !== null)) return 1;
   // The reader took what it wanted and left: that is success.
   if (out.closed) return 0;

@@ -1,9 +1,11 @@
 // `rec [options] <agent> [agent args…]` and `rec [options] -- <command> [args…]`.
 // Everything after the agent name (or after --) belongs to the agent, untouched, even when it
-// looks like a rec flag. Hand-written on purpose: this runs before the agent starts, so it must
-// load nothing heavy.
-import { KNOWN_AGENTS as AGENTS, type KnownAgent } from '../core/agentNames.js';
+// looks like a rec option. Light on purpose: this runs before the agent starts.
 import { UsageError } from './commandIO.js';
+import { AGENTS, RUN_SPEC, type KnownAgent } from './commandSpec.js';
+import { parseCommandArgs, quote } from './parseCommandArgs.js';
+
+export { AGENTS, type KnownAgent };
 
 export interface RunArgs {
   /** A known agent, or undefined for `rec -- <command>`. */
@@ -15,32 +17,21 @@ export interface RunArgs {
   readonly agentBin: string | undefined;
 }
 
-const VALUE_FLAGS = new Set(['--db', '--agent-bin']);
-
-export function parseRunArgs(argv: readonly string[]): RunArgs {
-  let db: string | undefined;
-  let agentBin: string | undefined;
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') {
-      const command = argv[i + 1];
-      if (!command) throw new UsageError('missing command after --');
-      return { agent: undefined, command, args: argv.slice(i + 2), db, agentBin };
-    }
-    if (!arg.startsWith('-')) break;
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if (!VALUE_FLAGS.has(name)) throw new UsageError(`unknown option ${JSON.stringify(arg)}`);
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || value === '') throw new UsageError(`${name} needs a value`);
-    if (name === '--db') db = value;
-    else agentBin = value;
+/** Parses rec's own options up to the agent's name; `help` when -h/--help came before it. */
+export function parseRunArgs(argv: readonly string[]): RunArgs & { help?: true } {
+  const parsed = parseCommandArgs(RUN_SPEC, argv, { stopAtOperand: true });
+  const db = parsed.values.db as string | undefined;
+  const agentBin = parsed.values['agent-bin'] as string | undefined;
+  if (parsed.help) return { agent: undefined, command: undefined, args: [], db, agentBin, help: true };
+  const [first, ...rest] = parsed.rest;
+  if (first === '--') {
+    const [command, ...args] = rest;
+    if (!command) throw new UsageError('missing command after -- (rec -- COMMAND [ARGS…])');
+    return { agent: undefined, command, args, db, agentBin };
   }
-  const agent = argv[i];
-  if (agent === undefined) throw new UsageError('missing agent (codex, gemini, claude) or -- <command>');
-  if (!(AGENTS as readonly string[]).includes(agent)) {
-    throw new UsageError(`unknown agent or command ${JSON.stringify(agent)} (agents: ${AGENTS.join(', ')}; or -- <command>)`);
+  if (first === undefined) throw new UsageError(`missing agent (${AGENTS.join(', ')}) or -- COMMAND (rec --help lists the commands)`);
+  if (!(AGENTS as readonly string[]).includes(first)) {
+    throw new UsageError(`unknown command or agent '${quote(first)}': expected one of ${AGENTS.join(', ')}, a command (rec --help lists them) or -- COMMAND`);
   }
-  return { agent: agent as KnownAgent, command: undefined, args: argv.slice(i + 1), db, agentBin };
+  return { agent: first as KnownAgent, command: undefined, args: rest, db, agentBin };
 }

@@ -1,38 +1,35 @@
 // `rec runs`: the recorded runs, newest first — a table for people, JSON Lines for programs.
-import { resolveDbPath } from '../store/dbPath.js';
 import { shortId } from '../store/ids.js';
 import type { Run } from '../store/run.js';
-import { openSidecar, type SidecarDb } from '../store/sidecarDb.js';
-import { UsageError, type CommandIO } from './commandIO.js';
-import { parseFlags, parsePositiveInt } from './formatArgs.js';
-import { cell, formatArgv, formatDuration, formatTable, localTime } from './formatTable.js';
+import type { CommandIO } from './commandIO.js';
+import { ignoreBrokenPipe, parseOrReport } from './commandKit.js';
+import { RUNS_SPEC } from './commandSpec.js';
+import { cell, formatArgv, formatDuration, formatTable, localTime, type Column } from './formatTable.js';
+import { parseCount } from './optionValues.js';
+import { openForReading } from './runRef.js';
+import { outputWidth } from './terminalText.js';
 
-export const RUNS_USAGE = 'usage: rec runs [--db PATH] [--json] [--limit N]';
 /** Enough to see today's runs at a glance; --limit 0 shows all. */
 export const DEFAULT_RUNS_LIMIT = 20;
-const COMMAND_WIDTH = 60;
 
 export async function runsCommand(args: string[], io: CommandIO): Promise<number> {
   let limit = DEFAULT_RUNS_LIMIT;
-  let flags;
-  try {
-    flags = parseFlags(args, { db: 'string', json: 'boolean', limit: 'string' });
-    if (typeof flags.limit === 'string') limit = parsePositiveInt('limit', flags.limit);
-  } catch (err) {
-    return reportUsage(err, 'runs', RUNS_USAGE, io);
-  }
-  const db = openForReading(flags.db as string | undefined, io);
+  const parsed = parseOrReport(RUNS_SPEC, args, io, (p) => {
+    if (typeof p.values.limit === 'string') limit = parseCount('limit', p.values.limit, 0);
+  });
+  if (typeof parsed === 'number') return parsed;
+  const db = openForReading(parsed.values.db as string | undefined, 'runs', io);
   if (db === undefined) return 1;
   ignoreBrokenPipe(io);
   try {
     const runs = db.listRuns({ limit });
-    if (flags.json === true) {
+    if (parsed.values.json === true) {
       if (runs.length > 0) io.stdout.write(runs.map((run) => JSON.stringify(run) + '\n').join(''));
     } else if (runs.length === 0) {
-      io.stdout.write(`No runs recorded yet in ${db.path}.\n`);
+      io.stdout.write(`No runs recorded yet in ${cell(db.path)}.\n`);
     } else {
       const counts = db.countEvents(runs.map((r) => r.id));
-      io.stdout.write(toRunsTable(runs, counts));
+      io.stdout.write(toRunsTable(runs, counts, outputWidth(io.stdout)));
     }
     return 0;
   } finally {
@@ -40,19 +37,31 @@ export async function runsCommand(args: string[], io: CommandIO): Promise<number
   }
 }
 
-function toRunsTable(runs: readonly Run[], counts: ReadonlyMap<string, number>): string {
+const RUN_COLUMNS: readonly Column[] = [
+  { header: 'ID' },
+  { header: 'STARTED' },
+  { header: 'DURATION', dropOrder: 2 },
+  { header: 'AGENT' },
+  { header: 'VERSION', dropOrder: 1 },
+  { header: 'EXIT' },
+  { header: 'EVENTS', align: 'right' },
+  { header: 'FAILED', shrink: true, dropOrder: 3 },
+  { header: 'COMMAND', shrink: true },
+];
+
+function toRunsTable(runs: readonly Run[], counts: ReadonlyMap<string, number>, width: number): string {
   const rows = runs.map((run) => [
     shortId(run.id),
     localTime(run.started_at),
     run.ended_at === null ? '-' : formatDuration(Date.parse(run.ended_at) - Date.parse(run.started_at)),
-    run.agent,
-    cell(run.agent_version, 16),
+    cell(run.agent),
+    cell(run.agent_version),
     formatExit(run),
     String(counts.get(run.id) ?? 0),
-    run.failed_parts.length === 0 ? '-' : cell(run.failed_parts.map((p) => p.part).join(','), 24),
-    cell(formatArgv(run.argv), COMMAND_WIDTH),
+    run.failed_parts.length === 0 ? '-' : cell(run.failed_parts.map((p) => p.part).join(',')),
+    cell(formatArgv(run.argv)),
   ]);
-  return formatTable(['ID', 'STARTED', 'DURATION', 'AGENT', 'VERSION', 'EXIT', 'EVENTS', 'FAILED', 'COMMAND'], rows);
+  return formatTable(RUN_COLUMNS, rows, width);
 }
 
 function formatExit(run: Run): string {
@@ -71,36 +80,4 @@ function isAlive(pid: number): boolean {
     // EPERM: the process exists but belongs to someone else; ESRCH: it is gone.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-/** Opens the database for reading, or says in one line why not (missing, damaged…). */
-export function openForReading(flag: string | undefined, io: CommandIO): SidecarDb | undefined {
-  const path = resolveDbPath({ flag, env: io.env, cwd: io.cwd });
-  const opened = openSidecar(path, { mustExist: true, readOnly: true });
-  if (opened.ok) return opened.db;
-  io.stderr.write(`rec: ${opened.error}\n`);
-  return undefined;
-}
-
-/**
- * A reader that goes away early (`rec events --json | head -1`) makes stdout fail with EPIPE after
- * our write returned; without a listener Node would crash with a stack trace. The listener stays
- * for the life of the process, since the error arrives after the command returned.
- */
-export function ignoreBrokenPipe(io: CommandIO): void {
-  if (io.stdout.listeners('error').includes(onStdoutError)) return;
-  io.stdout.on('error', onStdoutError);
-}
-
-function onStdoutError(err: NodeJS.ErrnoException): void {
-  // EPIPE: the reader closed the pipe; there is no one left to tell. Anything else is a real problem.
-  if (err.code === 'EPIPE') return;
-  process.stderr.write(`rec: cannot write output: ${err.message}\n`);
-}
-
-/** A UsageError becomes one line plus the usage on stderr and status 2; anything else is a bug. */
-export function reportUsage(err: unknown, command: string, usage: string, io: CommandIO): number {
-  if (!(err instanceof UsageError)) throw err;
-  io.stderr.write(`rec ${command}: ${err.message}\n${usage}\n`);
-  return 2;
 }

@@ -1,19 +1,27 @@
-// What `rec merge` and `rec stats` share: open the sidecar, select the sessions, run the tasks
-// with a progress bar, and report diagnostics on stderr.
+// What `rec merge` and `rec stats` share: open the sidecar, select the sessions, run the tasks,
+// and collect the diagnostics. Showing progress and diagnostics to a person is the commands' part.
 import { existsSync } from 'node:fs';
-import type { CommandIO } from '../commands/commandIO.js';
-import { ProgressBar } from '../stats/progressBar.js';
 import { tuneV8ForBatch } from './batchV8Tuning.js';
 import type { Diagnostic } from './mergedSession.js';
 import { runTasks } from './mergePool.js';
 import type { TaskMode, TaskResult } from './mergeTask.js';
-import { selectSessions } from './selectSessions.js';
-import type { SelectionArgs } from './selectionArgs.js';
+import { type Selection, selectSessions } from './selectSessions.js';
 import { resolveDbPath } from '../store/dbPath.js';
 import { SidecarReader } from '../store/sidecarReader.js';
 
-/** Diagnostics printed on stderr; the rest are counted (all of them are in the JSON). */
-export const MAX_DIAGNOSTICS_PRINTED = 20;
+/** What to read and how: the sessions, the sidecar (`--db`), and the reader threads (0: automatic). */
+export interface RunInputs {
+  readonly selection: Selection;
+  readonly db: string | undefined;
+  readonly jobs: number;
+}
+
+/** Told how the reading goes, for a progress bar. */
+export interface ProgressSink {
+  start(totalBytes: number, files: number): void;
+  advance(bytes: number): void;
+  finish(): void;
+}
 
 export interface RunSummary {
   tasks: number;
@@ -28,17 +36,17 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** See PoolOptions.reuseOutput: `onResult` is done with each output when it returns. */
   reuseOutput?: boolean;
+  progress?: ProgressSink;
 }
 
 export async function runSelection(
-  command: string,
-  args: SelectionArgs,
-  io: CommandIO,
+  args: RunInputs,
+  io: { readonly env: NodeJS.ProcessEnv; readonly cwd: string },
   mode: TaskMode,
   onResult: (r: TaskResult, index: number, total: number) => void | Promise<void>,
   opts: RunOptions = {},
 ): Promise<RunSummary> {
-  const { signal, reuseOutput = false } = opts;
+  const { signal, reuseOutput = false, progress } = opts;
   tuneV8ForBatch(); // before any reader code is compiled, and before workers start
   // The same database `rec <agent>` writes: one resolver for both (store/dbPath.ts).
   const dbPath = resolveDbPath({ flag: args.db, env: io.env, cwd: io.cwd });
@@ -61,7 +69,7 @@ export async function runSelection(
     for (const d of selected.diagnostics) tell(d);
     if (sidecar) for (const d of sidecar.takeDiagnostics()) tell(d);
     const totalBytes = selected.sizes.reduce((a, b) => a + b, 0);
-    const bar = new ProgressBar(io.stderr, totalBytes, selected.tasks.length, args.progress && ProgressBar.isTty(io.stderr));
+    progress?.start(totalBytes, selected.tasks.length);
     let sessions = 0;
     await runTasks(selected.tasks, {
       mode,
@@ -73,29 +81,17 @@ export async function runSelection(
       reuseOutput,
       ...(signal ? { signal } : {}),
       onResult: async (r, i) => {
-        bar.advance(r.bytes || selected.sizes[i] || 0);
+        progress?.advance(r.bytes || selected.sizes[i] || 0);
         for (const d of r.diagnostics) tell(d);
         if (r.output !== null || r.stats !== null) sessions++;
         await onResult(r, i, selected.tasks.length);
       },
     });
-    bar.finish();
+    progress?.finish();
     if (sidecar) for (const d of sidecar.takeDiagnostics()) tell(d);
-    reportDiagnostics(command, io, diagnostics);
     return { tasks: selected.tasks.length, sessions, diagnostics, explicit: selected.explicit };
   } finally {
     sidecar?.close();
-  }
-}
-
-function reportDiagnostics(command: string, io: CommandIO, diagnostics: Diagnostic[]): void {
-  const shown = diagnostics.filter((d) => d.severity !== 'info');
-  for (const d of shown.slice(0, MAX_DIAGNOSTICS_PRINTED)) {
-    const where = d.file === null ? '' : d.line === null || d.line === 0 ? `${d.file}: ` : `${d.file}:${d.line}: `;
-    io.stderr.write(`rec ${command}: ${where}${d.severity}: ${d.code}: ${d.message}\n`);
-  }
-  if (shown.length > MAX_DIAGNOSTICS_PRINTED) {
-    io.stderr.write(`rec ${command}: … and ${shown.length - MAX_DIAGNOSTICS_PRINTED} more diagnostics (see "diagnostics" in the JSON)\n`);
   }
 }
 

@@ -1,6 +1,7 @@
-// A progress bar on stderr for long reads: shown only when stderr is a terminal, and only once the
-// work has taken a few seconds (short runs stay quiet).
-import type { Writable } from 'node:stream';
+// A progress bar on the terminal for long reads (`rec merge`, `rec stats`): drawn only on a
+// terminal, and only once the work has taken a few seconds (short runs stay quiet). It holds
+// nothing from the files read, only counts, so its own escape sequences are all it writes.
+import type { ProgressSink } from '../merge/mergeRun.js';
 
 /** Reads shorter than this never show a bar: a flash of a bar is noise. */
 export const PROGRESS_DELAY_MS = 2_000;
@@ -8,32 +9,33 @@ export const PROGRESS_DELAY_MS = 2_000;
 export const PROGRESS_REDRAW_MS = 100;
 const BAR_WIDTH = 30;
 
-export class ProgressBar {
+export class ProgressBar implements ProgressSink {
   private _done = 0;
   private _files = 0;
-  private readonly _start: number;
+  private _totalBytes = 0;
+  private _totalFiles = 0;
+  private _start: number;
   private _lastDraw = 0;
   private _shown = false;
 
+  /** `out` undefined: no terminal to draw on, and the bar stays hidden. */
   constructor(
-    private readonly _out: Writable,
-    private readonly _totalBytes: number,
-    private readonly _totalFiles: number,
-    private readonly _enabled: boolean,
+    private readonly _out: NodeJS.WritableStream | undefined,
     private readonly _now: () => number = Date.now,
   ) {
     this._start = _now();
   }
 
-  /** Whether a stream is a terminal we may draw on. */
-  static isTty(stream: Writable): boolean {
-    return (stream as Writable & { isTTY?: boolean }).isTTY === true;
+  start(totalBytes: number, files: number): void {
+    this._totalBytes = totalBytes;
+    this._totalFiles = files;
+    this._start = this._now();
   }
 
   advance(bytes: number, files = 1): void {
     this._done += bytes;
     this._files += files;
-    if (!this._enabled) return;
+    if (this._out === undefined) return;
     const now = this._now();
     if (now - this._start < PROGRESS_DELAY_MS || now - this._lastDraw < PROGRESS_REDRAW_MS) return;
     this._lastDraw = now;
@@ -42,14 +44,13 @@ export class ProgressBar {
     const filled = Math.round(frac * BAR_WIDTH);
     const mb = (this._done / 1e6).toFixed(0);
     const rate = (this._done / 1e6 / ((now - this._start) / 1000)).toFixed(0);
-    this._out.write(
-      `\r[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${(frac * 100).toFixed(0).padStart(3)}% ${this._files}/${this._totalFiles} files ${mb} MB ${rate} MB/s`,
-    );
+    const count = `${this._files}/${this._totalFiles} file${this._totalFiles === 1 ? '' : 's'}`;
+    this._out.write(`\r[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${(frac * 100).toFixed(0).padStart(3)}% ${count} ${mb} MB ${rate} MB/s`);
   }
 
   /** Clears the bar so the table or the diagnostics start on a clean line. */
   finish(): void {
-    if (this._shown) this._out.write('\r\x1b[2K');
+    if (this._shown) this._out?.write('\r\x1b[2K');
     this._shown = false;
   }
 

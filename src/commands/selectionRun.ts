@@ -1,0 +1,55 @@
+// The part of `rec merge` and `rec stats` that talks to a person: the run named by --run, the
+// progress bar, the diagnostics on stderr, and a reason whenever nothing could be read.
+import { runSelection, type RunOptions, type RunSummary } from '../merge/mergeRun.js';
+import type { Diagnostic } from '../merge/mergedSession.js';
+import type { TaskMode, TaskResult } from '../merge/mergeTask.js';
+import type { CommandIO } from './commandIO.js';
+import { plural } from './formatTable.js';
+import { ProgressBar } from './progressBar.js';
+import { lookUpRun } from './runRef.js';
+import type { SelectionArgs } from './selectionArgs.js';
+import { escapeControls } from './terminalText.js';
+
+/** Diagnostics printed on stderr unless told otherwise; the rest are counted. */
+export const MAX_DIAGNOSTICS_PRINTED = 20;
+
+export type SelectionOutcome = { readonly ok: true; readonly summary: RunSummary } | { readonly ok: false; readonly status: number };
+
+export async function runSelectionCommand(
+  command: 'merge' | 'stats',
+  args: SelectionArgs,
+  io: CommandIO,
+  mode: TaskMode,
+  onResult: (r: TaskResult, index: number, total: number) => void | Promise<void>,
+  opts: Omit<RunOptions, 'progress'> & { whereAll: string },
+): Promise<SelectionOutcome> {
+  let selection = args.selection;
+  if (selection.runId !== null) {
+    const ref = lookUpRun(args.db, selection.runId, command, io);
+    if (!ref.ok) return ref;
+    selection = { ...selection, runId: ref.run.id };
+  }
+  const progress = new ProgressBar(args.progress ? io.terminal : undefined);
+  const summary = await runSelection({ ...args, selection }, io, mode, onResult, { ...opts, progress });
+  reportDiagnostics(command, io, summary.diagnostics, args.all ? Number.POSITIVE_INFINITY : MAX_DIAGNOSTICS_PRINTED, opts.whereAll);
+  if (summary.tasks === 0 && summary.explicit && !summary.diagnostics.some((d) => d.severity === 'error')) {
+    // A run whose agent left no session file (or a `rec -- COMMAND` run): nothing to read, and
+    // no reader to say so.
+    const what = args.selection.runId !== null ? `run ${escapeControls(args.selection.runId)}` : 'the selection';
+    io.stderr.write(`rec ${command}: ${what} has no agent session to read: no session file is known for it and the database holds no copy of one\n`);
+  }
+  return { ok: true, summary };
+}
+
+/** One line per diagnostic, `file:line: severity: code: message`, with everything escaped. */
+export function formatDiagnostic(command: string, d: Diagnostic): string {
+  const where = d.file === null ? '' : d.line === null || d.line === 0 ? `${d.file}: ` : `${d.file}:${d.line}: `;
+  return escapeControls(`rec ${command}: ${where}${d.severity}: ${d.code}: ${d.message}`) + '\n';
+}
+
+function reportDiagnostics(command: string, io: CommandIO, diagnostics: readonly Diagnostic[], max: number, whereAll: string): void {
+  const shown = diagnostics.filter((d) => d.severity !== 'info');
+  for (const d of shown.slice(0, max)) io.stderr.write(formatDiagnostic(command, d));
+  const more = shown.length - max;
+  if (more > 0) io.stderr.write(`rec ${command}: … and ${plural(more, 'more diagnostic')} (${whereAll})\n`);
+}

@@ -1,0 +1,71 @@
+// Text bound for a terminal. Much of what rec prints comes from places an attacker can write to: an
+// agent's session file holds model output and tool output verbatim, the sidecar holds commands and
+// reasons, a file name is whatever the file system allows. Printed raw, such text can set the
+// window title (OSC), move the cursor and overwrite lines (CSI, backspace, carriage return), ring
+// the bell, switch character sets (SO/SI), or reorder what is shown (bidi overrides). So every
+// such string is escaped before it is shown — visibly, as `\x1b`, so that nothing is hidden either.
+// JSON output never goes through here: programs get the exact bytes.
+import { StringDecoder } from 'node:string_decoder';
+import { Writable } from 'node:stream';
+
+/**
+ * C0 controls, DEL, C1 controls (U+0080–U+009F: 8-bit CSI and OSC to some terminals), the
+ * Unicode bidi embedding, override and isolate controls and marks, and the line and paragraph
+ * separators. Tab and newline included: a table cell and a diagnostic are one line each.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escapeOne(ch: string): string {
+  const named = NAMED[ch];
+  if (named !== undefined) return named;
+  const code = ch.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** One line of text with every control character and bidi control shown escaped (`\x1b`, `\u202e`). */
+export function escapeControls(text: string): string {
+  return text.replace(UNSAFE, escapeOne);
+}
+
+/** The same, keeping newlines: for several lines of rec's own prose with untrusted parts in them. */
+export function escapeControlsKeepLines(text: string): string {
+  return text.replace(UNSAFE_BUT_NEWLINE, escapeOne);
+}
+
+/**
+ * A stream for messages: whatever is written to it reaches `target` with control characters
+ * escaped (newlines kept). rec's stderr goes through one, so a diagnostic, an error from a library
+ * or a message not yet thought of cannot drive the terminal. The progress bar, which draws with
+ * escape sequences of its own, writes to the terminal directly.
+ */
+export class TerminalSafeStream extends Writable {
+  private readonly _decoder = new StringDecoder('utf8');
+
+  constructor(private readonly _target: NodeJS.WritableStream) {
+    super({ decodeStrings: false });
+    // A failed write to stderr (the terminal went away) has no one left to tell.
+    this.on('error', () => undefined);
+  }
+
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    const text = typeof chunk === 'string' ? chunk : this._decoder.write(chunk);
+    this._target.write(escapeControlsKeepLines(text), () => callback());
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    const tail = this._decoder.end();
+    if (tail === '') callback();
+    else this._target.write(escapeControlsKeepLines(tail), () => callback());
+  }
+}
+
+/** The width a table may take on this stream: the terminal's columns, or unlimited when piped. */
+export function outputWidth(stream: NodeJS.WritableStream): number {
+  const tty = stream as NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  return tty.isTTY === true && typeof tty.columns === 'number' && tty.columns > 0 ? tty.columns : Number.POSITIVE_INFINITY;
+}
