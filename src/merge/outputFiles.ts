@@ -4,7 +4,7 @@
 // file even where an older copy was readable by others. The first failure is reported once, on
 // one line naming the folder and the file, and stops the run (its signal aborts the pool).
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 
 /** Merged files hold conversations: private to the user, like the sidecar. */
@@ -34,7 +34,7 @@ export class OutputFiles {
   /** Creates the folder (and its parents) when missing; false, reported, when it cannot. */
   async open(): Promise<boolean> {
     try {
-      await mkdir(this._dir, { recursive: true, mode: OUTPUT_DIR_MODE });
+      await makeDirs(this._dir);
       return true;
     } catch (err) {
       this._fail(`cannot create the folder: ${reason(err)}`);
@@ -60,6 +60,26 @@ export class OutputFiles {
     this._failure = what;
     this._err.write(`rec ${this._command}: -o ${this._dir}: ${what}\n`);
     this._abort.abort();
+  }
+}
+
+/**
+ * mkdir -p, one level at a time. Node's own `recursive: true` reports a read-only file system as
+ * ENOENT (so the message would say "no such file") and never returns for a path under /proc.
+ */
+async function makeDirs(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { mode: OUTPUT_DIR_MODE });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw err;
+    await makeDirs(parent);
+    await mkdir(dir, { mode: OUTPUT_DIR_MODE }).catch((again: NodeJS.ErrnoException) => {
+      // Another process made it in between: it is there, which is all we need.
+      if (again.code !== 'EEXIST') throw again;
+    });
   }
 }
 

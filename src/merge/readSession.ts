@@ -206,7 +206,7 @@ function fileError(file: string, err: unknown): NativeSession['diagnostics'][num
   return {
     severity: 'error',
     code: code === 'ENOENT' ? 'missing_file' : 'unreadable_file',
-    message: code === 'ENOENT' ? 'the file vanished before it could be read' : `cannot read: ${(err as Error).message}`,
+    message: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a session file' : `cannot read: ${(err as Error).message}`,
     file,
     line: null,
   };

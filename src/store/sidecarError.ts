@@ -45,7 +45,9 @@ export function classifyError(err: unknown): { code: SidecarErrorCode; problem: 
   if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') {
     return { code: 'full', problem: `disk full (${message})` };
   }
-  return { code: 'io', problem: code === '' ? message : `${code}: ${message}` };
+  if (code === 'EISDIR') return { code: 'io', problem: 'is a folder, not a database file' };
+  // Node's messages already start with their code ("EISDIR: illegal operation…"): say it once.
+  return { code: 'io', problem: code === '' || message.startsWith(`${code}:`) ? message : `${code}: ${message}` };
 }
 
 export function oneLine(text: string): string {

@@ -53,7 +53,7 @@ describe('corrupt input', () => {
     const r = await runCommand(mergeCommand, [gone, logFile('codex', 'shell-approve.rollout.jsonl'), ...NO_DB]);
     expect(r.code).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(`rec merge: ${gone}: error: missing_file: the file vanished before it could be read`);
+    expect(r.stderr).toContain(`rec merge: ${gone}: error: missing_file: no such file`);
   });
 
   it('an unreadable file: unreadable_file', async () => {
