@@ -3,7 +3,10 @@
 import { runSelection, type RunOptions, type RunSummary } from '../merge/mergeRun.js';
 import type { Diagnostic } from '../merge/mergedSession.js';
 import type { TaskMode, TaskResult } from '../merge/mergeTask.js';
+import { shortId } from '../store/ids.js';
+import type { Run } from '../store/run.js';
 import type { CommandIO } from './commandIO.js';
+import { AGENTS } from './commandSpec.js';
 import { plural } from './formatTable.js';
 import { ProgressBar } from './progressBar.js';
 import { lookUpRun } from './runRef.js';
@@ -24,10 +27,12 @@ export async function runSelectionCommand(
   opts: Omit<RunOptions, 'progress'> & { whereAll: string },
 ): Promise<SelectionOutcome> {
   let selection = args.selection;
+  let run: Run | undefined;
   if (selection.runId !== null) {
     const ref = lookUpRun(args.db, selection.runId, command, io);
     if (!ref.ok) return ref;
-    selection = { ...selection, runId: ref.run.id };
+    run = ref.run;
+    selection = { ...selection, runId: run.id };
   }
   const progress = new ProgressBar(args.progress ? io.terminal : undefined);
   const summary = await runSelection({ ...args, selection }, io, mode, onResult, { ...opts, progress });
@@ -35,10 +40,15 @@ export async function runSelectionCommand(
   if (summary.tasks === 0 && summary.explicit && !summary.diagnostics.some((d) => d.severity === 'error')) {
     // A run whose agent left no session file (or a `rec -- COMMAND` run): nothing to read, and
     // no reader to say so.
-    const what = args.selection.runId !== null ? `run ${escapeControls(args.selection.runId)}` : 'the selection';
-    io.stderr.write(`rec ${command}: ${what} has no agent session to read: no session file is known for it and the database holds no copy of one\n`);
+    io.stderr.write(`rec ${command}: ${run === undefined ? 'nothing to read in the selection' : nothingToRead(run)}\n`);
   }
   return { ok: true, summary };
+}
+
+function nothingToRead(run: Run): string {
+  const id = shortId(run.id);
+  if (!(AGENTS as readonly string[]).includes(run.agent)) return `run ${id} ran a command (rec -- ${escapeControls(run.argv[0] ?? '')}), not an agent: it has no agent session to read`;
+  return `run ${id} (${run.agent}): no session file of the agent is known for it, and the database holds no copy of one; nothing to read`;
 }
 
 /** One line per diagnostic, `file:line: severity: code: message`, with everything escaped. */
