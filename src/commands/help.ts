@@ -7,6 +7,8 @@ import { HELP_OPTION, RUN_SPEC, SUBCOMMAND_SPECS, type CommandSpec, type OptionS
 export const HELP_MAX_WIDTH = 100;
 /** Below this, wrapping would leave a word or two per line; the terminal wraps instead. */
 const HELP_MIN_WIDTH = 40;
+/** An option's description needs at least this much beside it, or it goes on the lines below. */
+const HELP_MIN_TEXT_WIDTH = 30;
 
 export function helpWidth(columns: number): number {
   return Math.max(HELP_MIN_WIDTH, Math.min(HELP_MAX_WIDTH, columns));
@@ -21,7 +23,7 @@ function synopsisWord(o: OptionSpec): string {
 export function synopsis(spec: CommandSpec, width: number, indent = ''): string[] {
   const head = spec.name === '' ? 'rec' : `rec ${spec.name}`;
   const options = spec.options.map(synopsisWord);
-  const operands = spec.operands === '' ? [] : [spec.operands];
+  const operands = spec.operands === '' ? [] : spec.operands.split(' ');
   const words = spec.operandsFirst ? [...operands, ...options] : [...options, ...operands];
   return wrapWords([head, ...words], width, indent, indent + ' '.repeat(head.length + 1));
 }
@@ -66,7 +68,11 @@ export function commandHelp(spec: CommandSpec, width: number): string {
     ...wrapText(spec.description, w),
     '',
     'options:',
-    ...options.flatMap((o, i) => wrapText(o.help, w, `  ${labels[i]!.padEnd(labelWidth)}  `, ' '.repeat(labelWidth + 4))),
+    ...options.flatMap((o, i) => {
+      // Beside its option while there is room; below it on a narrow terminal.
+      if (w - labelWidth - 4 >= HELP_MIN_TEXT_WIDTH) return wrapText(o.help, w, `  ${labels[i]!.padEnd(labelWidth)}  `, ' '.repeat(labelWidth + 4));
+      return [`  ${labels[i]}`, ...wrapText(o.help, w, '        ')];
+    }),
   ].join('\n') + '\n';
 }
 

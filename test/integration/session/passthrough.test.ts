@@ -241,11 +241,10 @@ describe('bad input and missing pieces', () => {
     expect(r.stderr).toMatch(/codex not found.*npm install -g @openai\/codex/);
   });
 
-  it('rejects an unknown rec flag with a one-line error and usage, exit 2', () => {
+  it('rejects an unknown rec flag with a one-line error, exit 2', () => {
     const r = spawnSync(process.execPath, [REC_BIN, '--bogus', 'codex'], { env: sandbox.env, encoding: 'utf8' });
     expect(r.status).toBe(2);
-    expect(r.stderr.split('\n')[0]).toMatch(/^rec: unknown option "--bogus"$/);
-    expect(r.stderr).toContain('usage:');
+    expect(r.stderr).toBe("rec: unknown option '--bogus' (rec --help lists what it takes)\n");
   });
 
   it('passes agent arguments that look like rec flags through untouched', async () => {

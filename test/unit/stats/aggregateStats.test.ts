@@ -1,9 +1,6 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { StatsAggregator } from '../../../src/stats/aggregateStats.js';
-import { ProgressBar, PROGRESS_DELAY_MS } from '../../../src/stats/progressBar.js';
 import type { SessionStats } from '../../../src/merge/sessionStats.js';
-import { formatStatsTable } from '../../../src/stats/statsTable.js';
 
 const rej = (tool: string, command: string | null, extra: Partial<SessionStats['rejections'][number]> = {}) => ({
   tool,
@@ -49,41 +46,5 @@ describe('StatsAggregator', () => {
     expect(r.rejected_yet_ran).toEqual([expect.objectContaining({ agent: 'claude', command: 'git push' })]);
     expect(r.skipped.per_rejection).toMatchObject({ rejections_with_siblings: 1, max: 2, mean: 2 / 3 });
     expect(r.interruptions.by_trigger).toEqual([{ key: 'ctrl_c', count: 1 }]);
-  });
-
-  it('prints a readable table', () => {
-    const text = formatStatsTable(r);
-    expect(text).toContain('2 sessions (claude 1, codex 1), 7 tool calls: 3 rejections, 1 interruptions');
-    expect(text).toMatch(/Rejection rate per tool\n\s+tool\s+calls\s+rejected\s+rate\n\s+exec_command\s+4\s+2\s+50\.0%/);
-    expect(text).toMatch(/Calls rejected yet run: 1\n.*\n\s+claude\s+Bash\s+git push/);
-  });
-});
-
-describe('ProgressBar', () => {
-  it('stays quiet for the first seconds, then draws, and clears its line at the end', () => {
-    let now = 0;
-    const out = new PassThrough();
-    let written = '';
-    out.on('data', (d: Buffer) => (written += d.toString()));
-    const bar = new ProgressBar(out, 1000, 2, true, () => now);
-    bar.advance(100);
-    expect(written).toBe('');
-    now = PROGRESS_DELAY_MS + 1;
-    bar.advance(400);
-    expect(written).toMatch(/\r\[#+\.+\]\s+50% 2\/2 files/);
-    bar.finish();
-    expect(written.endsWith('\r\x1b[2K')).toBe(true);
-  });
-
-  it('never draws when disabled (stderr is not a terminal)', () => {
-    let now = 0;
-    const out = new PassThrough();
-    let written = '';
-    out.on('data', (d: Buffer) => (written += d.toString()));
-    const bar = new ProgressBar(out, 10, 1, false, () => now);
-    now = PROGRESS_DELAY_MS * 10;
-    bar.advance(10);
-    bar.finish();
-    expect(written).toBe('');
   });
 });
