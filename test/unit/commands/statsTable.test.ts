@@ -2,7 +2,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { formatStatsTable } from '../../../src/commands/statsTable.js';
 import { StatsAggregator } from '../../../src/stats/aggregateStats.js';
-import type { SessionStats } from '../../../src/stats/sessionStats.js';
+import type { SessionStats } from '../../../src/merge/sessionStats.js';
 import { HOSTILE, findUnsafe } from '../../helpers/hostileStrings.js';
 
 const rej = (tool: string, command: string | null, extra: Partial<SessionStats['rejections'][number]> = {}): SessionStats['rejections'][number] => ({
