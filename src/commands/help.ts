@@ -1,7 +1,14 @@
 // `rec --help` and `rec <command> --help`, made from the command specs (commandSpec.ts), wrapped to
 // the terminal's width. README's usage block is `synopses(HELP_MAX_WIDTH)`, held equal by a test.
-import stringWidth from 'string-width';
 import { HELP_OPTION, RUN_SPEC, SUBCOMMAND_SPECS, type CommandSpec, type OptionSpec } from './commandSpec.js';
+
+/**
+ * Help is rec's own text: ASCII plus a few one-column characters (…), so code points are display
+ * columns. (No string-width here: `rec hook --help` may load nothing but Node's built-ins.)
+ */
+function stringWidth(text: string): number {
+  return [...text].length;
+}
 
 /** Help lines are never wider than this, even on a wide terminal: long lines are hard to read. */
 export const HELP_MAX_WIDTH = 100;
