@@ -24,18 +24,17 @@ export async function main(argv: string[]): Promise<number> {
   // stream that escapes control characters, since its messages quote files and the database.
   const command = first !== undefined && SUBCOMMANDS[first] ? first : moveLeadingDbFlag(argv)?.command;
   const plain = command === undefined || command === 'hook';
-  const stderr = plain ? process.stderr : new TerminalSafeStream(process.stderr);
-  const told = countWrites(stderr);
+  const stderr = plain ? undefined : new TerminalSafeStream(process.stderr);
   const io: CommandIO = {
     stdout: process.stdout,
-    stderr,
+    stderr: stderr ?? process.stderr,
     env: process.env,
     cwd: process.cwd(),
     ...(process.stderr.isTTY ? { terminal: process.stderr } : {}),
   };
   const code = await dispatch(argv, io);
   // No command fails without saying why: a bare non-zero status from one of ours is a bug.
-  if (code !== 0 && told() === 0 && !plain) {
+  if (code !== 0 && stderr !== undefined && stderr.writes === 0) {
     io.stderr.write(`rec ${command}: failed (exit status ${code}) without saying why; this is a bug in rec\n`);
   }
   return code;
@@ -77,17 +76,6 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
     if (process.env.REC_DEBUG === '1' && err instanceof Error) io.stderr.write(`${err.stack}\n`);
     return 1;
   }
-}
-
-/** Counts writes to a stream, so that main can tell whether a failing command said anything. */
-function countWrites(stream: NodeJS.WritableStream): () => number {
-  let writes = 0;
-  const write = stream.write.bind(stream) as (...a: unknown[]) => boolean;
-  stream.write = ((...a: unknown[]) => {
-    writes++;
-    return write(...a);
-  }) as typeof stream.write;
-  return () => writes;
 }
 
 /** `rec --db PATH events …` means `rec events --db PATH …`: the flag may come first, as for runs. */

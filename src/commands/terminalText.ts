@@ -45,6 +45,7 @@ export function escapeControlsKeepLines(text: string): string {
  */
 export class TerminalSafeStream extends Writable {
   private readonly _decoder = new StringDecoder('utf8');
+  private _writes = 0;
 
   constructor(private readonly _target: NodeJS.WritableStream) {
     super({ decodeStrings: false });
@@ -52,7 +53,13 @@ export class TerminalSafeStream extends Writable {
     this.on('error', () => undefined);
   }
 
+  /** How many writes it was given: whether the command said anything at all. */
+  get writes(): number {
+    return this._writes;
+  }
+
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this._writes++;
     const text = typeof chunk === 'string' ? chunk : this._decoder.write(chunk);
     this._target.write(escapeControlsKeepLines(text), () => callback());
   }
