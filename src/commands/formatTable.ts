@@ -18,6 +18,11 @@ export interface Column {
 const GAP = '  ';
 /** A cut column keeps at least this much (or its header's width): less says nothing. */
 const MIN_SHRUNK_WIDTH = 8;
+/**
+ * Optional columns give way before free text is cut below this: a command cut to 24 columns still
+ * says what it was, one cut to 8 does not.
+ */
+const COMFORT_WIDTH = 24;
 
 /**
  * Columns separated by two spaces, each padded to its widest cell (the last one is not padded),
@@ -26,15 +31,17 @@ const MIN_SHRUNK_WIDTH = 8;
 export function formatTable(columns: readonly Column[], rows: ReadonlyArray<readonly string[]>, width = Number.POSITIVE_INFINITY, indent = ''): string {
   let shown = columns.map((_, i) => i);
   const natural = columns.map((c, i) => Math.max(stringWidth(c.header), ...rows.map((r) => stringWidth(r[i] ?? ''))));
-  const minimum = (i: number): number => (columns[i]!.shrink ? Math.min(natural[i]!, Math.max(stringWidth(columns[i]!.header), MIN_SHRUNK_WIDTH)) : natural[i]!);
+  const atLeast = (floor: number) => (i: number): number => (columns[i]!.shrink ? Math.min(natural[i]!, Math.max(stringWidth(columns[i]!.header), floor)) : natural[i]!);
+  const minimum = atLeast(MIN_SHRUNK_WIDTH);
+  const comfortable = atLeast(COMFORT_WIDTH);
   const total = (cols: readonly number[], w: (i: number) => number): number => indent.length + cols.reduce((sum, i) => sum + w(i), 0) + GAP.length * (cols.length - 1);
 
-  // Narrow terminal: leave out optional columns until the rest fits at its minimum widths; a
-  // column with nothing in it (all `-`) goes first, even one that is otherwise always shown.
+  // Narrow terminal: leave out optional columns until the rest fits with its free text still
+  // readable; a column with nothing in it (all `-`) goes first, even one otherwise always shown.
   const empty = (i: number): boolean => rows.every((r) => (r[i] ?? '-') === '-');
   const order = (i: number): number => (empty(i) ? 0 : (columns[i]!.dropOrder ?? Number.POSITIVE_INFINITY));
   const droppable = shown.filter((i) => order(i) !== Number.POSITIVE_INFINITY).sort((a, b) => order(a) - order(b));
-  while (total(shown, minimum) > width && droppable.length > 0) {
+  while (total(shown, comfortable) > width && droppable.length > 0) {
     const drop = droppable.shift()!;
     shown = shown.filter((i) => i !== drop);
   }

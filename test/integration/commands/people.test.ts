@@ -172,3 +172,11 @@ describe.each([80, 200])('on a terminal %i columns wide', (cols) => {
     expect(folder.lines).toEqual([`rec runs: rec database ${sandbox.dir}: is a folder, not a database file`]);
   });
 });
+
+describe('rec merge -o where no folder can be made', () => {
+  it('under /proc: one line with the cause, exit 1, at once (Node’s recursive mkdir never returns there)', async () => {
+    const shown = await show(80, ['merge', transcript, '-o', '/proc/rec-no-such-folder/out']);
+    expect(shown.status.exitCode).toBe(1);
+    expect(shown.lines).toEqual(['rec merge: -o /proc/rec-no-such-folder/out: cannot create the folder: ENOENT: no such file or directory']);
+  });
+});
