@@ -1,6 +1,6 @@
 // argv → a command. The only place that sets the process's exit status. Commands are loaded with
 // dynamic imports so that `rec hook` and `rec <agent>` load only what they need before they act.
-import { type CommandIO, UsageError } from './commands/commandIO.js';
+import { type CommandIO, ignoreBrokenPipe, UsageError } from './commands/commandIO.js';
 import { TerminalSafeStream, escapeControlsKeepLines, outputWidth } from './commands/terminalText.js';
 
 type CommandMain = (args: string[], io: CommandIO) => Promise<number>;
@@ -43,6 +43,9 @@ export async function main(argv: string[]): Promise<number> {
 async function dispatch(argv: string[], io: CommandIO): Promise<number> {
   const first = argv[0];
   try {
+    if (first === '--help' || first === '-h' || first === 'help' || first === '--version' || first === '-V') {
+      ignoreBrokenPipe(io); // `rec --help | head -3`
+    }
     if (first === '--help' || first === '-h' || first === 'help') {
       const topic = first === 'help' ? argv[1] : undefined;
       if (topic !== undefined && SUBCOMMANDS[topic]) return await (await SUBCOMMANDS[topic]())(['--help'], io);
@@ -61,6 +64,7 @@ async function dispatch(argv: string[], io: CommandIO): Promise<number> {
     const { parseRunArgs } = await import('./commands/runArgs.js');
     const args = parseRunArgs(argv);
     if (args.help) {
+      ignoreBrokenPipe(io);
       const { topHelp } = await import('./commands/help.js');
       io.stdout.write(topHelp(outputWidth(io.stdout)));
       return 0;

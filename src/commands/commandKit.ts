@@ -1,26 +1,12 @@
 // What every reporting command (runs, events, merge, stats) does alike: parse its arguments from
 // its spec, answer --help, report a mistake in one line, and survive a reader that leaves early.
-import { UsageError, type CommandIO } from './commandIO.js';
+import { ignoreBrokenPipe, UsageError, type CommandIO } from './commandIO.js';
+
+export { ignoreBrokenPipe };
 import type { CommandSpec } from './commandSpec.js';
 import { commandHelp } from './help.js';
 import { parseCommandArgs, type ParsedArgs } from './parseCommandArgs.js';
 import { outputWidth } from './terminalText.js';
-
-/**
- * A reader that goes away early (`rec events --json | head -1`) makes stdout fail with EPIPE after
- * our write returned; without a listener Node would crash with a stack trace. The listener stays
- * for the life of the process, since the error arrives after the command returned.
- */
-export function ignoreBrokenPipe(io: CommandIO): void {
-  if (io.stdout.listeners('error').includes(onStdoutError)) return;
-  io.stdout.on('error', onStdoutError);
-}
-
-function onStdoutError(err: NodeJS.ErrnoException): void {
-  // EPIPE: the reader closed the pipe; there is no one left to tell. Anything else is a real problem.
-  if (err.code === 'EPIPE') return;
-  process.stderr.write(`rec: cannot write output: ${err.message}\n`);
-}
 
 /**
  * Parses a command's arguments and checks its values (`check` throws UsageError). Returns the
@@ -30,6 +16,7 @@ export function parseOrReport(spec: CommandSpec, args: readonly string[], io: Co
   try {
     const parsed = parseCommandArgs(spec, args);
     if (parsed.help) {
+      ignoreBrokenPipe(io); // `rec merge --help | head -3`
       io.stdout.write(commandHelp(spec, outputWidth(io.stdout)));
       return 0;
     }

@@ -11,7 +11,7 @@ import { sendHookMessage } from '../hooks/hookClient.js';
 import { appendHookDebug } from '../hooks/hookDebugLog.js';
 import { HOOK_MESSAGE_LIMIT_BYTES, HOOK_TOKEN_ENV, HOOK_URL_ENV, hookStdoutFor } from '../hooks/hookProtocol.js';
 import { readHookStdin } from '../hooks/readHookStdin.js';
-import type { CommandIO } from './commandIO.js';
+import { ignoreBrokenPipe, type CommandIO } from './commandIO.js';
 import { AGENTS, HOOK_SPEC } from './commandSpec.js';
 import { quote } from './parseCommandArgs.js';
 
@@ -35,6 +35,7 @@ export async function hookCommand(args: string[], io: HookIO): Promise<number> {
   if (args[0] === '--help' || args[0] === '-h') {
     const { commandHelp } = await import('./help.js');
     const { outputWidth } = await import('./terminalText.js');
+    ignoreBrokenPipe(io); // `rec hook --help | head -3`
     io.stdout.write(commandHelp(HOOK_SPEC, outputWidth(io.stdout)));
     return 0;
   }

@@ -1,6 +1,7 @@
 // What a person sees from every reporting command, on a real terminal (a pty) 80 and 200 columns
 // wide: help everywhere, tables that fit, one --run for every command, one-line mistakes with
 // exit status 2, and nothing from a session file or the sidecar reaching the terminal raw.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import type { ExitStatus } from '../../harness/spawn.js';
 import { HOSTILE, findUnsafe } from '../../helpers/hostileStrings.js';
-import { REPO_ROOT, createRecSandbox, type RecSandbox } from '../../helpers/rec.js';
+import { REC_BIN, REPO_ROOT, createRecSandbox, type RecSandbox } from '../../helpers/rec.js';
 
 let sandbox: RecSandbox;
 let codexRun: string;
@@ -179,4 +180,19 @@ describe('rec merge -o where no folder can be made', () => {
     expect(shown.status.exitCode).toBe(1);
     expect(shown.lines).toEqual(['rec merge: -o /proc/rec-no-such-folder/out: cannot create the folder: ENOENT: no such file or directory']);
   });
+});
+
+describe('help into a pipe whose reader has left (`rec --help | head -1`)', () => {
+  it.each([['--help'], ['help', 'merge'], ['runs', '--help'], ['merge', '--help'], ['hook', '--help'], ['--version']])(
+    'rec %s: exit 0, no stack trace',
+    async (...args) => {
+      const child = spawn(REC_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'], env: sandbox.env });
+      // Closed before rec (still starting) writes a byte: its first write meets EPIPE.
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    },
+  );
 });
