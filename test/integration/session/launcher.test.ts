@@ -67,6 +67,6 @@ describe('launcher', () => {
     expect(await exited).toBe(0);
     // Its run-time V8 tuning (src/merge/batchV8Tuning.ts) is one this V8 knows: nothing on stderr.
     expect(stderr).toBe('');
-    expect(stdout).toMatch(command === 'merge' ? /"agent": ?"claude"/ : /1 sessions \(claude 1\)/);
+    expect(stdout).toMatch(command === 'merge' ? /"agent": ?"claude"/ : /^1 session \(claude 1\), /);
   });
 });
