@@ -196,3 +196,13 @@ describe('help into a pipe whose reader has left (`rec --help | head -1`)', () =
     },
   );
 });
+
+describe('--json is exact', () => {
+  it('rec events --json and rec runs --json give back the hostile strings unaltered', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const events = execFileSync(REC_BIN, ['events', '--json', '--type', 'rejection'], { env: sandbox.env }).toString('utf8').trim().split('\n');
+    expect(JSON.parse(events[0]!)).toMatchObject({ reason: `not now ${HOSTILE}`, option_label: `No ${HOSTILE}` });
+    const runs = execFileSync(REC_BIN, ['runs', '--json'], { env: sandbox.env }).toString('utf8').trim().split('\n');
+    expect(runs.map((l) => JSON.parse(l).argv.at(-1))).toContain(`fix the build ${HOSTILE} ${'and more '.repeat(20)}`);
+  });
+});
