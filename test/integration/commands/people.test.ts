@@ -69,7 +69,7 @@ function expectFits(shown: Shown, cols: number): void {
 const ROW_START = /^[0-9a-z]{8} {2}\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} {2}/;
 
 describe.each([80, 200])('on a terminal %i columns wide', (cols) => {
-  it.each([[['--help']], [['help']], [['runs', '--help']], [['events', '-h']], [['merge', '--help']], [['stats', '--help']], [['hook', '--help']], [['help', 'stats']], [['--db', 'x.db', '--help']]])(
+  it.each([[['--help']], [['help']], [['runs', '--help']], [['events', '-h']], [['merge', '--help']], [['stats', '--help']], [['hook', '--help']], [['prune', '--help']], [['help', 'stats']], [['--db', 'x.db', '--help']]])(
     'rec %j: help on stdout, exit 0, no line wider than the terminal',
     async (args) => {
       const shown = await show(cols, args);
@@ -119,6 +119,17 @@ describe.each([80, 200])('on a terminal %i columns wide', (cols) => {
     expectFits(all, cols);
   });
 
+  it('rec prune --dry-run: a table of what would go that fits, nothing deleted', async () => {
+    const shown = await show(cols, ['prune', '--dry-run', '--before', '0s']);
+    expect(shown.status.exitCode).toBe(0);
+    expect(findUnsafe(shown.text)).toBeUndefined();
+    // The table fits; the sentences around it are prose, which the terminal wraps.
+    for (const line of shown.lines.filter((l) => ROW_START.test(l) || l.startsWith('ID '))) expect(stringWidth(line)).toBeLessThanOrEqual(cols);
+    expect(shown.lines[0]).toMatch(/^Would delete 2 runs \(2 events, 0 agent records\) started before /);
+    expect(shown.lines.filter((l) => ROW_START.test(l))).toHaveLength(2);
+    expect(shown.text).toContain('Nothing was deleted (--dry-run).');
+  });
+
   it('rec merge -o DIR on a hostile transcript: the diagnostics on the terminal are escaped', async () => {
     const shown = await show(cols, ['merge', transcript, '-o', join(sandbox.dir, `out-${cols}`)]);
     expect(shown.status.exitCode).toBe(0);
@@ -139,6 +150,8 @@ describe.each([80, 200])('on a terminal %i columns wide', (cols) => {
     [['merge', '--run', 'zzzz'], `rec merge: no run matches 'zzzz' in DB (rec runs lists the recorded runs)`],
     [['stats', '--run', 'zzzz'], `rec stats: no run matches 'zzzz' in DB (rec runs lists the recorded runs)`],
     [['events', '--run', 'zzzz'], `rec events: no run matches 'zzzz' in DB (rec runs lists the recorded runs)`],
+    [['prune', '--run', 'zzzz'], `rec prune: no run matches 'zzzz' in DB (rec runs lists the recorded runs)`],
+    [['prune', '--before', 'soon'], "rec prune: bad --before 'soon': expected an age (30s, 30m, 2h, 7d, 1w) or a date (2025-01-31, 2025-01-31T14:00)"],
   ])('rec %j: one line naming the mistake, exit 2', async (args, message) => {
     const shown = await show(cols, args);
     expect(shown.status.exitCode).toBe(2);
@@ -146,7 +159,7 @@ describe.each([80, 200])('on a terminal %i columns wide', (cols) => {
   });
 
   it('an ambiguous --run prefix is one line listing the matches, exit 2, in every command', async () => {
-    for (const command of ['events', 'merge', 'stats']) {
+    for (const command of ['events', 'merge', 'stats', 'prune']) {
       const shown = await show(cols, [command, '--run', 'aaaa']);
       expect(shown.status.exitCode).toBe(2);
       expect(shown.lines).toEqual([`rec ${command}: run id 'aaaa' is ambiguous: it matches aaaa2222, aaaa1111; give more characters`]);

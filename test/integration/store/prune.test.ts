@@ -4,6 +4,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { WHEN_FORMS } from '../../../src/commands/commandSpec.js';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
@@ -199,7 +200,7 @@ describe('rec prune', () => {
   it('an unknown or ambiguous --run is one line and exit 2', async () => {
     const path = makeDb(tempDir(), [OLD_A, OLD_B]);
     const unknown = await rec(['prune', '--db', path, '--run', 'zzz']);
-    expect(unknown).toMatchObject({ code: 2, stdout: '', stderr: "rec prune: no run matches 'zzz' (see rec runs)\n" });
+    expect(unknown).toMatchObject({ code: 2, stdout: '', stderr: `rec prune: no run matches 'zzz' in ${path} (rec runs lists the recorded runs)\n` });
     // Newest first, as `rec runs` lists them.
     const ambiguous = await rec(['prune', '--db', path, '--run', 'old']);
     expect(ambiguous).toMatchObject({ code: 2, stdout: '' });
@@ -207,24 +208,24 @@ describe('rec prune', () => {
     expect(Object.keys(contents(path))).toHaveLength(2);
   });
 
-  it('bad usage is one line naming the option, exit 2, and the database is not touched', async () => {
+  it('bad usage is one line naming the option, worded as in every command, exit 2, and the database is not touched', async () => {
     const dir = tempDir();
     const path = join(dir, 'never.db');
     const cases: Array<[string[], string]> = [
       [[], 'say which runs to delete: --before WHEN or --run ID'],
-      [['--before'], "option '--before' needs a value"],
-      [['--before', 'yesterday'], "bad --before 'yesterday': use an age such as 30m, 2h, 7d, or a date such as 2025-01-31 or 2025-01-31T14:00"],
+      [['--before'], "option '--before' needs a value (WHEN)"],
+      [['--before', 'yesterday'], "bad --before 'yesterday': WHEN_FORMS"],
       [['--before', '1d', '--run', 'abc'], 'give --before or --run, not both'],
-      [['--run='], "option '--run' needs a value"],
-      [['--bogus'], "unknown option '--bogus'"],
+      [['--run='], "option '--run' needs a value (ID)"],
+      [['--bogus'], "unknown option '--bogus' (rec prune --help lists what it takes)"],
       [['--dry-run=yes', '--run', 'x'], "option '--dry-run' takes no value"],
-      [['old'], "unexpected argument 'old'"],
-      [['--before', '-3d'], "option '--before' needs a value (a value starting with '-' goes as --before=VALUE)"],
-      [['--before', '\x1b]0;pwned\x07'], "bad --before '\\x1b]0;pwned\\x07': use an age such as 30m, 2h, 7d, or a date such as 2025-01-31 or 2025-01-31T14:00"],
+      [['old'], "unexpected argument 'old' (rec prune --help lists what it takes)"],
+      [['--before', '-3d'], "bad --before '-3d': WHEN_FORMS"],
+      [['--before', '\x1b]0;pwned\x07'], "bad --before '\\x1b]0;pwned\\x07': WHEN_FORMS"],
     ];
     for (const [args, message] of cases) {
       const r = await rec(['prune', '--db', path, ...args]);
-      expect({ args, ...r }).toEqual({ args, code: 2, stdout: '', stderr: `rec prune: ${message} (see rec prune --help)\n` });
+      expect({ args, ...r }).toEqual({ args, code: 2, stdout: '', stderr: `rec prune: ${message.replace('WHEN_FORMS', `expected ${WHEN_FORMS}`)}\n` });
     }
     expect(existsSync(path)).toBe(false);
   });
@@ -232,11 +233,11 @@ describe('rec prune', () => {
   it('--help prints the usage and exits 0; a missing database is one line and exit 1, and is not created', async () => {
     const help = await rec(['prune', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^usage: rec prune \(--before WHEN \| --run ID\) \[--dry-run\] \[--db PATH\]\n/);
+    expect(help.stdout).toMatch(/^usage: rec prune \[--before WHEN\] \[--run ID\] \[--dry-run\] \[--db PATH\]\n/);
     const path = join(tempDir(), 'missing.db');
     const r = await rec(['prune', '--run', 'abc'], { REC_DB: path });
     expect(r).toMatchObject({ code: 1, stdout: '' });
-    expect(r.stderr).toBe(`rec: rec database ${path}: does not exist (nothing recorded yet; run \`rec <agent>\` first)\n`);
+    expect(r.stderr).toBe(`rec prune: rec database ${path}: does not exist (nothing recorded yet; run \`rec <agent>\` first)\n`);
     expect(existsSync(path)).toBe(false);
   });
 });
