@@ -4,6 +4,7 @@
 // schemas and parsers, is loaded only for the agent that runs.
 import { homedir } from 'node:os';
 import type { KnownAgent } from '../core/agentNames.js';
+import type { ToolTable } from '../readers/action.js';
 import type { SessionReader } from '../readers/nativeSession.js';
 import type { AgentAdapter } from './agentAdapter.js';
 
@@ -47,6 +48,8 @@ export interface AgentModule {
    * JSON keys merge looks for to reuse a string literal as it stands (merge/rawLiterals.ts).
    */
   readonly rawLiteralKeys: { readonly userText: readonly string[]; readonly otherText: readonly string[]; readonly output: readonly string[] };
+  /** Its tools: the kind of a rejection of each, and the action a call takes (agents/<name>/tools.ts). */
+  readonly tools: ToolTable;
 }
 
 /** Whether `version` starts with one of the measured major.minor prefixes. */

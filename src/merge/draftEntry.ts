@@ -2,7 +2,7 @@
 // joined, and its conversion to the published arrays.
 import type { RecEvent } from '../core/events.js';
 import { emptyFinding, type FindingType, type NativeCall, type NativeFinding } from '../readers/nativeSession.js';
-import { toAction } from '../readers/action.js';
+import { toAction, type ToolTable } from '../readers/action.js';
 import type { Approval, Disagreement, EntrySource, Interruption, Rejection, Skipped, Unknown } from './mergedSession.js';
 
 export interface Draft {
@@ -107,13 +107,13 @@ export function fromSidecar(e: RecEvent, type: FindingType, messageIndex: number
 // The entries are built as whole literals (no spread of a shared base): thousands per session, and
 // one object shape per entry type serialises faster.
 
-export function toRejection(d: Draft): Rejection {
+export function toRejection(d: Draft, tools: ToolTable): Rejection {
   return {
     message_index: d.f.message_index,
     call_id: d.f.call_id,
     tool_name: d.tool_name,
     tool_input: d.tool_input ?? null,
-    action: toAction(d.tool_name, d.tool_input),
+    action: toAction(tools, d.tool_name, d.tool_input),
     timestamp: d.f.timestamp,
     sources: d.sources,
     native: d.native ?? null,
@@ -130,13 +130,13 @@ export function toRejection(d: Draft): Rejection {
   };
 }
 
-export function toInterruption(d: Draft): Interruption {
+export function toInterruption(d: Draft, tools: ToolTable): Interruption {
   return {
     message_index: d.f.message_index,
     call_id: d.f.call_id,
     tool_name: d.tool_name,
     tool_input: d.tool_input ?? null,
-    action: toAction(d.tool_name, d.tool_input),
+    action: toAction(tools, d.tool_name, d.tool_input),
     timestamp: d.f.timestamp,
     sources: d.sources,
     native: d.native ?? null,
@@ -151,13 +151,13 @@ export function toInterruption(d: Draft): Interruption {
   };
 }
 
-export function toSkipped(d: Draft): Skipped {
+export function toSkipped(d: Draft, tools: ToolTable): Skipped {
   return {
     message_index: d.f.message_index,
     call_id: d.f.call_id,
     tool_name: d.tool_name,
     tool_input: d.tool_input ?? null,
-    action: toAction(d.tool_name, d.tool_input),
+    action: toAction(tools, d.tool_name, d.tool_input),
     timestamp: d.f.timestamp,
     sources: d.sources,
     native: d.native ?? null,
@@ -168,13 +168,13 @@ export function toSkipped(d: Draft): Skipped {
   };
 }
 
-export function toApproval(d: Draft): Approval {
+export function toApproval(d: Draft, tools: ToolTable): Approval {
   return {
     message_index: d.f.message_index,
     call_id: d.f.call_id,
     tool_name: d.tool_name,
     tool_input: d.tool_input ?? null,
-    action: toAction(d.tool_name, d.tool_input),
+    action: toAction(tools, d.tool_name, d.tool_input),
     timestamp: d.f.timestamp,
     sources: d.sources,
     native: d.native ?? null,
@@ -188,13 +188,13 @@ export function toApproval(d: Draft): Approval {
   };
 }
 
-export function toUnknown(d: Draft): Unknown {
+export function toUnknown(d: Draft, tools: ToolTable): Unknown {
   return {
     message_index: d.f.message_index,
     call_id: d.f.call_id,
     tool_name: d.tool_name,
     tool_input: d.tool_input ?? null,
-    action: toAction(d.tool_name, d.tool_input),
+    action: toAction(tools, d.tool_name, d.tool_input),
     timestamp: d.f.timestamp,
     sources: d.sources,
     native: d.native ?? null,

@@ -173,6 +173,7 @@ function placeInterruptions(drafts: Draft[], messages: Message[]): void {
 }
 
 function assemble(native: NativeSession, ctx: JoinContext, drafts: Draft[], diagnostics: Diagnostic[]): MergedSession {
+  const tools = agentModule(native.agent).tools;
   const fate = new Map<string, CallSummary['fate']>();
   for (const c of native.calls) fate.set(c.call_id, c.fate);
   for (const d of drafts) {
@@ -200,11 +201,11 @@ function assemble(native: NativeSession, ctx: JoinContext, drafts: Draft[], diag
     },
     messages: native.messages,
     calls: callSummaries(native, fate),
-    rejections: entries(drafts, 'rejection', toRejection),
-    interruptions: entries(drafts, 'interruption', toInterruption),
-    skipped: entries(drafts, 'skipped', toSkipped),
-    approvals: entries(drafts, 'approval', toApproval),
-    unknown: entries(drafts, 'unknown', toUnknown),
+    rejections: entries(drafts, 'rejection', (d) => toRejection(d, tools)),
+    interruptions: entries(drafts, 'interruption', (d) => toInterruption(d, tools)),
+    skipped: entries(drafts, 'skipped', (d) => toSkipped(d, tools)),
+    approvals: entries(drafts, 'approval', (d) => toApproval(d, tools)),
+    unknown: entries(drafts, 'unknown', (d) => toUnknown(d, tools)),
     record_counts: native.record_counts,
     unknown_records: native.unknown_records,
     diagnostics,

@@ -1,100 +1,146 @@
 // The action behind a tool call, inlined the same way for every agent: the command, or the edit
-// with its old and new text, so that no analysis has to search back for what was refused.
+// with its old and new text, so that no analysis has to search back for what was refused. Each
+// agent module lists its tools (agents/<name>/tools.ts) with the builders below; this file names no
+// agent's tool.
 import type { EventKind } from '../core/events.js';
 import type { Action } from './conversation.js';
 
-const SHELL_TOOLS = new Set(['exec_command', 'shell', 'local_shell', 'container.exec', 'run_shell_command', 'Bash', 'BashOutput']);
-const EDIT_TOOLS = new Set(['apply_patch', 'write_file', 'replace', 'edit', 'Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
-const NETWORK_TOOLS = new Set(['web_fetch', 'WebFetch', 'web_search', 'WebSearch', 'google_web_search']);
+export type Edit = Extract<Action, { type: 'edit' }>['edits'][number];
 
-function rec(v: unknown): Record<string, unknown> | null {
+/** One tool of an agent: the kind of a rejection of it, and the action a call of it takes. */
+export interface ToolSpec {
+  readonly kind: EventKind | null;
+  action(input: unknown): Action;
+}
+
+/** An agent's tools by name; `fallback` covers names no entry has (e.g. `mcp__server__tool`). */
+export interface ToolTable {
+  readonly tools: Readonly<Record<string, ToolSpec>>;
+  fallback?(toolName: string): ToolSpec | undefined;
+}
+
+const OTHER: Action = { type: 'other' };
+
+export function rec(v: unknown): Record<string, unknown> | null {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
-function s(v: unknown): string | null {
+export function str(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
 }
 
-/** The kind of a rejection of this tool, when the tool says it; null when it cannot be told. */
-export function toRejectionKind(toolName: string | null): EventKind | null {
-  if (toolName === null) return null;
-  if (toolName.startsWith('mcp__')) return 'mcp';
-  if (SHELL_TOOLS.has(toolName)) return 'command';
-  if (EDIT_TOOLS.has(toolName)) return 'edit';
-  if (NETWORK_TOOLS.has(toolName)) return 'network';
-  return null;
+function spec(toolTable: ToolTable, toolName: string): ToolSpec | undefined {
+  return Object.hasOwn(toolTable.tools, toolName) ? toolTable.tools[toolName] : toolTable.fallback?.(toolName);
 }
 
-/** Codex sends patches as `apply_patch <<'EOF' … EOF` through exec_command. */
-const APPLY_PATCH_HEREDOC = /^\s*apply_patch\s+<<\s*'?(\w+)'?\s*\n([\s\S]*?)\n\1\s*$/;
+/** The kind of a rejection of this tool, when the tool says it; null when it cannot be told. */
+export function toRejectionKind(table: ToolTable, toolName: string | null): EventKind | null {
+  return toolName === null ? null : (spec(table, toolName)?.kind ?? null);
+}
 
-export function toAction(toolName: string | null, input: unknown): Action | null {
+export function toAction(table: ToolTable, toolName: string | null, input: unknown): Action | null {
   if (toolName === null) return null;
-  const o = rec(input);
-  switch (toolName) {
-    case 'exec_command':
-    case 'shell':
-    case 'local_shell':
-    case 'container.exec': {
-      const raw = o ? (o['cmd'] ?? o['command']) : input;
-      const cmd = Array.isArray(raw) ? raw.map(String).join(' ') : s(raw);
-      if (cmd === null) return { type: 'other' };
-      const patch = APPLY_PATCH_HEREDOC.exec(cmd);
-      if (patch) return { type: 'edit', edits: parseApplyPatch(patch[2] ?? '') };
-      return { type: 'command', command: cmd };
-    }
-    case 'apply_patch': {
-      const text = s(input) ?? (o ? s(o['input']) ?? s(o['patch']) : null);
-      return text === null ? { type: 'other' } : { type: 'edit', edits: parseApplyPatch(text) };
-    }
-    case 'run_shell_command':
-    case 'Bash': {
-      const cmd = o ? s(o['command']) : null;
-      return cmd === null ? { type: 'other' } : { type: 'command', command: cmd };
-    }
-    case 'write_file':
-    case 'Write': {
-      const path = o ? s(o['file_path']) ?? s(o['path']) : null;
-      if (path === null) return { type: 'other' };
-      return { type: 'edit', edits: [{ path, operation: 'write', old_text: null, new_text: o ? s(o['content']) : null }] };
-    }
-    case 'replace':
-    case 'edit':
-    case 'Edit': {
-      const path = o ? s(o['file_path']) ?? s(o['path']) : null;
-      if (path === null || o === null) return { type: 'other' };
-      return {
-        type: 'edit',
-        edits: [{ path, operation: 'update', old_text: s(o['old_string']), new_text: s(o['new_string']) }],
-      };
-    }
-    case 'MultiEdit': {
-      const path = o ? s(o['file_path']) : null;
-      const edits = o && Array.isArray(o['edits']) ? o['edits'] : [];
-      if (path === null) return { type: 'other' };
+  return spec(table, toolName)?.action(input) ?? OTHER;
+}
+
+/** A tool of this kind whose calls are not normalised (`other`). */
+export function otherTool(kind: EventKind | null): ToolSpec {
+  return { kind, action: () => OTHER };
+}
+
+/**
+ * A shell tool: the command under the first of `keys` that is set. `raw`: an input that is not an
+ * object is the command itself; `argv`: an array command is joined with spaces.
+ */
+export function commandTool(keys: readonly string[], opts: { raw?: boolean; argv?: boolean; asEdit?: (command: string) => Edit[] | null } = {}): ToolSpec {
+  return {
+    kind: 'command',
+    action(input) {
+      const o = rec(input);
+      let value: unknown = o ? undefined : opts.raw ? input : undefined;
+      if (o) for (const k of keys) if (value == null) value = o[k];
+      const cmd = opts.argv && Array.isArray(value) ? value.map(String).join(' ') : str(value);
+      if (cmd === null) return OTHER;
+      const edits = opts.asEdit?.(cmd);
+      return edits ? { type: 'edit', edits } : { type: 'command', command: cmd };
+    },
+  };
+}
+
+/** Tools named `mcp__<server>__<tool>`: an MCP server's tool, of kind `mcp`. */
+export function mcpTool(toolName: string): ToolSpec | undefined {
+  return toolName.startsWith('mcp__') ? otherTool('mcp') : undefined;
+}
+
+/** A tool that writes a whole file: its path under one of `pathKeys`, its text under `contentKey`. */
+export function writeTool(pathKeys: readonly string[], contentKey: string): ToolSpec {
+  return {
+    kind: 'edit',
+    action(input) {
+      const o = rec(input);
+      const path = firstString(o, pathKeys);
+      if (path === null) return OTHER;
+      return { type: 'edit', edits: [{ path, operation: 'write', old_text: null, new_text: o ? str(o[contentKey]) : null }] };
+    },
+  };
+}
+
+/** A tool that replaces text in a file: path, old and new text under the keys given. */
+export function replaceTool(pathKeys: readonly string[], oldKey: string | null, newKey: string): ToolSpec {
+  return {
+    kind: 'edit',
+    action(input) {
+      const o = rec(input);
+      const path = firstString(o, pathKeys);
+      if (path === null || o === null) return OTHER;
+      return { type: 'edit', edits: [{ path, operation: 'update', old_text: oldKey === null ? null : str(o[oldKey]), new_text: str(o[newKey]) }] };
+    },
+  };
+}
+
+/** A tool that makes several replacements in one file (`edits[]` of old and new text). */
+export function multiReplaceTool(pathKey: string, editsKey: string, oldKey: string, newKey: string): ToolSpec {
+  return {
+    kind: 'edit',
+    action(input) {
+      const o = rec(input);
+      const path = o ? str(o[pathKey]) : null;
+      const edits = o && Array.isArray(o[editsKey]) ? (o[editsKey] as unknown[]) : [];
+      if (path === null) return OTHER;
       return {
         type: 'edit',
         edits: edits.map((e) => {
           const r = rec(e);
-          return { path, operation: 'update' as const, old_text: r ? s(r['old_string']) : null, new_text: r ? s(r['new_string']) : null };
+          return { path, operation: 'update' as const, old_text: r ? str(r[oldKey]) : null, new_text: r ? str(r[newKey]) : null };
         }),
       };
-    }
-    case 'NotebookEdit': {
-      const path = o ? s(o['notebook_path']) : null;
-      if (path === null || o === null) return { type: 'other' };
-      return { type: 'edit', edits: [{ path, operation: 'update', old_text: null, new_text: s(o['new_source']) }] };
-    }
-    default:
-      return { type: 'other' };
-  }
+    },
+  };
 }
 
-type Edit = Extract<Action, { type: 'edit' }>['edits'][number];
+/** A tool whose input is a patch (`*** Begin Patch` …): the raw input, or the text under one of `keys`. */
+export function patchTool(keys: readonly string[]): ToolSpec {
+  return {
+    kind: 'edit',
+    action(input) {
+      const text = str(input) ?? firstString(rec(input), keys);
+      return text === null ? OTHER : { type: 'edit', edits: parseApplyPatch(text) };
+    },
+  };
+}
+
+function firstString(o: Record<string, unknown> | null, keys: readonly string[]): string | null {
+  if (o === null) return null;
+  for (const k of keys) {
+    const v = str(o[k]);
+    if (v !== null) return v;
+  }
+  return null;
+}
 
 /**
- * Parses the body of a Codex patch (`*** Begin Patch` … `*** End Patch`) into edits with the old
- * and new text of each file: removed lines (`-`) and context make the old text, added lines (`+`)
- * and context the new text.
+ * Parses the body of a patch (`*** Begin Patch` … `*** End Patch`) into edits with the old and new
+ * text of each file: removed lines (`-`) and context make the old text, added lines (`+`) and
+ * context the new text.
  */
 export function parseApplyPatch(body: string): Edit[] {
   const edits: Edit[] = [];

@@ -10,6 +10,7 @@ export function isKnownClaudeVersion(version: string): boolean {
   return isKnownVersion(KNOWN_VERSION_PREFIXES, version);
 }
 import { passiveAdapter } from '../passiveAdapter.js';
+import { CLAUDE_TOOLS } from './tools.js';
 
 export const claudeModule: AgentModule = {
   name: 'claude',
@@ -32,5 +33,6 @@ export const claudeModule: AgentModule = {
     return (file) => new ClaudeTranscriptReader(file, subagentOf(file));
   },
   // user message.content (a string) or its text blocks; assistant text blocks; tool_result.content.
+  tools: CLAUDE_TOOLS,
   rawLiteralKeys: { userText: ['"content":"', '"text":"'], otherText: ['"text":"', '"content":"'], output: ['"content":"', '"text":"'] },
 };

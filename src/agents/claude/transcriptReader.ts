@@ -6,6 +6,7 @@
 // cancelled with it are identical (told apart here by batch order, marked undetermined).
 import { z } from 'zod';
 import { toRejectionKind } from '../../readers/action.js';
+import { CLAUDE_TOOLS } from './tools.js';
 import type { DecidedBy, Scope } from '../../core/events.js';
 import type { ToolCall, ToolResult } from '../../readers/conversation.js';
 import { isKnownClaudeVersion } from './module.js';
@@ -277,7 +278,7 @@ export class ClaudeTranscriptReader implements SessionReader {
       if (pd?.decision === 'reject' || reason !== null) {
         b.addFinding({
           ...base,
-          kind: toRejectionKind(toolName),
+          kind: toRejectionKind(CLAUDE_TOOLS, toolName),
           decided_by: decidedBy(pd?.source ?? 'user_reject'),
           reason,
           reason_source: reason !== null ? 'inline' : 'none',
@@ -287,7 +288,7 @@ export class ClaudeTranscriptReader implements SessionReader {
       } else if (line.toolDenialBeforeRun === true || (kind === undefined && !out.startsWith(SUBAGENT_DENIED_PREFIX))) {
         const f: NativeFinding = {
           ...base,
-          kind: toRejectionKind(toolName),
+          kind: toRejectionKind(CLAUDE_TOOLS, toolName),
           decided_by: 'user',
           reason_source: 'none',
           ran: 'no',
@@ -305,7 +306,7 @@ export class ClaudeTranscriptReader implements SessionReader {
           undetermined: ['trigger', 'partial_output'],
         });
       } else {
-        b.addFinding({ ...base, kind: toRejectionKind(toolName), decided_by: 'user', reason_source: 'none', ran: 'no', undetermined: ['trigger'] });
+        b.addFinding({ ...base, kind: toRejectionKind(CLAUDE_TOOLS, toolName), decided_by: 'user', reason_source: 'none', ran: 'no', undetermined: ['trigger'] });
       }
       return;
     }

@@ -2,6 +2,7 @@
 // how its reasons are given. The launch and recorder load through loadAdapter (index.ts).
 import { join } from 'node:path';
 import { homeOf, isKnownVersion, type AgentModule } from '../agentModule.js';
+import { CODEX_TOOLS } from './tools.js';
 
 /** The versions whose formats and screens were measured (../shared/agents/codex). */
 const KNOWN_VERSION_PREFIXES = ['0.169.'];
@@ -33,5 +34,6 @@ export const codexModule: AgentModule = {
     return (file) => new CodexRolloutReader(file);
   },
   // response_item message content[].text; function_call_output.output (a string, or {content}).
+  tools: CODEX_TOOLS,
   rawLiteralKeys: { userText: ['"text":"'], otherText: ['"text":"'], output: ['"output":"', '"content":"'] },
 };

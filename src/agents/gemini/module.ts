@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { homeOf, type AgentModule } from '../agentModule.js';
 import { passiveAdapter } from '../passiveAdapter.js';
+import { GEMINI_TOOLS } from './tools.js';
 
 export const geminiModule: AgentModule = {
   name: 'gemini',
@@ -26,5 +27,6 @@ export const geminiModule: AgentModule = {
     return (file) => new GeminiSessionReader(file);
   },
   // user content[].text; gemini and info content (a string); functionResponse.response.output.
+  tools: GEMINI_TOOLS,
   rawLiteralKeys: { userText: ['"text":"', '"content":"'], otherText: ['"content":"', '"text":"'], output: ['"output":"'] },
 };

@@ -6,6 +6,7 @@
 // What the file alone can tell (../shared/agents/gemini/README.md §3): the cancel reason strings.
 import { z } from 'zod';
 import { toRejectionKind } from '../../readers/action.js';
+import { GEMINI_TOOLS } from './tools.js';
 import type { ToolCall, ToolResult } from '../../readers/conversation.js';
 import {
   emptyFinding,
@@ -298,7 +299,7 @@ export class GeminiSessionReader implements SessionReader {
       const reason = error?.startsWith(CANCELLED_PREFIX) ? error.slice(CANCELLED_PREFIX.length).trim() : error;
       if (reason === REASON_DENIED) {
         // Esc, the "No" option and its digit write the same record.
-        b.addFinding({ ...base, type: 'rejection', kind: toRejectionKind(c.name), decided_by: 'user', ran: 'no', undetermined: ['trigger'] });
+        b.addFinding({ ...base, type: 'rejection', kind: toRejectionKind(GEMINI_TOOLS, c.name), decided_by: 'user', ran: 'no', undetermined: ['trigger'] });
       } else if (reason === REASON_SIBLING) {
         b.addFinding({ ...base, type: 'skipped', related_call_id: denied?.id ?? null, ran: 'no', undetermined: denied ? [] : ['related_call_id'] });
       } else if (reason === REASON_ABORTED) {
