@@ -1,0 +1,48 @@
+// An agent is named only in its own module (src/agents/<name>/), the registry and the shared name
+// list: everything else asks the registry. Comments may name agents (they explain); code may not.
+// The files listed in KNOWN_EXCEPTIONS still do, each for the reason given.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { KNOWN_AGENTS } from '../../../src/core/agentNames.js';
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src');
+
+const ALLOWED = [/^agents\/(codex|gemini|claude)\//, /^agents\/registry\.ts$/, /^core\/agentNames\.ts$/];
+const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
+  // `rec hook` answers each agent's hook protocol and must load nothing but node builtins.
+  'hooks/hookProtocol.ts': 'the hook command stays dependency-free',
+  // Usage texts and argv errors: branch cli-people (issue 15) builds them from the name list.
+  'cli.ts': 'usage text',
+  'commands/runArgs.ts': 'usage error',
+  'commands/merge.ts': 'usage text',
+  'commands/stats.ts': 'usage text',
+  'merge/selectionArgs.ts': 'usage error; moves to commands/ with issue 15',
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+/** The code of a file with its comments blanked (line comments, block comments). */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+describe('agent names stay in their modules', () => {
+  it('no code outside src/agents/<name>/, the registry and core/agentNames.ts names an agent', () => {
+    const pattern = new RegExp(`\\b(${KNOWN_AGENTS.join('|')})\\b`, 'i');
+    const offenders = files(SRC)
+      .map((f) => relative(SRC, f))
+      .filter((f) => !ALLOWED.some((re) => re.test(f)) && !(f in KNOWN_EXCEPTIONS))
+      .filter((f) => pattern.test(code(readFileSync(join(SRC, f), 'utf8'))));
+    expect(offenders).toEqual([]);
+  });
+
+  it('each known exception still names an agent (else it comes off the list)', () => {
+    const pattern = new RegExp(`\\b(${KNOWN_AGENTS.join('|')})\\b`, 'i');
+    const stale = Object.keys(KNOWN_EXCEPTIONS).filter((f) => !pattern.test(code(readFileSync(join(SRC, f), 'utf8'))));
+    expect(stale).toEqual([]);
+  });
+});
