@@ -1,14 +1,16 @@
-// The shared recorder: watches the screen for approval prompts (and an interrupt menu), turns the
-// user's decisive keys into events before the agent sees them, takes back a decision the agent
-// ignored, and lets callFacts.ts complete those events from the session file and hooks. What is the
+// The shared recorder: watches the screen for approval prompts (promptTracker.ts) and an interrupt
+// menu, turns the user's decisive keys into events before the agent sees them, takes back a
+// decision the agent ignored, and lets callFacts.ts complete those events from the session file
+// and hooks. What is the
 // agent's own — its screen, its option texts, its records — comes from its profile (agentProfile.ts).
 import type { AgentExit, Recorder, RecorderContext } from '../agentAdapter.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import type { KeyEvent } from '../../core/keys.js';
 import { DisposableStore, toDisposable, type Disposable } from '../../core/lifecycle.js';
 import type { AgentProfile, InterruptMenu, PromptView, ScreenReading } from './agentProfile.js';
-import { CallFacts, type PromptInstance } from './callFacts.js';
-import { arrowDelta, chooseMenuOption, choosePromptOption, moveHighlight, settledMeaning, type OptionTrigger } from './optionKeys.js';
+import { CallFacts } from './callFacts.js';
+import { arrowDelta, chooseMenuOption, moveHighlight, type OptionTrigger } from './optionKeys.js';
+import { PromptTracker, type Decided } from './promptTracker.js';
 import { systemClock, waitOn, type RecorderClock } from './recorderClock.js';
 
 /** How often the session file is read while the agent runs; keys also read it at once. */
@@ -30,19 +32,12 @@ export interface AgentRecorderOptions {
   readonly clock?: RecorderClock;
 }
 
-interface PendingCheck<P extends PromptView> {
-  readonly prompt: PromptInstance<P>;
-  readonly eventId: string;
-  readonly rowsAtKey: number;
-}
-
 export class AgentRecorder<P extends PromptView = PromptView> implements Recorder {
   private readonly _store = new DisposableStore();
   private readonly _facts: CallFacts<P>;
+  private readonly _prompts: PromptTracker<P>;
   private _screen: ScreenReading<P>;
   private _seenSeq = -1;
-  /** The prompt that is the live bottom pane now; undefined when none is. */
-  private _onScreen: PromptInstance<P> | undefined;
   private _menuExpectedHighlight: number | undefined;
   private _lastScan = 0;
   private readonly _checks = new Set<Disposable>();
@@ -55,6 +50,9 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     private readonly _options: AgentRecorderOptions = {},
   ) {
     this._facts = new CallFacts(_ctx.sink, _profile);
+    // A new prompt is the best witness for which session file is this run's: look for it while
+    // the prompt shows (once per new prompt; keys never trigger a scan).
+    this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._facts.file.poll()));
     this._clock = _options.clock ?? systemClock;
     this._store.add(_profile);
     this._screen = _profile.readScreen(_ctx.screen.snapshot());
@@ -81,8 +79,11 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._facts.file.poll();
     this._render();
     const screen = this._screen;
-    if (this._onScreen) this._promptKey(key, this._onScreen);
-    else if (screen.prompt) return; // a decided prompt still drawn: its keys decide nothing more
+    const open = this._prompts.open;
+    if (open) {
+      const decided = this._prompts.key(key, open, screen.decisionRows);
+      if (decided) this._scheduleIgnoredCheck(decided);
+    } else if (screen.prompt) return; // a decided prompt still drawn: its keys decide nothing more
     else if (screen.menu) this._menuKey(key, screen.menu);
     else if (key.type === 'key' && key.name === 'esc' && !key.alt && (screen.working || this._turnOpen())) {
       this._interrupt('esc', null, 'interrupted');
@@ -93,23 +94,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     const facts = this._facts;
     this._tick(true);
     this._render();
-    // The prompt may already be gone from the screen (agents clear it on exit): the last prompt
-    // without a decision whose call has no outcome is the one left open.
-    const open = facts.prompts.filter((p) => !p.decision).at(-1);
-    const openCall = facts.calls.get(open?.callId);
-    if (open && open === facts.prompts.at(-1) && openCall?.output === undefined && openCall?.fate === undefined) {
-      if (openCall) openCall.fate = 'prompt_open';
-      facts.event({
-        type: 'interruption',
-        kind: 'prompt',
-        trigger: 'exit',
-        ...facts.callFields(openCall),
-        prompt_event_id: open.eventId,
-        ran: 'no',
-        evidence: ['screen'],
-      });
-      if (openCall) facts.fates.setCause(openCall.turnId, openCall.callId);
-    }
+    this._prompts.leftOpenAtExit();
     // After the agent exits its file may still get the turn's end (Codex leaves Exit and Run in
     // background to its daemon): wait only for something to reconcile, a turn still open in the
     // file or events whose file was not found yet, and only until told to stop. A session that
@@ -156,95 +141,12 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (snapshot.seq === this._seenSeq) return;
     this._seenSeq = snapshot.seq;
     this._screen = this._profile.readScreen(snapshot);
-    const prompt = this._profile.promptMayBeOpen() ? this._screen.prompt : undefined;
-    if (!prompt) {
-      this._onScreen = undefined;
-    } else if (this._onScreen?.parsed.identity === prompt.identity) {
-      const open = this._onScreen;
-      open.parsed = prompt;
-      if (open.expectedHighlight !== undefined && open.expectedHighlight === prompt.highlighted) delete open.expectedHighlight;
-    } else {
-      this._onScreen = this._adoptPrompt(prompt);
-    }
+    this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined);
     if (!this._screen.menu) this._menuExpectedHighlight = undefined;
     else if (this._menuExpectedHighlight === this._screen.menu.highlighted) this._menuExpectedHighlight = undefined;
   }
 
-  /**
-   * A live prompt that was not live in the last frame: the same undecided prompt redrawn (resize,
-   * repaint), a new prompt, or what is left of a decided one (undefined: it takes no keys). A
-   * decided prompt counts again only when it is redrawn for another call still pending.
-   */
-  private _adoptPrompt(prompt: P): PromptInstance<P> | undefined {
-    // A prompt is the best witness for which session file is this run's: look for it while it
-    // shows (once per new prompt; keys never trigger a scan).
-    if (this._facts.file.file === undefined) this._tick(true);
-    else this._facts.file.poll();
-    const last = [...this._facts.prompts].reverse().find((p) => p.parsed.identity === prompt.identity);
-    if (last && !last.decision) {
-      last.parsed = prompt;
-      return last;
-    }
-    if (last?.decision) {
-      const pendingShown = this._facts.pendingCalls().some((c) => c.callId !== last.callId && this._profile.promptShowsCall(prompt, c));
-      if (!pendingShown) return undefined;
-    }
-    return this._openPrompt(prompt);
-  }
-
-  private _openPrompt(parsed: P): PromptInstance<P> {
-    const details: Record<string, string> = { ...parsed.details, ...(parsed.command !== undefined ? { command: parsed.command } : {}) };
-    const eventId = this._facts.event({
-      type: 'prompt',
-      kind: parsed.kind,
-      decided_by: null,
-      prompt: { title: parsed.title, details, options: parsed.options.map((o) => ({ label: o.label, ...(o.key ? { key: o.key } : {}) })) },
-      evidence: ['screen'],
-    });
-    const instance: PromptInstance<P> = { parsed, eventId };
-    this._facts.prompts.push(instance);
-    this._facts.matchPrompts();
-    return instance;
-  }
-
-  private _promptKey(key: KeyEvent, open: PromptInstance<P>): void {
-    // A decided prompt takes no more keys: until the agent redraws, the screen may still show it.
-    if (open.decision) return;
-    const facts = this._facts;
-    const rules = this._profile.optionRules;
-    const parsed = open.parsed;
-    const current = open.expectedHighlight ?? parsed.highlighted ?? 1;
-    const delta = arrowDelta(key);
-    if (delta !== 0) {
-      open.expectedHighlight = moveHighlight(current, delta, parsed.options.length, rules);
-      return;
-    }
-    const choice = choosePromptOption(key, parsed.options, current, rules);
-    if (!choice) return;
-    const meaning = choice.option ? settledMeaning(rules.meaning(choice.option.label)) : undefined;
-    const rejects = choice.trigger === 'ctrl_c' || meaning?.decision !== 'approve';
-    const call = facts.calls.get(open.callId);
-    const type = rejects ? 'rejection' : 'approval';
-    const eventId = facts.event({
-      type,
-      kind: parsed.kind,
-      trigger: choice.trigger,
-      option_label: choice.option?.label ?? null,
-      ...(rejects ? { reason_source: 'none', ran: 'no' } : { scope: meaning?.scope ?? 'once', ran: 'unknown' }),
-      ...facts.callFields(call),
-      prompt_event_id: open.eventId,
-      evidence: call ? ['screen', 'keys', call.fromSessionFile ? 'session_file' : 'hook'] : ['screen', 'keys'],
-    });
-    // Esc and Ctrl+C cancel the turn; of the options, those whose meaning says so.
-    const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || meaning?.endsTurn !== false);
-    open.decision = { eventId, type, endsTurn };
-    open.turnEndsAtDecision = facts.turnEnds;
-    if (rejects) facts.reasons.rejected(eventId);
-    if (call) facts.bindPrompt(open, call);
-    this._scheduleIgnoredCheck({ prompt: open, eventId, rowsAtKey: this._screen.decisionRows });
-  }
-
-  private _scheduleIgnoredCheck(check: PendingCheck<P>): void {
+  private _scheduleIgnoredCheck(check: Decided<P>): void {
     const timer = this._clock.setTimeout(() => {
       this._checks.delete(timer);
       return Promise.resolve(this._ctx.screen.whenIdle?.()).then(() => this._checkIgnored(check));
@@ -252,24 +154,13 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._checks.add(timer);
   }
 
-  /** Retracts a decision whose prompt is still open and unchanged once the screen has settled. */
-  private _checkIgnored(check: PendingCheck<P>): void {
+  /** Once the screen has settled after a decisive key: was the key taken? */
+  private _checkIgnored(check: Decided<P>): void {
     // The check waited for the screen model; the recorder may have been disposed meanwhile.
     if (this._disposed) return;
     this._tick(true);
     this._render();
-    const facts = this._facts;
-    const open = check.prompt;
-    if (this._onScreen !== open || open.decision?.eventId !== check.eventId) return;
-    const call = facts.calls.get(open.callId);
-    if (call?.output !== undefined || this._screen.decisionRows !== check.rowsAtKey || !this._profile.promptMayBeOpen()) return;
-    facts.book.retract(check.eventId);
-    facts.reasons.retract(check.eventId);
-    delete open.decision;
-    if (call) {
-      delete call.fate;
-      facts.fates.clearCause(call.turnId, call.callId);
-    }
+    this._prompts.retractIfIgnored(check, this._screen.decisionRows);
   }
 
   private _menuKey(key: KeyEvent, menu: InterruptMenu): void {

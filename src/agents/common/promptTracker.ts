@@ -1,0 +1,160 @@
+// The lifecycle of approval prompts, the same for every agent: a prompt on screen is adopted by its
+// identity (a redraw is the same prompt), opens its `prompt` event, a decisive key turns into an
+// approval or rejection before the agent sees it, a decision the agent ignored is taken back, and
+// a prompt still open when the agent exits is recorded as cut by the exit.
+import type { KeyEvent } from '../../core/keys.js';
+import type { AgentProfile, PromptView } from './agentProfile.js';
+import type { CallFacts, PromptInstance } from './callFacts.js';
+import { arrowDelta, choosePromptOption, moveHighlight, settledMeaning } from './optionKeys.js';
+
+/** A decision to check later: was its key taken, or did the agent ignore it? */
+export interface Decided<P extends PromptView> {
+  readonly prompt: PromptInstance<P>;
+  readonly eventId: string;
+  /** The agent's decision rows on screen when the key came. */
+  readonly rowsAtKey: number;
+}
+
+export class PromptTracker<P extends PromptView> {
+  /** The prompt that is the live bottom pane now; undefined when none is. */
+  private _onScreen: PromptInstance<P> | undefined;
+
+  constructor(
+    private readonly _facts: CallFacts<P>,
+    private readonly _profile: AgentProfile<P>,
+    /** Reads the session file (or looks for it): a new prompt is the best witness of which file is ours. */
+    private readonly _readSessionFile: () => void,
+  ) {}
+
+  /** Whether a live prompt takes keys now. */
+  get open(): PromptInstance<P> | undefined {
+    return this._onScreen;
+  }
+
+  /** The screen's live prompt (undefined when none is live). */
+  show(prompt: P | undefined): void {
+    if (!prompt) {
+      this._onScreen = undefined;
+    } else if (this._onScreen?.parsed.identity === prompt.identity) {
+      const open = this._onScreen;
+      open.parsed = prompt;
+      if (open.expectedHighlight !== undefined && open.expectedHighlight === prompt.highlighted) delete open.expectedHighlight;
+    } else {
+      this._onScreen = this._adopt(prompt);
+    }
+  }
+
+  /** A key at the open prompt; returns the decision it made, if any. */
+  key(key: KeyEvent, open: PromptInstance<P>, decisionRows: number): Decided<P> | undefined {
+    // A decided prompt takes no more keys: until the agent redraws, the screen may still show it.
+    if (open.decision) return undefined;
+    const facts = this._facts;
+    const rules = this._profile.optionRules;
+    const parsed = open.parsed;
+    const current = open.expectedHighlight ?? parsed.highlighted ?? 1;
+    const delta = arrowDelta(key);
+    if (delta !== 0) {
+      open.expectedHighlight = moveHighlight(current, delta, parsed.options.length, rules);
+      return undefined;
+    }
+    const choice = choosePromptOption(key, parsed.options, current, rules);
+    if (!choice) return undefined;
+    const meaning = choice.option ? settledMeaning(rules.meaning(choice.option.label)) : undefined;
+    const rejects = choice.trigger === 'ctrl_c' || meaning?.decision !== 'approve';
+    const call = facts.calls.get(open.callId);
+    const type = rejects ? 'rejection' : 'approval';
+    const eventId = facts.event({
+      type,
+      kind: parsed.kind,
+      trigger: choice.trigger,
+      option_label: choice.option?.label ?? null,
+      ...(rejects ? { reason_source: 'none', ran: 'no' } : { scope: meaning?.scope ?? 'once', ran: 'unknown' }),
+      ...facts.callFields(call),
+      prompt_event_id: open.eventId,
+      evidence: call ? ['screen', 'keys', call.fromSessionFile ? 'session_file' : 'hook'] : ['screen', 'keys'],
+    });
+    // Esc and Ctrl+C cancel the turn; of the options, those whose meaning says so.
+    const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || meaning?.endsTurn !== false);
+    open.decision = { eventId, type, endsTurn };
+    open.turnEndsAtDecision = facts.turnEnds;
+    if (rejects) facts.reasons.rejected(eventId);
+    if (call) facts.bindPrompt(open, call);
+    return { prompt: open, eventId, rowsAtKey: decisionRows };
+  }
+
+  /**
+   * Takes back a decision whose prompt is still open and unchanged once the screen has settled:
+   * no new decision row, no outcome in the session file, and the agent does not deny a prompt waits.
+   */
+  retractIfIgnored(check: Decided<P>, decisionRowsNow: number): void {
+    const facts = this._facts;
+    const open = check.prompt;
+    if (this._onScreen !== open || open.decision?.eventId !== check.eventId) return;
+    const call = facts.calls.get(open.callId);
+    if (call?.output !== undefined || decisionRowsNow !== check.rowsAtKey || !this._profile.promptMayBeOpen()) return;
+    facts.book.retract(check.eventId);
+    facts.reasons.retract(check.eventId);
+    delete open.decision;
+    if (call) {
+      delete call.fate;
+      facts.fates.clearCause(call.turnId, call.callId);
+    }
+  }
+
+  /**
+   * After the agent exited. The prompt may already be gone from the screen (agents clear it on
+   * exit): the last prompt without a decision whose call has no outcome is the one left open.
+   */
+  leftOpenAtExit(): void {
+    const facts = this._facts;
+    const open = facts.prompts.filter((p) => !p.decision).at(-1);
+    const openCall = facts.calls.get(open?.callId);
+    if (!open || open !== facts.prompts.at(-1) || openCall?.output !== undefined || openCall?.fate !== undefined) return;
+    if (openCall) openCall.fate = 'prompt_open';
+    facts.event({
+      type: 'interruption',
+      kind: 'prompt',
+      trigger: 'exit',
+      ...facts.callFields(openCall),
+      prompt_event_id: open.eventId,
+      ran: 'no',
+      evidence: ['screen'],
+    });
+    if (openCall) facts.fates.setCause(openCall.turnId, openCall.callId);
+  }
+
+  /**
+   * A live prompt that was not live in the last frame: the same undecided prompt redrawn (resize,
+   * repaint), a new prompt, or what is left of a decided one (undefined: it takes no keys). A
+   * decided prompt counts again only when it is redrawn for another call still pending.
+   */
+  private _adopt(prompt: P): PromptInstance<P> | undefined {
+    this._readSessionFile();
+    const facts = this._facts;
+    const last = [...facts.prompts].reverse().find((p) => p.parsed.identity === prompt.identity);
+    if (last && !last.decision) {
+      last.parsed = prompt;
+      return last;
+    }
+    if (last?.decision) {
+      const pendingShown = facts.pendingCalls().some((c) => c.callId !== last.callId && this._profile.promptShowsCall(prompt, c));
+      if (!pendingShown) return undefined;
+    }
+    return this._openPrompt(prompt);
+  }
+
+  private _openPrompt(parsed: P): PromptInstance<P> {
+    const details: Record<string, string> = { ...parsed.details, ...(parsed.command !== undefined ? { command: parsed.command } : {}) };
+    const eventId = this._facts.event({
+      type: 'prompt',
+      kind: parsed.kind,
+      decided_by: null,
+      prompt: { title: parsed.title, details, options: parsed.options.map((o) => ({ label: o.label, ...(o.key ? { key: o.key } : {}) })) },
+      evidence: ['screen'],
+    });
+    const instance: PromptInstance<P> = { parsed, eventId };
+    this._facts.prompts.push(instance);
+    this._facts.matchPrompts();
+    return instance;
+  }
+}
