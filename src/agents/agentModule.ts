@@ -1,8 +1,7 @@
 // What the rest of rec knows about one agent: one row of the registry (registry.ts). Everything
 // here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
-// <agent>` before the agent starts, `rec merge` over every agent); the adapter, with its recorder,
-// schemas and parsers, is loaded only for the agent that runs.
-import { homedir } from 'node:os';
+// <agent>` reads it before the agent starts: a row loads nothing but node builtins, measured at a
+// few ms for the table); the adapter, the reader and the tool table load on demand.
 import type { KnownAgent } from '../core/agentNames.js';
 import type { ToolTable } from '../readers/action.js';
 import type { SessionReader } from '../readers/nativeSession.js';
@@ -49,15 +48,7 @@ export interface AgentModule {
    */
   readonly rawLiteralKeys: { readonly userText: readonly string[]; readonly otherText: readonly string[]; readonly output: readonly string[] };
   /** Its tools: the kind of a rejection of each, and the action a call takes (agents/<name>/tools.ts). */
-  readonly tools: ToolTable;
+  loadTools(): Promise<ToolTable>;
 }
 
-/** Whether `version` starts with one of the measured major.minor prefixes. */
-export function isKnownVersion(prefixes: readonly string[], version: string): boolean {
-  return prefixes.some((p) => version.startsWith(p));
-}
 
-/** $HOME as the agent sees it: the environment's, else the user's. */
-export function homeOf(env: NodeJS.ProcessEnv): string {
-  return env['HOME'] || homedir();
-}

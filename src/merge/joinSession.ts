@@ -5,6 +5,7 @@ import { agentModule } from '../agents/registry.js';
 import type { RecEvent } from '../core/events.js';
 import { NextMessageReasons } from '../core/nextMessageReason.js';
 import type { FindingType, NativeSession } from '../readers/nativeSession.js';
+import { toolsOf } from './readSession.js';
 import { applySidecar, fromNative, fromSidecar, toApproval, toInterruption, toRejection, toSkipped, toUnknown, type Draft } from './draftEntry.js';
 import { MERGED_SCHEMA_VERSION, type CallSummary, type Diagnostic, type MergedSession, type Message } from './mergedSession.js';
 
@@ -173,7 +174,7 @@ function placeInterruptions(drafts: Draft[], messages: Message[]): void {
 }
 
 function assemble(native: NativeSession, ctx: JoinContext, drafts: Draft[], diagnostics: Diagnostic[]): MergedSession {
-  const tools = agentModule(native.agent).tools;
+  const tools = toolsOf(native.agent);
   const fate = new Map<string, CallSummary['fate']>();
   for (const c of native.calls) fate.set(c.call_id, c.fate);
   for (const d of drafts) {

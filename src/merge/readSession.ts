@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { AGENT_MODULES, agentModule } from '../agents/registry.js';
 import { KNOWN_AGENTS } from '../core/agentNames.js';
+import type { ToolTable } from '../readers/action.js';
 import type { MergeAgent } from '../readers/conversation.js';
 import { splitJsonlFile, type JsonlLine } from '../readers/jsonlChunks.js';
 import { isObject, SessionBuilder, type NativeSession, type SessionReader } from '../readers/nativeSession.js';
@@ -12,13 +13,28 @@ import { isObject, SessionBuilder, type NativeSession, type SessionReader } from
 export type ReaderTable = Readonly<Record<MergeAgent, (file: string) => SessionReader>>;
 
 let readers: Promise<ReaderTable> | undefined;
+const toolTables = new Map<MergeAgent, ToolTable>();
 
-/** Loads every agent's reader (once per process): a file's agent may only be told by its records. */
+/**
+ * Loads every agent's reader and tool table (once per process): a file's agent may only be told by
+ * its records. A session is read only after this, so its tools are known when it is joined.
+ */
 export function loadReaders(): Promise<ReaderTable> {
-  readers ??= Promise.all(KNOWN_AGENTS.map(async (a) => [a, await agentModule(a).loadReader()] as const)).then(
-    (rows) => Object.fromEntries(rows) as unknown as ReaderTable,
-  );
+  readers ??= Promise.all(
+    KNOWN_AGENTS.map(async (a) => {
+      const [reader, tools] = await Promise.all([agentModule(a).loadReader(), agentModule(a).loadTools()]);
+      toolTables.set(a, tools);
+      return [a, reader] as const;
+    }),
+  ).then((rows) => Object.fromEntries(rows) as unknown as ReaderTable);
   return readers;
+}
+
+/** The agent's tool table; loaded with the readers, before any session of it could be read. */
+export function toolsOf(agent: MergeAgent): ToolTable {
+  const tools = toolTables.get(agent);
+  if (!tools) throw new Error(`the tools of ${agent} are not loaded: read its sessions through loadReaders() first`);
+  return tools;
 }
 
 /** Which agent wrote a file, from its path alone; null when the path does not say. */

@@ -1,7 +1,9 @@
 // Claude Code's row of the registry (../shared/agents/claude). Its recorder is not written yet
 // (issue 14): `rec claude` runs as a recorded passthrough, and `rec merge` reads its transcripts.
 import { join } from 'node:path';
-import { homeOf, isKnownVersion, type AgentModule } from '../agentModule.js';
+import { homedir } from 'node:os';
+import { isKnownVersion } from '../../core/agentNames.js';
+import type { AgentModule } from '../agentModule.js';
 
 /** The versions whose formats and screens were measured (../shared/agents/claude). */
 const KNOWN_VERSION_PREFIXES = ['2.1.'];
@@ -9,19 +11,17 @@ const KNOWN_VERSION_PREFIXES = ['2.1.'];
 export function isKnownClaudeVersion(version: string): boolean {
   return isKnownVersion(KNOWN_VERSION_PREFIXES, version);
 }
-import { passiveAdapter } from '../passiveAdapter.js';
-import { CLAUDE_TOOLS } from './tools.js';
 
 export const claudeModule: AgentModule = {
   name: 'claude',
   binName: 'claude',
   binEnvVar: 'REC_CLAUDE_BIN',
   installHint: 'npm install -g @anthropic-ai/claude-code',
-  sessionRoots: (env) => [join(env['CLAUDE_CONFIG_DIR'] || join(homeOf(env), '.claude'), 'projects')],
+  sessionRoots: (env) => [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homedir(), '.claude'), 'projects')],
   isSessionFile: (path) => path.endsWith('.jsonl'),
   // "No, and tell Claude what to do differently" takes the reason in the prompt itself.
   reasonPolicy: 'inline',
-  loadAdapter: async () => passiveAdapter(claudeModule),
+  loadAdapter: async () => (await import('../passiveAdapter.js')).passiveAdapter(claudeModule),
   pathSaysAgent: (p) => /\/\.claude\//.test(p) || /\/claude\//.test(p),
   recordSaysAgent: (record) =>
     'parentUuid' in record || 'uuid' in record || 'leafUuid' in record || ['mode', 'permission-mode', 'file-history-snapshot', 'summary'].includes(String(record['type']))
@@ -33,6 +33,6 @@ export const claudeModule: AgentModule = {
     return (file) => new ClaudeTranscriptReader(file, subagentOf(file));
   },
   // user message.content (a string) or its text blocks; assistant text blocks; tool_result.content.
-  tools: CLAUDE_TOOLS,
+  loadTools: async () => (await import('./tools.js')).CLAUDE_TOOLS,
   rawLiteralKeys: { userText: ['"content":"', '"text":"'], otherText: ['"text":"', '"content":"'], output: ['"content":"', '"text":"'] },
 };

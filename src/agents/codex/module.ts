@@ -1,8 +1,9 @@
 // The Codex CLI's row of the registry: where its rollouts live, which versions were measured, and
 // how its reasons are given. The launch and recorder load through loadAdapter (index.ts).
 import { join } from 'node:path';
-import { homeOf, isKnownVersion, type AgentModule } from '../agentModule.js';
-import { CODEX_TOOLS } from './tools.js';
+import { homedir } from 'node:os';
+import { isKnownVersion } from '../../core/agentNames.js';
+import type { AgentModule } from '../agentModule.js';
 
 /** The versions whose formats and screens were measured (../shared/agents/codex). */
 const KNOWN_VERSION_PREFIXES = ['0.169.'];
@@ -13,7 +14,7 @@ export function isKnownCodexVersion(version: string): boolean {
 
 /** $CODEX_HOME, else ~/.codex; an empty CODEX_HOME counts as unset, as Codex itself reads it. */
 export function codexHome(env: NodeJS.ProcessEnv): string {
-  return env['CODEX_HOME'] || join(homeOf(env), '.codex');
+  return env['CODEX_HOME'] || join(env['HOME'] || homedir(), '.codex');
 }
 
 export const codexModule: AgentModule = {
@@ -34,6 +35,6 @@ export const codexModule: AgentModule = {
     return (file) => new CodexRolloutReader(file);
   },
   // response_item message content[].text; function_call_output.output (a string, or {content}).
-  tools: CODEX_TOOLS,
+  loadTools: async () => (await import('./tools.js')).CODEX_TOOLS,
   rawLiteralKeys: { userText: ['"text":"'], otherText: ['"text":"'], output: ['"output":"', '"content":"'] },
 };

@@ -1,20 +1,19 @@
 // The Gemini CLI's row of the registry (../shared/agents/gemini). Its recorder is not written yet
 // (issue 13): `rec gemini` runs as a recorded passthrough, and `rec merge` reads its sessions.
 import { join } from 'node:path';
-import { homeOf, type AgentModule } from '../agentModule.js';
-import { passiveAdapter } from '../passiveAdapter.js';
-import { GEMINI_TOOLS } from './tools.js';
+import { homedir } from 'node:os';
+import type { AgentModule } from '../agentModule.js';
 
 export const geminiModule: AgentModule = {
   name: 'gemini',
   binName: 'gemini',
   binEnvVar: 'REC_GEMINI_BIN',
   installHint: 'npm install -g @google/gemini-cli',
-  sessionRoots: (env) => [join(homeOf(env), '.gemini', 'tmp')],
+  sessionRoots: (env) => [join(env['HOME'] || homedir(), '.gemini', 'tmp')],
   isSessionFile: (path) => /\/chats\/session-[^/]*\.jsonl?$/.test(path),
   // Gemini's prompts have no place to type a reason; the user says it in the next message.
   reasonPolicy: 'next_message',
-  loadAdapter: async () => passiveAdapter(geminiModule),
+  loadAdapter: async () => (await import('../passiveAdapter.js')).passiveAdapter(geminiModule),
   pathSaysAgent: (p) => /\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/gemini\//.test(p),
   recordSaysAgent: (record) => {
     if ('$set' in record || '$rewindTo' in record || 'projectHash' in record) return 'sure';
@@ -27,6 +26,6 @@ export const geminiModule: AgentModule = {
     return (file) => new GeminiSessionReader(file);
   },
   // user content[].text; gemini and info content (a string); functionResponse.response.output.
-  tools: GEMINI_TOOLS,
+  loadTools: async () => (await import('./tools.js')).GEMINI_TOOLS,
   rawLiteralKeys: { userText: ['"text":"', '"content":"'], otherText: ['"content":"', '"text":"'], output: ['"output":"'] },
 };
