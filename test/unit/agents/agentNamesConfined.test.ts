@@ -13,12 +13,6 @@ const ALLOWED = [/^agents\/(codex|gemini|claude)\//, /^agents\/registry\.ts$/, /
 const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
   // `rec hook` answers each agent's hook protocol and must load nothing but node builtins.
   'hooks/hookProtocol.ts': 'the hook command stays dependency-free',
-  // Usage texts and argv errors: branch cli-people (issue 15) builds them from the name list.
-  'cli.ts': 'usage text',
-  'commands/runArgs.ts': 'usage error',
-  'commands/merge.ts': 'usage text',
-  'commands/stats.ts': 'usage text',
-  'merge/selectionArgs.ts': 'usage error; moves to commands/ with issue 15',
 };
 
 function files(dir: string): string[] {
