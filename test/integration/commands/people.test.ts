@@ -1,7 +1,7 @@
 // What a person sees from every reporting command, on a real terminal (a pty) 80 and 200 columns
 // wide: help everywhere, tables that fit, one --run for every command, one-line mistakes with
 // exit status 2, and nothing from a session file or the sidecar reaching the terminal raw.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
@@ -184,6 +184,29 @@ describe.each([80, 200])('on a terminal %i columns wide', (cols) => {
     const folder = await show(cols, ['runs', '--db', sandbox.dir]);
     expect(folder.status.exitCode).toBe(1);
     expect(folder.lines).toEqual([`rec runs: rec database ${sandbox.dir}: is a folder, not a database file`]);
+  });
+});
+
+/** A read-only file system needs a mount of its own: root, in a private mount namespace. */
+const canMountReadOnly = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
+
+/** `rec <args>` with a read-only tmpfs mounted at `dir`, seen by that rec alone. */
+function recOnReadOnlyMount(dir: string, args: string[]): { status: number | null; stderr: string } {
+  mkdirSync(dir, { recursive: true });
+  const mountThenRun = 'mount -t tmpfs -o ro tmpfs "$1" && shift && exec "$@"';
+  const r = spawnSync('unshare', ['-m', 'sh', '-c', mountThenRun, 'sh', dir, REC_BIN, ...args], { env: sandbox.env, encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr };
+}
+
+describe('rec merge -o on a read-only file system', () => {
+  it.runIf(canMountReadOnly)('a folder that cannot be made, and a file that cannot be written: one line naming EROFS, exit 1', () => {
+    const ro = join(sandbox.dir, 'read-only');
+    const fixture = join(REPO_ROOT, 'test/fixtures/logs/claude/02-bash-reject-No.jsonl');
+    const folder = recOnReadOnlyMount(ro, ['merge', fixture, '-o', join(ro, 'out')]);
+    expect(folder).toEqual({ status: 1, stderr: `rec merge: -o ${join(ro, 'out')}: cannot create the folder: EROFS: read-only file system\n` });
+    const file = recOnReadOnlyMount(ro, ['merge', fixture, '-o', ro]);
+    expect(file.status).toBe(1);
+    expect(file.stderr).toMatch(new RegExp(`^rec merge: -o ${ro}: cannot write claude-[0-9a-f-]+\\.json: EROFS: read-only file system\\n$`));
   });
 });
 
