@@ -27,6 +27,11 @@ export interface AgentModule {
   /** Whether a file found under sessionRoots is one of its session files. */
   isSessionFile(path: string): boolean;
   readonly reasonPolicy: ReasonPolicy;
+  /**
+   * What the agent's hook protocol wants on stdout from a command hook that only observes (`rec
+   * hook`). It depends on the agent only, never on whether forwarding worked.
+   */
+  readonly hookStdout: string;
   /** The launch and the live recorder, loaded on demand. */
   loadAdapter(): Promise<AgentAdapter>;
 

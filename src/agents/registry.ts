@@ -15,3 +15,8 @@ export const AGENT_MODULES: Readonly<Record<KnownAgent, AgentModule>> = {
 export function agentModule(agent: KnownAgent): AgentModule {
   return AGENT_MODULES[agent];
 }
+
+/** The stdout answer `rec hook` gives an agent named on its command line (unknown names get nothing). */
+export function hookStdoutFor(agent: string | undefined): string {
+  return agent !== undefined && Object.hasOwn(AGENT_MODULES, agent) ? AGENT_MODULES[agent as KnownAgent].hookStdout : '';
+}

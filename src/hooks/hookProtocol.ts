@@ -1,6 +1,5 @@
 // What the hook client (`rec hook`) and the per-run hook server agree on. This module has no
 // dependencies (no zod, no ws): the hook command runs once per agent hook and must start fast.
-import type { AgentName } from '../core/events.js';
 
 /** Environment variables the agent inherits from `rec` and passes down to the hook commands it runs. */
 export const HOOK_URL_ENV = 'REC_HOOK_URL';
@@ -27,27 +26,3 @@ export const HOOK_MESSAGE_LIMIT_BYTES = 1024 * 1024;
 export const HOOK_ACK = '{"ack":true}';
 /** The server's reply to a message it dropped (not JSON, not a HookMessage, binary). */
 export const HOOK_NACK = '{"ack":false}';
-
-/**
- * What each agent's hook protocol wants on stdout from a command hook that only observes.
- * - codex 0.169 (Claude-style hooks.json): nothing. Plain stdout from SessionStart/UserPromptSubmit
- *   hooks is added to the model's context, so anything printed would leak into the conversation.
- * - claude 2.1: nothing, for the same reason (exit 0 with empty stdout is a no-op for every event).
- * - gemini 0.61: on exit 0 stdout "is parsed as JSON" and plain text becomes a systemMessage; its
- *   documented no-op answer is `{}` (hookRunner also accepts empty stdout, but `{}` is the form
- *   the hooks reference prescribes).
- * The answer depends on the agent only, never on whether forwarding worked.
- */
-export const HOOK_STDOUT: Readonly<Record<AgentName, string>> = {
-  codex: '',
-  claude: '',
-  gemini: '{}\n',
-  other: '',
-};
-
-/** The stdout answer for an agent name given on the command line (unknown names get nothing). */
-export function hookStdoutFor(agent: string | undefined): string {
-  return agent !== undefined && Object.hasOwn(HOOK_STDOUT, agent)
-    ? HOOK_STDOUT[agent as AgentName]
-    : '';
-}

@@ -9,6 +9,9 @@ export const geminiModule: AgentModule = {
   binName: 'gemini',
   binEnvVar: 'REC_GEMINI_BIN',
   installHint: 'npm install -g @google/gemini-cli',
+  // Gemini 0.61 parses stdout "as JSON" on exit 0 and turns plain text into a systemMessage; its
+  // documented no-op answer is `{}` (empty stdout is accepted too, but `{}` is the prescribed form).
+  hookStdout: '{}\n',
   sessionRoots: (env) => [join(env['HOME'] || homedir(), '.gemini', 'tmp')],
   isSessionFile: (path) => /\/chats\/session-[^/]*\.jsonl?$/.test(path),
   // Gemini's prompts have no place to type a reason; the user says it in the next message.

@@ -10,10 +10,7 @@ import { KNOWN_AGENTS } from '../../../src/core/agentNames.js';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src');
 
 const ALLOWED = [/^agents\/(codex|gemini|claude)\//, /^agents\/registry\.ts$/, /^core\/agentNames\.ts$/];
-const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
-  // `rec hook` answers each agent's hook protocol and must load nothing but node builtins.
-  'hooks/hookProtocol.ts': 'the hook command stays dependency-free',
-};
+const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {};
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
