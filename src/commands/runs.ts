@@ -1,6 +1,6 @@
 // `rec runs`: the recorded runs, newest first — a table for people, JSON Lines for programs.
 import { shortId } from '../store/ids.js';
-import type { Run } from '../store/run.js';
+import { isRunLive, type Run } from '../store/run.js';
 import type { CommandIO } from './commandIO.js';
 import { ignoreBrokenPipe, parseOrReport } from './commandKit.js';
 import { RUNS_SPEC } from './commandSpec.js';
@@ -69,15 +69,5 @@ function formatExit(run: Run): string {
   if (run.exit_code !== null) return String(run.exit_code);
   if (run.ended_at !== null) return '-';
   // No end recorded: still running, or rec itself was killed before it could write the end.
-  return run.pid !== null && isAlive(run.pid) ? 'running' : '?';
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else; ESRCH: it is gone.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isRunLive(run) ? 'running' : '?';
 }

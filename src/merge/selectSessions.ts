@@ -26,16 +26,6 @@ export interface SelectedTasks {
   explicit: boolean;
 }
 
-const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
-/** `7d`, `24h`, `30m`, `2w`, or an ISO date/time. Null when it is neither. */
-export function parseSince(text: string, now: Date = new Date()): Date | null {
-  const rel = /^(\d+)\s*([smhdw])$/.exec(text.trim());
-  if (rel) return new Date(now.getTime() - Number(rel[1]) * UNITS[rel[2]!]!);
-  const t = Date.parse(text);
-  return Number.isNaN(t) ? null : new Date(t);
-}
-
 /** The folders each agent keeps its sessions in, honouring the agents' own env overrides. */
 export function agentRoots(agent: MergeAgent, env: NodeJS.ProcessEnv): string[] {
   return agentModule(agent).sessionRoots(env);

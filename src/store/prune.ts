@@ -1,6 +1,7 @@
 // Deleting recorded runs: a run goes with its events and its agent records, in one transaction,
 // and only when it is not still recording; then the space is given back to the file system.
 import { statSync } from 'node:fs';
+import { isRunLive } from './run.js';
 import type { SidecarDb } from './sidecarDb.js';
 import { classifyError, SidecarError } from './sidecarError.js';
 
@@ -29,23 +30,6 @@ interface RunRow {
   pid: number | null;
   events: number;
   agent_records: number;
-}
-
-/**
- * A run is live while it has no end and the `rec` process that started it (`runs.pid`) is still
- * there. A run whose rec was killed before it could write the end has no end either, but its pid
- * is gone: that one is finished. (A reused pid makes a dead run look live; refusing is the safe
- * side of that mistake.)
- */
-export function isRunLive(run: { readonly ended_at: string | null; readonly pid: number | null }): boolean {
-  if (run.ended_at !== null || run.pid === null) return false;
-  try {
-    process.kill(run.pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to another user; ESRCH: it is gone.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

@@ -67,3 +67,20 @@ export function toRun(row: Record<string, unknown>): Run {
     failed_parts: JSON.parse(String(row.failed_parts ?? '[]')) as Run['failed_parts'],
   };
 }
+
+/**
+ * A run is live while it has no end and the `rec` process that started it (`runs.pid`) is still
+ * there. A run whose rec was killed before it could write the end has no end either, but its pid
+ * is gone: that one is finished. (A reused pid makes a dead run look live; refusing is the safe
+ * side of that mistake.)
+ */
+export function isRunLive(run: { readonly ended_at: string | null; readonly pid: number | null }): boolean {
+  if (run.ended_at !== null || run.pid === null) return false;
+  try {
+    process.kill(run.pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to another user; ESRCH: it is gone.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

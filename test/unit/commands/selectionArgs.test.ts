@@ -5,7 +5,6 @@ import { parseCommandArgs } from '../../../src/commands/parseCommandArgs.js';
 import { toSelectionArgs } from '../../../src/commands/selectionArgs.js';
 import { AGENT_NAMES, EventType } from '../../../src/core/events.js';
 import { MergeAgent } from '../../../src/merge/mergedSession.js';
-import { parseSince } from '../../../src/merge/selectSessions.js';
 
 const merge = (...args: string[]) => toSelectionArgs(parseCommandArgs(MERGE_SPEC, args));
 const stats = (...args: string[]) => toSelectionArgs(parseCommandArgs(STATS_SPEC, args));
@@ -54,15 +53,5 @@ describe('the spec lists that mirror zod enums', () => {
     expect([...EVENT_TYPES]).toEqual(EventType.options);
     expect([...EVENT_AGENTS]).toEqual([...AGENT_NAMES]);
     expect(MergeAgent.options).toEqual(EVENT_AGENTS.filter((a) => a !== 'other'));
-  });
-});
-
-describe('merge/selectSessions parseSince', () => {
-  it('reads ages and dates', () => {
-    const now = new Date('2026-01-10T00:00:00.000Z');
-    expect(parseSince('24h', now)!.toISOString()).toBe('2026-01-09T00:00:00.000Z');
-    expect(parseSince('2w', now)!.toISOString()).toBe('2025-12-27T00:00:00.000Z');
-    expect(parseSince('2026-01-01', now)!.toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    expect(parseSince('soon', now)).toBeNull();
   });
 });
