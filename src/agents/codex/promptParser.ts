@@ -2,22 +2,14 @@
 // options), the "Task is still running" menu, the working status, the decision history rows and a
 // streamed answer. Pure: a screen snapshot in, a description out.
 import type { ScreenSnapshot } from '../../core/screen.js';
+import type { PromptView } from '../common/agentProfile.js';
 import { joinWrapped, menuLabel, parseOptionList, type ListOption } from '../common/optionList.js';
 import type { CodexPromptKind, CodexStrings, TaskMenuAction } from './strings/index.js';
 
-export interface CodexPrompt {
+/** An approval prompt as Codex draws it: the shared view's fields, with Codex's own kind. */
+export interface CodexPrompt extends Omit<PromptView, 'kind'> {
   readonly kind: CodexPromptKind;
-  readonly title: string;
   readonly titleRow: number;
-  /** The `$ …` command of an exec prompt, wrapped rows re-joined. */
-  readonly command?: string;
-  /** `reason`, `destination`, `environment`, `description` rows, wrapped rows re-joined. */
-  readonly details: Readonly<Record<string, string>>;
-  readonly options: readonly ListOption[];
-  /** The number of the highlighted option, when the marker is on screen. */
-  readonly highlighted?: number;
-  /** Same for the same prompt however it is wrapped or redrawn; differs between prompts. */
-  readonly identity: string;
 }
 
 export interface TaskMenuOption extends ListOption {
