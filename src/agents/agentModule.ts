@@ -28,6 +28,11 @@ export interface AgentModule {
   isSessionFile(path: string): boolean;
   readonly reasonPolicy: ReasonPolicy;
   /**
+   * The versions its recorder was verified on, by running them (../shared/agents/<name>). Another
+   * version still runs untouched; its run and events are marked agent_version_verified=false.
+   */
+  readonly verifiedVersions: readonly string[];
+  /**
    * What the agent's hook protocol wants on stdout from a command hook that only observes (`rec
    * hook`). It depends on the agent only, never on whether forwarding worked.
    */

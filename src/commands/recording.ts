@@ -29,6 +29,8 @@ export interface RecordingOptions {
   readonly runId: string;
   readonly agent: AgentName;
   readonly adapter: AgentAdapter | undefined;
+  /** The agent versions rec was verified on; a run of another version has its events marked. */
+  readonly verifiedVersions: readonly string[];
   readonly argv: readonly string[];
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
@@ -88,7 +90,12 @@ export class Recording implements KeyObserver {
       closeQuietly(db, opts.failures);
       return undefined;
     }
-    const sink = createEventSink(db, { run_id: opts.runId, agent: opts.agent });
+    const verified = new Set(opts.verifiedVersions);
+    const sink = createEventSink(db, {
+      run_id: opts.runId,
+      agent: opts.agent,
+      ...(opts.adapter ? { isVerifiedVersion: (version: string) => verified.has(version) } : {}),
+    });
     const screen = new ScreenModel({ cols: opts.size.cols, rows: opts.size.rows });
     const recording = new Recording(opts, db, sink, screen);
     for (const chunk of early) recording.writeOutput(chunk);
@@ -113,6 +120,11 @@ export class Recording implements KeyObserver {
     } catch (err) {
       opts.failures.fail('detector', err);
     }
+  }
+
+  /** The agent's version as the run learned it, and whether rec was verified on it. */
+  get agentVersion(): { readonly version: string | null; readonly verified: boolean | null } {
+    return this._sink.agentVersion;
   }
 
   get watching(): boolean {

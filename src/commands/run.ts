@@ -22,6 +22,7 @@ import { newId } from '../store/ids.js';
 import type { CommandIO } from './commandIO.js';
 import type { RunArgs } from './runArgs.js';
 import { EarlyOutput } from './earlyOutput.js';
+import { escapeControls } from './terminalText.js';
 import type { Recording } from './recording.js';
 
 export const enum RunConstants {
@@ -33,7 +34,8 @@ export const enum RunConstants {
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
 
 export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> {
-  const adapter = args.agent ? await (await import('../agents/registry.js')).agentModule(args.agent).loadAdapter() : undefined;
+  const module = args.agent ? (await import('../agents/registry.js')).agentModule(args.agent) : undefined;
+  const adapter = await module?.loadAdapter();
   const file = resolveBinary(args, adapter, io);
   if (!file) return 127;
   if (!process.stdin.isTTY) return (await import('./runDirect.js')).runDirect(file, args.args, io);
@@ -165,6 +167,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
         runId,
         agent: adapter?.name ?? 'other',
         adapter,
+        verifiedVersions: module?.verifiedVersions ?? [],
         argv: [file, ...args.args],
         cwd: io.cwd,
         env: plan.env,
@@ -199,6 +202,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   if (recording) await recording.finish(exit);
   await cleanUp();
   reportFailures(io, failures);
+  if (recording && module) reportUnverifiedVersion(io, module.name, recording.agentVersion, module.verifiedVersions);
   debug(`run closed at ${Math.round(performance.now())} ms`);
   return toExitStatus(exit);
 
@@ -242,6 +246,19 @@ function hookCommandLine(agent: string, event: string): string {
 
 function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Once, after the agent exited: the agent ran untouched, but rec was not verified on its version. */
+function reportUnverifiedVersion(
+  io: CommandIO,
+  agent: string,
+  seen: { readonly version: string | null; readonly verified: boolean | null },
+  verifiedOn: readonly string[],
+): void {
+  if (seen.version === null || seen.verified !== false) return;
+  io.stderr.write(
+    `rec: ${agent} ${escapeControls(seen.version)} is not a version rec was verified on (${verifiedOn.join(', ')}); its events are marked agent_version_verified=false\n`,
+  );
 }
 
 function reportFailures(io: CommandIO, failures: FailureLog): void {

@@ -75,6 +75,11 @@ export const RecEvent = z.object({
   evidence: z.array(Evidence),
   /** The prompt event this decision answered, so a decision can always be traced to what was shown. */
   prompt_event_id: z.string().nullable(),
+  /**
+   * Whether rec was verified on that version of the agent (its screens and files measured): false
+   * for a newer or other version, whose events may be less exact; null while no version is known.
+   */
+  agent_version_verified: z.boolean().nullable(),
 });
 export type RecEvent = z.infer<typeof RecEvent>;
 

@@ -4,6 +4,8 @@ import type { EventPatch, NewEvent } from './events.js';
 
 export interface RunPatch {
   agent_version?: string | null;
+  /** Set by the store from the agent's verified versions when agent_version is learned. */
+  agent_version_verified?: boolean | null;
   agent_session_id?: string | null;
   agent_session_file?: string | null;
 }

@@ -28,11 +28,14 @@ export const EVENT_COLUMNS = [
   'native',
   'evidence',
   'prompt_event_id',
+  'agent_version_verified',
 ] as const satisfies ReadonlyArray<keyof RecEvent>;
 
 export type EventColumn = (typeof EVENT_COLUMNS)[number];
 
 const JSON_COLUMNS: ReadonlySet<string> = new Set(['tool_input', 'prompt', 'native', 'evidence']);
+/** SQLite has no boolean: stored as 1/0. */
+const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set(['agent_version_verified']);
 
 export type SqlValue = string | number | bigint | null;
 export type EventRow = Record<EventColumn, SqlValue>;
@@ -41,6 +44,7 @@ export type EventRow = Record<EventColumn, SqlValue>;
 export function toSqlValue(column: string, value: unknown): SqlValue {
   if (value === undefined || value === null) return column === 'evidence' ? '[]' : null;
   if (JSON_COLUMNS.has(column)) return JSON.stringify(value);
+  if (BOOLEAN_COLUMNS.has(column)) return value ? 1 : 0;
   return value as SqlValue;
 }
 
@@ -54,7 +58,9 @@ export function fromEventRow(row: Record<string, unknown>): RecEvent {
   const event: Record<string, unknown> = {};
   for (const column of EVENT_COLUMNS) {
     const value = row[column] ?? null;
-    event[column] = JSON_COLUMNS.has(column) && typeof value === 'string' ? JSON.parse(value) : value;
+    if (JSON_COLUMNS.has(column) && typeof value === 'string') event[column] = JSON.parse(value);
+    else if (BOOLEAN_COLUMNS.has(column) && value !== null) event[column] = value === 1 || value === 1n;
+    else event[column] = value;
   }
   if (event.evidence === null) event.evidence = [];
   return event as RecEvent;

@@ -10,12 +10,19 @@ export interface SinkRunContext {
   readonly agent: AgentName;
   readonly agent_version?: string | null;
   readonly agent_session_id?: string | null;
+  /**
+   * Whether rec was verified on a version of this agent: when the run learns the agent's version,
+   * the run and its events are marked with the answer. Absent for a plain command.
+   */
+  readonly isVerifiedVersion?: (version: string) => boolean;
 }
 
 export interface SidecarSink extends EventSink {
   retractEvent(id: string): void;
   /** What stopped the sink, in one line; undefined while it works. */
   readonly failure: string | undefined;
+  /** The agent's version as the run learned it, and whether rec was verified on it. */
+  readonly agentVersion: { readonly version: string | null; readonly verified: boolean | null };
   /**
    * No more writes: the run is finishing and its database is about to close. Later calls do
    * nothing (they are not failures: a recorder's late work is dropped by design).
@@ -30,7 +37,14 @@ export function createEventSink(db: SidecarDb, run: SinkRunContext): SidecarSink
 class DbEventSink implements SidecarSink {
   private _failure: string | undefined;
   private _closed = false;
-  private readonly _run: { run_id: string; agent: AgentName; agent_version: string | null; agent_session_id: string | null };
+  private readonly _run: {
+    run_id: string;
+    agent: AgentName;
+    agent_version: string | null;
+    agent_version_verified: boolean | null;
+    agent_session_id: string | null;
+  };
+  private readonly _isVerifiedVersion: ((version: string) => boolean) | undefined;
 
   constructor(
     private readonly _db: SidecarDb,
@@ -40,8 +54,15 @@ class DbEventSink implements SidecarSink {
       run_id: run.run_id,
       agent: run.agent,
       agent_version: run.agent_version ?? null,
+      agent_version_verified: null,
       agent_session_id: run.agent_session_id ?? null,
     };
+    this._isVerifiedVersion = run.isVerifiedVersion;
+  }
+
+  /** What the run has learned so far about the agent's version. */
+  get agentVersion(): { readonly version: string | null; readonly verified: boolean | null } {
+    return { version: this._run.agent_version, verified: this._run.agent_version_verified };
   }
 
   get failure(): string | undefined {
@@ -67,10 +88,14 @@ class DbEventSink implements SidecarSink {
   }
 
   updateRun(patch: RunPatch): void {
+    const version = patch.agent_version;
+    const verified = typeof version === 'string' && this._isVerifiedVersion ? { agent_version_verified: this._isVerifiedVersion(version) } : {};
+    const full: RunPatch = { ...patch, ...verified };
     this._guard('update run', () => {
-      this._db.updateRun(this._run.run_id, patch);
+      this._db.updateRun(this._run.run_id, full);
       // Events inserted from now on carry what the run has learned.
-      if (patch.agent_version !== undefined) this._run.agent_version = patch.agent_version;
+      if (full.agent_version !== undefined) this._run.agent_version = full.agent_version;
+      if (full.agent_version_verified !== undefined) this._run.agent_version_verified = full.agent_version_verified;
       if (patch.agent_session_id !== undefined) this._run.agent_session_id = patch.agent_session_id;
     });
   }

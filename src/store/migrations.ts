@@ -72,6 +72,12 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (run_id, source_file, byte_offset)
   );
   `,
+  // 2: whether the agent's version is one rec was verified on (1), a newer or other one (0), or not
+  // known yet (NULL); events carry their run's answer, like agent_version.
+  `
+  ALTER TABLE runs ADD COLUMN agent_version_verified INTEGER;
+  ALTER TABLE events ADD COLUMN agent_version_verified INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

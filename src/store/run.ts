@@ -14,6 +14,8 @@ export const Run = z.object({
   id: z.string(),
   agent: AgentName,
   agent_version: z.string().nullable(),
+  /** Whether rec was verified on that version (null until the version is known). */
+  agent_version_verified: z.boolean().nullable(),
   argv: z.array(z.string()),
   cwd: z.string(),
   started_at: z.string(),
@@ -62,7 +64,8 @@ export interface AgentRecordRow {
 /** A runs row (JSON columns as text) → Run. */
 export function toRun(row: Record<string, unknown>): Run {
   return {
-    ...(row as Omit<Run, 'argv' | 'failed_parts'>),
+    ...(row as Omit<Run, 'argv' | 'failed_parts' | 'agent_version_verified'>),
+    agent_version_verified: row.agent_version_verified === null || row.agent_version_verified === undefined ? null : Number(row.agent_version_verified) === 1,
     argv: JSON.parse(String(row.argv)) as string[],
     failed_parts: JSON.parse(String(row.failed_parts ?? '[]')) as Run['failed_parts'],
   };

@@ -42,6 +42,7 @@ export interface EventRunContext {
   run_id: string;
   agent: AgentName;
   agent_version?: string | null;
+  agent_version_verified?: boolean | null;
   agent_session_id?: string | null;
 }
 
@@ -67,7 +68,7 @@ export type ResolveRunIdResult =
 
 const RUN_COLUMNS = [
   'id', 'agent', 'agent_version', 'argv', 'cwd', 'started_at', 'ended_at', 'exit_code', 'signal',
-  'agent_session_id', 'agent_session_file', 'failed_parts', 'rec_version', 'pid',
+  'agent_session_id', 'agent_session_file', 'failed_parts', 'rec_version', 'pid', 'agent_version_verified',
 ] as const;
 
 export class SidecarDb {
@@ -118,6 +119,7 @@ export class SidecarDb {
         failed_parts: '[]',
         rec_version: r.rec_version ?? null,
         pid: r.pid ?? null,
+        agent_version_verified: null,
       }),
     );
     return id;
@@ -130,12 +132,12 @@ export class SidecarDb {
       this._update('runs', id, p);
       // Events written before the agent's session was known (its first prompt can come before the
       // session file is found) get the run's agent facts too, so every event is joinable.
-      for (const column of ['agent_version', 'agent_session_id'] as const) {
+      for (const column of ['agent_version', 'agent_version_verified', 'agent_session_id'] as const) {
         const value = p[column];
         if (value === undefined || value === null) continue;
         this.connection
           .prepare(`update events set ${column} = ? where run_id = ? and ${column} is null`)
-          .run(value, id);
+          .run(toSqlValue(column, value), id);
       }
     })();
   }
@@ -156,6 +158,7 @@ export class SidecarDb {
       run_id: ctx.run_id,
       agent: ctx.agent,
       agent_version: null,
+      agent_version_verified: null,
       agent_session_id: null,
       kind: null,
       call_id: null,
@@ -177,6 +180,7 @@ export class SidecarDb {
       ...dropUndefined(e),
     } as RecEvent;
     full.agent_version = e.agent_version ?? ctx.agent_version ?? null;
+    full.agent_version_verified = e.agent_version_verified ?? ctx.agent_version_verified ?? null;
     full.agent_session_id = e.agent_session_id ?? ctx.agent_session_id ?? null;
     this._run('insert event', () => this._insertEvent.run(toEventRow(full)));
     return full.id;

@@ -6,6 +6,7 @@ import { oneLine, SidecarError } from './sidecarError.js';
 
 export const RunPatchSchema = z.object({
   agent_version: z.string().nullable().optional(),
+  agent_version_verified: z.boolean().nullable().optional(),
   agent_session_id: z.string().nullable().optional(),
   agent_session_file: z.string().nullable().optional(),
 });
@@ -13,6 +14,7 @@ export const RunContextSchema = z.object({
   run_id: z.string().min(1),
   agent: AgentName,
   agent_version: z.string().nullable().optional(),
+  agent_version_verified: z.boolean().nullable().optional(),
   agent_session_id: z.string().nullable().optional(),
 });
 export const AgentRecordInputSchema = z.object({

@@ -23,6 +23,7 @@ export const claudeModule: AgentModule = {
   isSessionFile: (path) => path.endsWith('.jsonl'),
   // "No, and tell Claude what to do differently" takes the reason in the prompt itself.
   reasonPolicy: 'inline',
+  verifiedVersions: ['2.1.330'],
   loadAdapter: async () => (await import('../passiveAdapter.js')).passiveAdapter(claudeModule),
   pathSaysAgent: (p) => /\/\.claude\//.test(p) || /\/claude\//.test(p),
   recordSaysAgent: (record) =>

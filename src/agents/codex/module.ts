@@ -29,6 +29,7 @@ export const codexModule: AgentModule = {
   isSessionFile: (path) => /^rollout-.*\.jsonl$/.test(path.slice(path.lastIndexOf('/') + 1)),
   // Codex's prompts have no place to type a reason ("No, and tell Codex what to do differently" ends the turn).
   reasonPolicy: 'next_message',
+  verifiedVersions: ['0.169.0'],
   loadAdapter: async () => (await import('./index.js')).codexAdapter,
   pathSaysAgent: (p) => /\/\.codex\//.test(p) || /^rollout-.*\.jsonl$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/codex\//.test(p),
   recordSaysAgent: (record) => ('payload' in record && typeof record['type'] === 'string' ? 'sure' : null),

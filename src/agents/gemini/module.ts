@@ -16,6 +16,7 @@ export const geminiModule: AgentModule = {
   isSessionFile: (path) => /\/chats\/session-[^/]*\.jsonl?$/.test(path),
   // Gemini's prompts have no place to type a reason; the user says it in the next message.
   reasonPolicy: 'next_message',
+  verifiedVersions: ['0.61.0'],
   loadAdapter: async () => (await import('../passiveAdapter.js')).passiveAdapter(geminiModule),
   pathSaysAgent: (p) => /\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/gemini\//.test(p),
   recordSaysAgent: (record) => {

@@ -2,7 +2,8 @@
 // a new Codex version changes this file. Sources: /work/shared/agents/codex/README.md and
 // samples/*.screen.txt / *.rollout.jsonl (tmux captures and rollouts of the real CLI).
 
-export const CODEX_VERSION = '0.169.0';
+// FAKE_CODEX_VERSION: a version rec was not verified on (a newer Codex), with the same screens.
+export const CODEX_VERSION = process.env.FAKE_CODEX_VERSION || '0.169.0';
 
 export const banner = {
   title: `>_ OpenAI Codex (v${CODEX_VERSION})`,

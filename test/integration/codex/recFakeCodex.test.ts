@@ -86,4 +86,38 @@ describe('rec codex over fake-codex', () => {
     await rec.expectExit();
     expect(queryRows(sandbox.dbPath, "select type from events where type != 'prompt'")).toHaveLength(1);
   });
+
+  it('a Codex version rec was not verified on runs untouched: its run and events are marked, and rec says so once after it', async () => {
+    sandbox.env.FAKE_CODEX_VERSION = '0.170.0';
+    const rec = startFakeCodex();
+    await rec.expectScreen(PROMPT);
+    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
+    rec.sendKey('esc');
+    await rec.expectScreen('✗ You canceled the request to run');
+    rec.sendLine('/quit');
+    expect(await rec.expectExit()).toEqual({ exitCode: 0 });
+    expect(queryRows(sandbox.dbPath, 'select agent_version, agent_version_verified from runs')).toEqual([
+      { agent_version: '0.170.0', agent_version_verified: 0 },
+    ]);
+    const events = queryRows(sandbox.dbPath, 'select type, agent_version, agent_version_verified from events order by ts');
+    expect(events.map((e) => e.type)).toEqual(['prompt', 'rejection']);
+    expect(events.every((e) => e.agent_version === '0.170.0' && e.agent_version_verified === 0)).toBe(true);
+    const notice = 'rec: codex 0.170.0 is not a version rec was verified on (0.169.0); its events are marked agent_version_verified=false';
+    expect(rec.output.split(notice)).toHaveLength(2);
+  });
+
+  it('on the version rec was verified on, the run and events are marked verified and rec says nothing about it', async () => {
+    const rec = startFakeCodex();
+    await rec.expectScreen(PROMPT);
+    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
+    rec.sendKey('esc');
+    await rec.expectScreen('✗ You canceled the request to run');
+    rec.sendLine('/quit');
+    await rec.expectExit();
+    expect(queryRows(sandbox.dbPath, 'select agent_version, agent_version_verified from runs')).toEqual([
+      { agent_version: '0.169.0', agent_version_verified: 1 },
+    ]);
+    expect(queryRows(sandbox.dbPath, 'select distinct agent_version_verified from events')).toEqual([{ agent_version_verified: 1 }]);
+    expect(rec.output).not.toContain('verified on');
+  });
 });

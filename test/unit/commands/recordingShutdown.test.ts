@@ -36,6 +36,7 @@ function open(dir: string, adapter: AgentAdapter, hooks: Emitter<HookMessage>, f
       runId: 'run-shutdown',
       agent: 'codex',
       adapter,
+      verifiedVersions: ['0.169.0'],
       argv: ['codex'],
       cwd: dir,
       env: { CODEX_HOME: join(dir, 'codex-home') },

@@ -16,6 +16,36 @@ function setup(): { db: SidecarDb; runId: string } {
 }
 
 describe('createEventSink', () => {
+  it('marks the run and every event of it, before and after, with whether rec was verified on the version learned', () => {
+    const { db, runId } = setup();
+    const sink = createEventSink(db, { run_id: runId, agent: 'claude', isVerifiedVersion: (v) => v === '2.1.330' });
+    const before = sink.insertEvent({ ts, type: 'prompt' });
+    expect(db.listEvents()[0]).toMatchObject({ agent_version: null, agent_version_verified: null });
+    sink.updateRun({ agent_version: '2.1.331' });
+    const after = sink.insertEvent({ ts, type: 'rejection', kind: 'command' });
+    const byId = new Map(db.listEvents().map((e) => [e.id, e]));
+    expect(byId.get(before!)).toMatchObject({ agent_version: '2.1.331', agent_version_verified: false });
+    expect(byId.get(after!)).toMatchObject({ agent_version: '2.1.331', agent_version_verified: false });
+    expect(RecEvent.parse(byId.get(after!))).toMatchObject({ agent_version_verified: false });
+    expect(db.getRun(runId)).toMatchObject({ agent_version: '2.1.331', agent_version_verified: false });
+    expect(sink.agentVersion).toEqual({ version: '2.1.331', verified: false });
+    db.close();
+  });
+
+  it('marks a verified version true, and leaves the mark null where no verifier is given (a plain command)', () => {
+    const { db, runId } = setup();
+    const verified = createEventSink(db, { run_id: runId, agent: 'claude', isVerifiedVersion: (v) => v === '2.1.330' });
+    verified.updateRun({ agent_version: '2.1.330' });
+    verified.insertEvent({ ts, type: 'prompt' });
+    expect(db.getRun(runId)).toMatchObject({ agent_version_verified: true });
+    expect(db.listEvents()[0]).toMatchObject({ agent_version_verified: true });
+    const other = db.startRun({ agent: 'other', argv: ['sh'], cwd: '/w', started_at: ts });
+    const plain = createEventSink(db, { run_id: other, agent: 'other' });
+    plain.updateRun({ agent_version: '1.0' });
+    expect(db.getRun(other)).toMatchObject({ agent_version: '1.0', agent_version_verified: null });
+    db.close();
+  });
+
   it('fills run_id, agent, agent_version and agent_session_id on events', () => {
     const { db, runId } = setup();
     const sink = createEventSink(db, { run_id: runId, agent: 'claude', agent_version: '2.0.1' });

@@ -62,7 +62,7 @@ describe('SidecarDb on a real file', () => {
       (db.connection.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
     expect(columns('runs')).toEqual([
       'id', 'agent', 'agent_version', 'argv', 'cwd', 'started_at', 'ended_at', 'exit_code', 'signal',
-      'agent_session_id', 'agent_session_file', 'failed_parts', 'rec_version', 'pid',
+      'agent_session_id', 'agent_session_file', 'failed_parts', 'rec_version', 'pid', 'agent_version_verified',
     ]);
     expect(columns('events')).toEqual(Object.keys(RecEvent.shape));
     expect(columns('agent_records')).toEqual([
@@ -143,6 +143,7 @@ describe('SidecarDb on a real file', () => {
       id, agent: 'codex', agent_version: '0.169.0', argv: baseRun.argv, cwd: '/work', started_at: baseRun.started_at,
       ended_at: '2025-01-02T03:05:00.000Z', exit_code: 130, signal: null, agent_session_id: 'sess-9',
       agent_session_file: '/h/.codex/s.jsonl', failed_parts: [{ part: 'screen', error: 'boom' }], rec_version: '0.1.0', pid: 1234,
+      agent_version_verified: null,
     });
     db.close();
   });
@@ -225,6 +226,25 @@ describe('SidecarDb on a real file', () => {
     const result = openSidecar(path, { mustExist: true, readOnly: true });
     expect(result).toMatchObject({ ok: false, code: 'missing' });
     if (!result.ok) expect(result.error).toContain(path);
+  });
+});
+
+describe('openSidecar on a database of an older rec', () => {
+  it('adds the version-verified columns to a schema-1 database and keeps its rows', async () => {
+    const { Database } = await import('../../../src/store/sqliteDriver.js');
+    const { MIGRATIONS } = await import('../../../src/store/migrations.js');
+    const path = join(tempDir(), 'old.db');
+    const old = new Database(path);
+    old.exec(MIGRATIONS[0]!);
+    old.pragma('user_version = 1');
+    old.prepare("INSERT INTO runs (id, agent, argv, cwd, started_at) VALUES ('r1', 'codex', '[]', '/w', '2025-01-01T00:00:00.000Z')").run();
+    old.prepare("INSERT INTO events (id, run_id, agent, ts, type) VALUES ('e1', 'r1', 'codex', '2025-01-01T00:00:00.000Z', 'prompt')").run();
+    old.close();
+    const db = open(path);
+    expect(db.connection.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.getRun('r1')).toMatchObject({ agent: 'codex', agent_version_verified: null });
+    expect(RecEvent.parse(db.listEvents()[0])).toMatchObject({ id: 'e1', agent_version_verified: null });
+    db.close();
   });
 });
 
