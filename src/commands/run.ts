@@ -101,7 +101,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
     });
   } catch (err) {
     await raw.restore();
-    io.stderr.write(`rec: cannot start ${file}: ${err instanceof Error ? err.message : String(err)}\n`);
+    io.stderr.write(`rec: cannot start ${escapeControls(file)}: ${escapeControls(err instanceof Error ? err.message : String(err))}\n`);
     await cleanUp();
     return 126;
   }
@@ -220,14 +220,14 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
 function resolveBinary(args: RunArgs, adapter: AgentAdapter | undefined, io: CommandIO): string | undefined {
   if (!adapter) {
     const found = findExecutable(args.command!, io.env, io.cwd);
-    if (!found) io.stderr.write(`rec: ${args.command}: command not found\n`);
+    if (!found) io.stderr.write(`rec: ${escapeControls(args.command!)}: command not found\n`);
     return found;
   }
   const override = args.agentBin ?? io.env[adapter.binEnvVar];
   const wanted = override || adapter.binName;
   const found = findExecutable(wanted, io.env, io.cwd);
   if (!found) {
-    const where = override ? `${JSON.stringify(override)} (from ${args.agentBin ? '--agent-bin' : adapter.binEnvVar})` : `${adapter.binName} on PATH`;
+    const where = override ? `${escapeControls(JSON.stringify(override))} (from ${args.agentBin ? '--agent-bin' : adapter.binEnvVar})` : `${adapter.binName} on PATH`;
     io.stderr.write(`rec: ${adapter.name} not found: no executable ${where}; install it with \`${adapter.installHint}\` or point ${adapter.binEnvVar} at it\n`);
   }
   return found;

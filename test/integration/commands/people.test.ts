@@ -187,6 +187,26 @@ describe.each([80, 200])('on a terminal %i columns wide', (cols) => {
   });
 });
 
+describe('a command or agent binary that cannot be found', () => {
+  // argv cannot hold NUL; every other hostile string can be a command name.
+  const hostileName = HOSTILE.replaceAll('\x00', '');
+
+  it('rec -- <hostile name>: "command not found" with the name escaped, exit 127', () => {
+    const r = spawnSync(process.execPath, [REC_BIN, '--', hostileName], { env: sandbox.env, encoding: 'utf8' });
+    expect(r.status).toBe(127);
+    expect(r.stderr).toMatch(/^rec: .*: command not found\n$/);
+    expect(r.stderr).toContain('\\x1b]0;pwned\\x07');
+    expect(findUnsafe(r.stderr)).toBeUndefined();
+  });
+
+  it('rec codex with a hostile REC_CODEX_BIN: the override is named escaped, exit 127', () => {
+    const r = spawnSync(process.execPath, [REC_BIN, 'codex'], { env: { ...sandbox.env, REC_CODEX_BIN: hostileName }, encoding: 'utf8' });
+    expect(r.status).toBe(127);
+    expect(r.stderr).toMatch(/^rec: codex not found: no executable .* \(from REC_CODEX_BIN\)/);
+    expect(findUnsafe(r.stderr)).toBeUndefined();
+  });
+});
+
 /** A read-only file system needs a mount of its own: root, in a private mount namespace. */
 const canMountReadOnly = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
 
