@@ -1,8 +1,17 @@
-// The Gemini CLI's row of the registry (../shared/agents/gemini). Its recorder is not written yet
-// (issue 13): `rec gemini` runs as a recorded passthrough, and `rec merge` reads its sessions.
+// The Gemini CLI's row of the registry (../shared/agents/gemini): where its chat files live, which
+// versions were measured, and how its reasons are given. The launch and recorder load through
+// loadAdapter (index.ts).
 import { join } from 'node:path';
-import { homedir } from 'node:os';
+import { isKnownVersion } from '../../core/agentNames.js';
 import type { AgentModule } from '../agentModule.js';
+import { geminiHomeDir } from './geminiHome.js';
+
+/** The versions whose formats and screens were measured (../shared/agents/gemini). */
+const KNOWN_VERSION_PREFIXES = ['0.61.'];
+
+export function isKnownGeminiVersion(version: string): boolean {
+  return isKnownVersion(KNOWN_VERSION_PREFIXES, version);
+}
 
 export const geminiModule: AgentModule = {
   name: 'gemini',
@@ -12,12 +21,12 @@ export const geminiModule: AgentModule = {
   // Gemini 0.61 parses stdout "as JSON" on exit 0 and turns plain text into a systemMessage; its
   // documented no-op answer is `{}` (empty stdout is accepted too, but `{}` is the prescribed form).
   hookStdout: '{}\n',
-  sessionRoots: (env) => [join(env['HOME'] || homedir(), '.gemini', 'tmp')],
+  sessionRoots: (env) => [join(geminiHomeDir(env), 'tmp')],
   isSessionFile: (path) => /\/chats\/session-[^/]*\.jsonl?$/.test(path),
   // Gemini's prompts have no place to type a reason; the user says it in the next message.
   reasonPolicy: 'next_message',
   verifiedVersions: ['0.61.0'],
-  loadAdapter: async () => (await import('../passiveAdapter.js')).passiveAdapter(geminiModule),
+  loadAdapter: async () => (await import('./index.js')).geminiAdapter,
   pathSaysAgent: (p) => /\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/gemini\//.test(p),
   recordSaysAgent: (record) => {
     if ('$set' in record || '$rewindTo' in record || 'projectHash' in record) return 'sure';

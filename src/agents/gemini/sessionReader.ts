@@ -4,7 +4,6 @@
 // updates (a `messages` list replaces the conversation) and `{"$rewindTo": id}`. Messages rolled
 // back are kept and marked `rewound`: a turn the user rejected is exactly what gets rolled back.
 // What the file alone can tell (../shared/agents/gemini/README.md §3): the cancel reason strings.
-import { z } from 'zod';
 import { toRejectionKind } from '../../readers/action.js';
 import { GEMINI_TOOLS } from './tools.js';
 import type { ToolCall, ToolResult } from '../../readers/conversation.js';
@@ -18,73 +17,20 @@ import {
   type NativeSession,
   type SessionReader,
 } from '../../readers/nativeSession.js';
+import { callError, GeminiLegacyDocument, GeminiMetadata, toGeminiMessage, type GeminiMessage } from './sessionRecords.js';
+import { LATEST_GEMINI_STRINGS } from './strings/index.js';
 
-const Part = z.object({ text: z.string().optional(), functionResponse: z.unknown().optional() });
-const GeminiToolCall = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    args: z.unknown().optional(),
-    status: z.string().optional(),
-    timestamp: z.string().optional(),
-    result: z.array(z.unknown()).nullable().optional(),
-    resultDisplay: z.unknown().optional(),
-  });
-const GeminiMessage = z
-  .object({
-    id: z.string(),
-    timestamp: z.string().optional(),
-    type: z.string(),
-    content: z.union([z.string(), z.array(Part)]).optional(),
-    toolCalls: z.array(GeminiToolCall).optional(),
-  });
-const Metadata = z
-  .object({ sessionId: z.string(), projectHash: z.string().optional(), startTime: z.string().optional(), lastUpdated: z.string().optional() });
-/** The older single-JSON form: the metadata and the whole `messages` array in one document. */
-const LegacyDocument = Metadata.extend({ messages: z.array(z.unknown()) });
-
-type GeminiMessage = z.infer<typeof GeminiMessage>;
-
-function optStr(v: unknown): boolean {
-  return v === undefined || typeof v === 'string';
-}
-
-/**
- * The hand check of GeminiMessage, for the hot path: a record that passes is used as parsed (no
- * copy); one that fails goes through zod, which reports what is wrong.
- */
-function isGeminiMessage(r: Record<string, unknown>): boolean {
-  if (typeof r['id'] !== 'string' || typeof r['type'] !== 'string' || !optStr(r['timestamp'])) return false;
-  const content = r['content'];
-  if (content !== undefined && typeof content !== 'string') {
-    if (!Array.isArray(content)) return false;
-    for (const p of content) if (!isObject(p) || !optStr(p['text'])) return false;
-  }
-  const calls = r['toolCalls'];
-  if (calls === undefined) return true;
-  if (!Array.isArray(calls)) return false;
-  for (const c of calls) {
-    if (!isObject(c) || typeof c['id'] !== 'string' || typeof c['name'] !== 'string' || !optStr(c['status']) || !optStr(c['timestamp'])) return false;
-    const result = c['result'];
-    if (result !== undefined && result !== null && !Array.isArray(result)) return false;
-  }
-  return true;
-}
-
-function toGeminiMessage(raw: unknown): { success: true; data: GeminiMessage } | { success: false; error: z.ZodError } {
-  if (isObject(raw) && isGeminiMessage(raw)) return { success: true, data: raw as unknown as GeminiMessage };
-  return GeminiMessage.safeParse(raw);
-}
-
-/** Prefix of every cancelled call's error (source: scheduler.js / state-manager.js). */
-const CANCELLED_PREFIX = '[Operation Cancelled] Reason: ';
-const REASON_DENIED = 'User denied execution.';
-const REASON_SIBLING = 'User cancelled operation';
-const REASON_ABORTED = 'Operation cancelled by user';
-const REASON_ABORTED_EARLY = 'Operation cancelled';
-const POLICY_DENIED = 'Tool execution denied by policy';
-const REQUEST_CANCELLED = 'Request cancelled.';
-const SESSION_CONTEXT = /^\s*<session_context>/;
+// The file's schema is sessionRecords.ts (shared with the live recorder); the reason strings are the
+// newest measured version's (strings/).
+const S = LATEST_GEMINI_STRINGS;
+const CANCELLED_PREFIX = S.cancelledPrefix;
+const REASON_DENIED = S.reasonDenied;
+const REASON_SIBLING = S.reasonSibling;
+const REASON_ABORTED = S.reasonAborted;
+const REASON_ABORTED_EARLY = S.reasonAbortedEarly;
+const POLICY_DENIED = S.policyDenied;
+const REQUEST_CANCELLED = S.requestCancelled;
+const SESSION_CONTEXT = S.sessionContext;
 /** The line Gemini appends after every change: only a new `lastUpdated` (a third of its lines). */
 const LAST_UPDATED_ONLY = /^\{"\$set":\{"lastUpdated":"([^"\\]*)"\}\}$/;
 
@@ -138,7 +84,7 @@ export class GeminiSessionReader implements SessionReader {
 
   private _metadata(record: Record<string, unknown>, lineNo: number): void {
     this._b.count('metadata');
-    const m = Metadata.safeParse(record);
+    const m = GeminiMetadata.safeParse(record);
     if (!m.success) return;
     const s = this._b.session;
     s.session_id ??= m.data.sessionId;
@@ -148,7 +94,7 @@ export class GeminiSessionReader implements SessionReader {
   }
 
   private _legacy(record: Record<string, unknown>, lineNo: number): void {
-    const doc = LegacyDocument.safeParse(record);
+    const doc = GeminiLegacyDocument.safeParse(record);
     if (!doc.success) {
       this._b.diag('error', 'invalid_record', `session document: ${doc.error.issues[0]?.message ?? 'invalid'}`, lineNo);
       return;
@@ -272,10 +218,10 @@ export class GeminiSessionReader implements SessionReader {
     const b = this._b;
     let cancelled = 0;
     const calls = msg.toolCalls ?? [];
-    const denied = calls.find((c) => c.status === 'cancelled' && errorOf(c)?.includes(REASON_DENIED));
+    const denied = calls.find((c) => c.status === 'cancelled' && callError(c)?.includes(REASON_DENIED));
     for (const c of calls) {
       const call = b.call(c.id);
-      const error = errorOf(c);
+      const error = callError(c);
       const base: NativeFinding = {
         ...emptyFinding('unknown'),
         call_id: c.id,
@@ -321,15 +267,6 @@ function contentOf(content: GeminiMessage['content']): { text: string; responses
   const parts = content ?? [];
   for (const p of parts) if (p.functionResponse !== undefined) responses.push(toResult(p.functionResponse));
   return { text: joinTexts(parts), responses };
-}
-
-function errorOf(c: z.infer<typeof GeminiToolCall>): string | null {
-  for (const r of c.result ?? []) {
-    const fr = isObject(r) ? r['functionResponse'] : undefined;
-    const resp = isObject(fr) ? fr['response'] : undefined;
-    if (isObject(resp) && typeof resp['error'] === 'string') return resp['error'];
-  }
-  return null;
 }
 
 function toResult(fr: unknown, fallbackId = ''): ToolResult {

@@ -1,0 +1,199 @@
+// What is the Gemini CLI's own in recording it, for the shared recorder (agents/common/agentRecorder.ts):
+// its screen (screenParser.ts), its option texts, its chat file translated into session facts, its
+// hook payloads, and which chat file is this run's.
+//
+// Gemini has no turn ids: the user message that opens a turn lends its record id. It has no record of
+// a turn's normal end either, so the turn's open state is left to the screen (the spinner), and
+// "Request cancelled." is the turn's abort.
+import type { EventKind } from '../../core/events.js';
+import type { HookMessage } from '../../core/hookMessage.js';
+import { toRejectionKind } from '../../readers/action.js';
+import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionFact } from '../common/agentProfile.js';
+import type { KnownCall } from '../common/callLedger.js';
+import { promptShowsCall } from './callMatcher.js';
+import { diskStateOf } from './diskCheck.js';
+import { GeminiHookPayload } from './hookPayloads.js';
+import { installedGeminiVersion } from './installedVersion.js';
+import { geminiModule } from './module.js';
+import { parseGeminiScreen, type GeminiPrompt } from './screenParser.js';
+import { SessionChooser } from './sessionChooser.js';
+import { callError, callOutput, cancelReason, messageText, modelSideCallId, parseGeminiLine, userWords, type GeminiMessage, type GeminiToolCall } from './sessionRecords.js';
+import { geminiStringsFor, type GeminiStrings } from './strings/index.js';
+import { GEMINI_TOOLS } from './tools.js';
+
+export type GeminiPromptView = GeminiPrompt;
+
+/** Statuses a call is written with once its batch is over (only terminal ones are written). */
+const TERMINAL = new Set(['success', 'error', 'cancelled']);
+
+export class GeminiProfile implements AgentProfile<GeminiPromptView> {
+  readonly agent = 'gemini';
+  private _strings: GeminiStrings;
+  private readonly _version: string | undefined;
+  private readonly _chooser: SessionChooser;
+  /** The user message record that opened the current turn: its id is the turn id. */
+  private _turnId: string | undefined;
+  private readonly _seenMessages = new Set<string>();
+  private readonly _seenCalls = new Set<string>();
+  /**
+   * "Request cancelled." waits here until the turn's calls are read: Gemini writes it before the
+   * batch's record when the request is cut while a call waits or runs (Ctrl+C at a dialog, Esc while
+   * a command runs), and the batch's fates need the calls first.
+   */
+  private _pendingAbort: SessionFact | undefined;
+
+  constructor(private readonly _ctx: ProfileContext) {
+    this._version = installedGeminiVersion(_ctx.env, geminiModule.binEnvVar, geminiModule.binName);
+    this._strings = geminiStringsFor(this._version);
+    this._chooser = new SessionChooser(_ctx.env, _ctx.cwd, _ctx.startedAt);
+  }
+
+  get optionRules(): OptionRules {
+    const strings = this._strings;
+    return {
+      meaning: (label) => {
+        const m = strings.optionMeanings.find((o) => label.startsWith(o.labelPrefix));
+        return m && { decision: m.decision, ...(m.scope ? { scope: m.scope } : {}), ...(m.endsTurn !== undefined ? { endsTurn: m.endsTurn } : {}) };
+      },
+      hiddenRejectLetters: [],
+      selectionWraps: strings.selectionWraps,
+      // Ctrl+C is not the dialog's key: Gemini's global handler cancels the whole request, which
+      // cancels the call shown ("Operation cancelled by user").
+      ctrlCRejects: true,
+      // Ctrl+C while a tool runs or an answer streams cancels the request, as Esc does.
+      ctrlCInterrupts: true,
+    };
+  }
+
+  setVersion(version: string | undefined): void {
+    this._strings = geminiStringsFor(version);
+  }
+
+  readScreen(snapshot: Parameters<AgentProfile['readScreen']>[0]): ScreenReading<GeminiPromptView> {
+    const s = parseGeminiScreen(snapshot, this._strings);
+    return {
+      ...(s.prompt ? { prompt: s.prompt } : {}),
+      working: s.working,
+      ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
+      userMessages: s.userMessages,
+      decisionRows: s.decisionRows,
+    };
+  }
+
+  /** Gemini sends no state the screen could be checked against. */
+  promptMayBeOpen(): boolean {
+    return true;
+  }
+
+  promptShowsCall(prompt: GeminiPromptView, call: KnownCall): boolean {
+    return promptShowsCall(prompt, call);
+  }
+
+  callKind(call: KnownCall): EventKind {
+    return toRejectionKind(GEMINI_TOOLS, call.toolName) ?? 'command';
+  }
+
+  translateRecord(text: string): SessionFact[] {
+    const record = parseGeminiLine(text);
+    if (!record) return [];
+    switch (record.type) {
+      case 'metadata':
+        return [...this._flushAbort(), { type: 'session', sessionId: record.metadata.sessionId, ...(this._version ? { version: this._version } : {}) }];
+      case 'message':
+        return this._message(record.message);
+      case 'set':
+        // A `messages` list replaces the conversation (a rolled-back turn): new messages in it are
+        // read like appended ones, known ones were read already.
+        return record.messages ? [...this._flushAbort(), ...record.messages.flatMap((m) => this._message(m))] : [];
+      case 'rewind':
+        return this._flushAbort();
+    }
+  }
+
+  translateHook(message: HookMessage): SessionFact[] {
+    if (message.agent !== this.agent) return [];
+    const parsed = GeminiHookPayload.safeParse(message.payload);
+    if (!parsed.success) return [];
+    const p = parsed.data;
+    const facts: SessionFact[] = [];
+    if (p.transcript_path) facts.push({ type: 'session_file', file: p.transcript_path });
+    if (p.session_id) facts.push({ type: 'session', sessionId: p.session_id, ...(this._version ? { version: this._version } : {}) });
+    return facts;
+  }
+
+  chooseSessionFile(witness: { readonly userMessages: readonly string[] }): string | undefined {
+    return this._chooser.choose(witness.userMessages, this._strings);
+  }
+
+  dispose(): void {
+    // Nothing held: the chooser and the parser read files and screens on demand.
+  }
+
+  private _message(message: GeminiMessage): SessionFact[] {
+    const s = this._strings;
+    if (message.type === 'user') {
+      if (this._seenMessages.has(message.id)) return [];
+      this._seenMessages.add(message.id);
+      const facts = this._flushAbort();
+      const words = userWords(message, s);
+      if (words === undefined) return facts;
+      this._turnId = message.id;
+      return [...facts, { type: 'turn_started', turnId: message.id, source: 'session_file', endMarked: false }, { type: 'user_message', text: words, source: 'session_file' }];
+    }
+    if (message.type === 'info') {
+      if (this._seenMessages.has(message.id)) return [];
+      this._seenMessages.add(message.id);
+      if (messageText(message.content) !== s.requestCancelled) return [];
+      const facts = this._flushAbort();
+      this._pendingAbort = { type: 'turn_aborted', ...(this._turnId ? { turnId: this._turnId } : {}), reason: s.requestCancelled };
+      return facts;
+    }
+    if (message.type !== 'gemini') return [];
+    const calls = (message.toolCalls ?? []).filter((c) => c.status !== undefined && TERMINAL.has(c.status) && !this._seenCalls.has(c.id));
+    if (calls.length === 0) return [];
+    for (const c of calls) this._seenCalls.add(c.id);
+    // All the batch's calls first, then their outcomes: every dialog is matched while all are pending.
+    return [...calls.map((c) => this._call(c)), ...calls.flatMap((c) => this._outcome(c)), ...this._flushAbort()];
+  }
+
+  private _call(call: GeminiToolCall): SessionFact {
+    const s = this._strings;
+    const reason = cancelReason(call, s);
+    const disk = call.status === 'cancelled' ? diskStateOf(call, this._ctx.cwd) : undefined;
+    return {
+      type: 'call',
+      callId: call.id,
+      toolName: call.name,
+      toolInput: call.args ?? null,
+      ...(this._turnId ? { turnId: this._turnId } : {}),
+      source: 'session_file',
+      native: {
+        status: call.status,
+        // The id the model saw in its functionCall/functionResponse (the file's id minus `<name>__`).
+        model_call_id: modelSideCallId(call, s),
+        ...(reason !== undefined ? { cancel_reason: reason } : {}),
+        ...(disk ? { file_on_disk: disk } : {}),
+      },
+    };
+  }
+
+  private _outcome(call: GeminiToolCall): SessionFact[] {
+    const s = this._strings;
+    const text = callOutput(call);
+    if (call.status === 'cancelled') {
+      const facts: SessionFact[] = [{ type: 'output', callId: call.id, text, aborted: true }];
+      // A refused write or edit whose change is on disk anyway: the file says more than the status.
+      if (diskStateOf(call, this._ctx.cwd) === 'as_proposed') facts.push({ type: 'ran', callId: call.id, source: 'session_file' });
+      return facts;
+    }
+    // A policy refusal is written as an error, but nothing ran.
+    const refused = call.status === 'error' && (callError(call) ?? '').includes(s.policyDenied);
+    return [{ type: 'output', callId: call.id, text, aborted: refused }];
+  }
+
+  private _flushAbort(): SessionFact[] {
+    const pending = this._pendingAbort;
+    this._pendingAbort = undefined;
+    return pending ? [pending] : [];
+  }
+}

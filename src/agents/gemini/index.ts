@@ -1,0 +1,15 @@
+// The Gemini CLI adapter: launch, then record from screen, keys, the chat file (and hooks when the
+// system settings layer takes them). Only the launch is loaded before Gemini starts; the recorder,
+// with its schemas and parsers, is loaded right after.
+import type { AgentAdapter } from '../agentAdapter.js';
+import { prepareGeminiLaunch } from './launch.js';
+import { geminiModule } from './module.js';
+
+export const geminiAdapter: AgentAdapter = {
+  name: geminiModule.name,
+  binName: geminiModule.binName,
+  binEnvVar: geminiModule.binEnvVar,
+  installHint: geminiModule.installHint,
+  prepareLaunch: prepareGeminiLaunch,
+  createRecorder: async (ctx) => new (await import('./geminiRecorder.js')).GeminiRecorder(ctx),
+};
