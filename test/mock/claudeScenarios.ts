@@ -34,6 +34,9 @@ export const FINAL_PREFIX = 'MOCK FINAL:';
 /** Between streamed words of the slow text and slow tool input: slow enough for Esc to land mid-stream. */
 export const SLOW_DELAY_MS = 150;
 
+/** A command that runs for 30 s and that Claude Code's Bash validator lets through to the prompt. */
+export const SLEEP_COMMAND = `node -e "setTimeout(() => console.log('done-waiting'), 30000)"`;
+
 /** The file the edit scenario changes; claudeEnv seeds it. */
 export const NOTES_FILE = 'notes.txt';
 export const NOTES_TEXT = 'line one\noriginal line\nline three\n';
@@ -65,7 +68,9 @@ export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
       calls: [bash('echo one > p1.txt', 'Write p1.txt'), bash('echo two > p2.txt', 'Write p2.txt'), bash('echo three > p3.txt', 'Write p3.txt')],
     },
   ],
-  sleep: [{ type: 'tools', text: 'I will wait.', calls: [bash('sleep 30', 'Wait 30 seconds')] }],
+  // 2.1.330's Bash validator refuses `sleep 30` without a prompt ("Blocked: standalone sleep 30. …"),
+  // and `sleep N; …` too (2.1.328), so the long command waits in node, as the research notes did.
+  sleep: [{ type: 'tools', text: 'I will wait.', calls: [bash(SLEEP_COMMAND, 'Wait 30 seconds')] }],
   slowtext: [{ type: 'text', text: '', delayMs: SLOW_DELAY_MS, endless: true }],
   slowtool: [{ type: 'tools', text: 'I will write a file.', calls: [bash('echo never-complete > slow.txt', 'Write slow.txt')], slowInputMs: SLOW_DELAY_MS }],
   // Matched by the deny rule claudeEnv writes into settings.json (DENY_RULE).

@@ -61,7 +61,7 @@ export interface RecordedRequest {
   readonly step?: number;
   /** The latest user prompt's text (the one with the scenario marker). */
   readonly userText?: string;
-  /** The tool results in the last user message: what the model is told about its calls. */
+  /** The tool results after the model's last message: what the model is told about its calls. */
   readonly toolResults?: readonly ToolResultSeen[];
   /** Every text block of the last user message (e.g. `[Request interrupted by user]`). */
   readonly lastUserTexts?: readonly string[];
@@ -164,7 +164,7 @@ export async function startMessagesServer(opts: MessagesServerOptions = {}): Pro
       return json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: z.prettifyError(parsed.error) } });
     }
     const body = parsed.data;
-    const turn = readTurn(body);
+    const turn = readTurn(body, raw);
     if (!body.tools || body.tools.length === 0) {
       record({ ts: now(), method, path, kind: 'side', userText: turn.userText, body });
       return reply(res, body, { type: 'text', text: 'Mock session' }, 'side');
@@ -292,7 +292,7 @@ interface Turn {
  * puts harness text — `<system-reminder>`, `[Request interrupted by user]` — into user messages too);
  * the step is how many assistant messages came after it.
  */
-function readTurn(body: MessagesRequest): Turn {
+function readTurn(body: MessagesRequest, raw: string): Turn {
   const texts = (m: Message): string[] => (typeof m.content === 'string' ? [m.content] : m.content.flatMap((b) => (b.type === 'text' && b.text !== undefined ? [b.text] : [])));
   let at = -1;
   let scenario: string | undefined;
@@ -311,11 +311,13 @@ function readTurn(body: MessagesRequest): Turn {
   }
   const step = at < 0 ? 0 : body.messages.slice(at + 1).filter((m) => m.role === 'assistant').length;
   const last = body.messages.at(-1);
-  const toolResults: ToolResultSeen[] =
-    last && last.role === 'user' && typeof last.content !== 'string'
-      ? last.content.flatMap((b) => (b.type === 'tool_result' && b.tool_use_id ? [{ tool_use_id: b.tool_use_id, is_error: b.is_error === true, content: resultText(b.content) }] : []))
-      : [];
-  return { scenario, step, userText, workDir: workDirOf(body.system), toolResults, lastUserTexts: last && last.role === 'user' ? texts(last) : [] };
+  // Everything after the model's last message: Claude Code may follow the tool results with more user messages.
+  const lastAssistant = body.messages.map((m) => m.role).lastIndexOf('assistant');
+  const toolResults: ToolResultSeen[] = body.messages
+    .slice(lastAssistant + 1)
+    .flatMap((m) => (typeof m.content === 'string' ? [] : m.content))
+    .flatMap((b) => (b.type === 'tool_result' && b.tool_use_id ? [{ tool_use_id: b.tool_use_id, is_error: b.is_error === true, content: resultText(b.content) }] : []));
+  return { scenario, step, userText, workDir: workDirOf(raw), toolResults, lastUserTexts: last && last.role === 'user' ? texts(last) : [] };
 }
 
 function resultText(content: unknown): string {
@@ -324,10 +326,9 @@ function resultText(content: unknown): string {
   return content.map((c: unknown) => (typeof c === 'object' && c !== null && 'text' in c && typeof c.text === 'string' ? c.text : '')).join('');
 }
 
-/** Claude Code's system prompt names its working directory; the file tools need it absolute. */
-function workDirOf(system: MessagesRequest['system']): string {
-  const text = typeof system === 'string' ? system : (system ?? []).map((b) => b.text ?? '').join('\n');
-  return /(?:Primary working directory|Working directory): *(\S+)/.exec(text)?.[1] ?? '';
+/** Claude Code names its working directory in the request (system prompt or a context block); the file tools need it absolute. */
+function workDirOf(raw: string): string {
+  return /Primary working directory: *([^\s"\\]+)/.exec(raw)?.[1] ?? '';
 }
 
 /** The reply once a scenario's script is used up: which tool results came back, so a screen shows it. */
