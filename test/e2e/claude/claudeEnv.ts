@@ -18,9 +18,11 @@ const require = createRequire(import.meta.url);
 export const CLAUDE_VERSION = '2.1.330';
 
 /**
- * The pinned devDependency's native binary, taken from its platform package: with install scripts
- * skipped, `node_modules/.bin/claude` is a stub that needs Node 22+ (cli-wrapper.cjs), while the
- * native binary itself runs whatever Node runs the suite. Null where the package is not installed.
+ * The pinned devDependency's native binary, taken from its platform package (an optional
+ * dependency): its postinstall only hard-links that file over `bin/claude.exe`, so where install
+ * scripts are skipped `.bin/claude` is the package's placeholder, while the platform package's copy
+ * is there either way. The binary needs no Node, so the suite runs it on every Node line (20 too,
+ * although the package's engines says >= 22). Null where the package is not installed.
  */
 export function claudeBin(): string | null {
   const libc = process.platform === 'linux' && existsSync('/etc/alpine-release') ? '-musl' : '';
