@@ -9,11 +9,12 @@
 //
 // Runs itself inside a loopback-only network namespace (`unshare -n`) when it can; Codex's telemetry,
 // update checks and analytics are off in its config either way.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { register, createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reexecInNetns } from './netns.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -29,17 +30,7 @@ const START_TIMEOUT_MS = 60_000;
 /** Any later screen change (prompt, decision line, model reply) comes within this on a loaded machine. */
 const STEP_TIMEOUT_MS = 30_000;
 
-if (!process.env.REC_IN_NETNS && process.getuid?.() === 0 && !process.argv.includes('--no-netns')) {
-  const probe = spawnSync('unshare', ['-n', 'true']);
-  if (probe.status === 0) {
-    const r = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up && exec "$0" "$@"', process.execPath, ...process.argv.slice(1)], {
-      stdio: 'inherit',
-      env: { ...process.env, REC_IN_NETNS: '1' },
-    });
-    process.exit(r.status ?? 1);
-  }
-}
-if (!process.env.REC_IN_NETNS) console.error('record-codex-fixtures: no network namespace; relying on config + loopback proxies');
+reexecInNetns('record-codex-fixtures', 'relying on config + loopback proxies');
 
 const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
