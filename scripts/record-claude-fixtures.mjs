@@ -10,11 +10,11 @@
 //   node scripts/record-claude-fixtures.mjs [scenario ...]   (default: all; `--list` lists them)
 //
 // Runs itself inside a loopback-only network namespace (`unshare -n`) when it can.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reexecInNetns } from './netns.mjs';
 import { randomUUID } from 'node:crypto';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -33,17 +33,7 @@ const STEP_TIMEOUT_MS = 30_000;
 const LONG_STRING = 600;
 
 
-if (!process.env.REC_IN_NETNS && process.getuid?.() === 0 && !process.argv.includes('--no-netns')) {
-  const probe = spawnSync('unshare', ['-n', 'true']);
-  if (probe.status === 0) {
-    const r = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up && exec "$0" "$@"', process.execPath, ...process.argv.slice(1)], {
-      stdio: 'inherit',
-      env: { ...process.env, REC_IN_NETNS: '1' },
-    });
-    process.exit(r.status ?? 1);
-  }
-}
-if (!process.env.REC_IN_NETNS) console.error('record-claude-fixtures: no network namespace; relying on the env switches + the loopback guard');
+reexecInNetns('record-claude-fixtures', 'relying on the env switches + the loopback guard');
 
 const { startMessagesServer } = await import('../test/mock/messagesServer.ts');
 const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/e2e/claude/claudeEnv.ts');

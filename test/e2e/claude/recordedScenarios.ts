@@ -64,71 +64,70 @@ export async function quitClaude(d: Driver): Promise<void> {
   d.send(KEY.ctrlC);
 }
 
+/** Down to "4. No", Tab, and a typed text in the field that opens there. */
+async function amendNo(d: ClaudeDriver, text: string): Promise<void> {
+  await selectNo(d);
+  await press(d, KEY.tab);
+  await d.waitScreen(SCREEN.amendNo, 'amend');
+  d.send(text);
+  await d.waitScreen(new RegExp(`❯ 4\\. No, ${text}`), 'typed');
+}
+
+/** The Bash prompt of `SCENARIO bash`, the keys that decide it, and the screen that follows. */
+function atBashPrompt(name: string, description: string, decide: (d: ClaudeDriver) => Promise<void>, outcome: RegExp): ClaudeScenario {
+  return {
+    name,
+    description,
+    async run(d) {
+      await prompt(d, 'bash', 'bash');
+      await decide(d);
+      await d.waitScreen(outcome, outcome === SCREEN.final ? 'final' : 'rejected');
+    },
+  };
+}
+
+/**
+ * A reply still streaming from the mock (`slowtext` or `slowtool`), cut with Esc. Claude Code does not
+ * render a reply while it streams, so the mock's notes say how far it got and that Claude Code hung up.
+ */
+function escMidStream(scenario: 'slowtext' | 'slowtool', description: string): ClaudeScenario {
+  return {
+    name: `${scenario}-esc`,
+    description,
+    async run(d) {
+      await d.line(`SCENARIO ${scenario}`);
+      await d.waitStream((n) => n.scenario === scenario && n.chunks >= 8);
+      await d.waitScreen(SCREEN.working, 'streaming');
+      await press(d, KEY.esc);
+      await d.waitStream((n) => n.scenario === scenario && n.event === 'client_aborted_stream');
+      await d.waitScreen(SCREEN.interrupted, 'interrupted');
+    },
+  };
+}
+
 export const SCENARIOS: readonly ClaudeScenario[] = [
-  {
-    name: 'bash-approve-once',
-    description: 'Bash prompt, approved with 1 (Yes)',
-    async run(d) {
-      await prompt(d, 'bash', 'bash');
-      await press(d, '1');
-      await d.waitScreen(SCREEN.final, 'final');
-    },
-  },
-  {
-    name: 'bash-approve-always',
-    description: "Bash prompt, approved with 2 (don't ask again for the work dir)",
-    async run(d) {
-      await prompt(d, 'bash', 'bash');
-      await press(d, '2');
-      await d.waitScreen(SCREEN.final, 'final');
-    },
-  },
-  {
-    name: 'bash-reject-digit',
-    description: 'Bash prompt, rejected with 4 (No)',
-    async run(d) {
-      await prompt(d, 'bash', 'bash');
-      await press(d, '4');
-      await d.waitScreen(SCREEN.interrupted, 'rejected');
-    },
-  },
-  {
-    name: 'bash-reject-esc',
-    description: 'Bash prompt, rejected with Esc',
-    async run(d) {
-      await prompt(d, 'bash', 'bash');
-      await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.interrupted, 'rejected');
-    },
-  },
-  {
-    name: 'bash-reject-reason',
-    description: 'Bash prompt: Down to No, Tab, a typed reason, Enter (the turn goes on)',
-    async run(d) {
-      await prompt(d, 'bash', 'bash');
-      await selectNo(d);
-      await press(d, KEY.tab);
-      await d.waitScreen(SCREEN.amendNo, 'amend');
-      d.send(REASON);
-      await d.waitScreen(new RegExp(`❯ 4\\. No, ${REASON}`), 'typed');
+  atBashPrompt('bash-approve-once', 'Bash prompt, approved with 1 (Yes)', (d) => press(d, '1'), SCREEN.final),
+  atBashPrompt('bash-approve-always', "Bash prompt, approved with 2 (don't ask again for the work dir)", (d) => press(d, '2'), SCREEN.final),
+  atBashPrompt('bash-reject-digit', 'Bash prompt, rejected with 4 (No)', (d) => press(d, '4'), SCREEN.interrupted),
+  atBashPrompt('bash-reject-esc', 'Bash prompt, rejected with Esc', (d) => press(d, KEY.esc), SCREEN.interrupted),
+  atBashPrompt(
+    'bash-reject-reason',
+    'Bash prompt: Down to No, Tab, a typed reason, Enter (the turn goes on)',
+    async (d) => {
+      await amendNo(d, REASON);
       await press(d, KEY.enter);
-      await d.waitScreen(SCREEN.final, 'final');
     },
-  },
-  {
-    name: 'bash-reject-reason-discarded',
-    description: 'Bash prompt: Down to No, Tab, a typed reason, then Esc (the text is thrown away)',
-    async run(d) {
-      await prompt(d, 'bash', 'bash');
-      await selectNo(d);
-      await press(d, KEY.tab);
-      await d.waitScreen(SCREEN.amendNo, 'amend');
-      d.send(DISCARDED_REASON);
-      await d.waitScreen(new RegExp(`❯ 4\\. No, ${DISCARDED_REASON}`), 'typed');
+    SCREEN.final,
+  ),
+  atBashPrompt(
+    'bash-reject-reason-discarded',
+    'Bash prompt: Down to No, Tab, a typed reason, then Esc (the text is thrown away)',
+    async (d) => {
+      await amendNo(d, DISCARDED_REASON);
       await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
-  },
+    SCREEN.interrupted,
+  ),
   {
     name: 'edit-reject',
     description: 'Read (auto-allowed), then the Edit prompt for notes.txt, rejected with 3 (No)',
@@ -162,31 +161,8 @@ export const SCENARIOS: readonly ClaudeScenario[] = [
       await d.waitScreen(SCREEN.interrupted, 'interrupted');
     },
   },
-  {
-    name: 'slowtext-esc',
-    description: 'an endless slowly streamed answer, cut with Esc',
-    async run(d) {
-      await d.line('SCENARIO slowtext');
-      // Claude Code does not render a reply while it streams; the mock says how far it got.
-      await d.waitStream((n) => n.scenario === 'slowtext' && n.chunks >= 8);
-      await d.waitScreen(SCREEN.working, 'streaming');
-      await press(d, KEY.esc);
-      await d.waitStream((n) => n.scenario === 'slowtext' && n.event === 'client_aborted_stream');
-      await d.waitScreen(SCREEN.interrupted, 'interrupted');
-    },
-  },
-  {
-    name: 'slowtool-esc',
-    description: 'a tool_use whose input is still streaming, cut with Esc (Claude Code drops the call)',
-    async run(d) {
-      await d.line('SCENARIO slowtool');
-      await d.waitStream((n) => n.scenario === 'slowtool' && n.chunks >= 8);
-      await d.waitScreen(SCREEN.working, 'streaming');
-      await press(d, KEY.esc);
-      await d.waitStream((n) => n.scenario === 'slowtool' && n.event === 'client_aborted_stream');
-      await d.waitScreen(SCREEN.interrupted, 'interrupted');
-    },
-  },
+  escMidStream('slowtext', 'an endless slowly streamed answer, cut with Esc'),
+  escMidStream('slowtool', 'a tool_use whose input is still streaming, cut with Esc (Claude Code drops the call)'),
   {
     name: 'deny-rule',
     description: 'a Bash call matched by the deny rule Bash(rm:*) in settings.json: refused without a prompt',
@@ -196,28 +172,26 @@ export const SCENARIOS: readonly ClaudeScenario[] = [
       await d.waitScreen(SCREEN.final, 'final');
     },
   },
-  {
-    name: 'resize-at-prompt',
-    description: 'the Bash prompt open while the terminal shrinks from 120x40 to 80x30, then Esc',
-    async run(d) {
-      await prompt(d, 'bash', 'bash');
+  atBashPrompt(
+    'resize-at-prompt',
+    'the Bash prompt open while the terminal shrinks from 120x40 to 80x30, then Esc',
+    async (d) => {
       await settle();
       d.resize(80, 30);
       // At 80 columns the tip wraps before "below": Claude Code's own redraw, not the old rows cut short.
       await d.waitScreen(/choose "switch to auto mode"\s*\n below\s*$[\s\S]*Esc to cancel · Tab to amend/m, 'resized');
       await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
-  },
-  {
-    name: 'ctrlc-at-prompt',
-    description: 'Ctrl+C at the Bash prompt (Claude Code ignores it), then Esc',
-    async run(d) {
-      await prompt(d, 'bash', 'bash');
+    SCREEN.interrupted,
+  ),
+  atBashPrompt(
+    'ctrlc-at-prompt',
+    'Ctrl+C at the Bash prompt (Claude Code ignores it), then Esc',
+    async (d) => {
       await press(d, KEY.ctrlC);
       // Nothing to wait for: Ctrl+C changes nothing at a dialog. The Esc after it decides.
       await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
-  },
+    SCREEN.interrupted,
+  ),
 ];
