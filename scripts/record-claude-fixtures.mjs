@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { register } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { reexecInNetns } from './netns.mjs';
+import { recordChosen, reexecInNetns } from './recorderCli.mjs';
 import { randomUUID } from 'node:crypto';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -44,32 +44,11 @@ const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, 'recorded');
 const BIN = claudeBin();
 if (!BIN) throw new Error('@anthropic-ai/claude-code is not installed (npm install)');
 
-const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-if (process.argv.includes('--list')) {
-  for (const s of SCENARIOS) console.log(`${s.name.padEnd(30)} ${s.description}`);
-  process.exit(0);
-}
-const chosen = args.length ? SCENARIOS.filter((s) => args.includes(s.name)) : SCENARIOS;
-if (chosen.length === 0) throw new Error(`no scenario named ${args.join(', ')}; try --list`);
-mkdirSync(OUT_DIR, { recursive: true });
-
-let failed = 0;
-for (const scenario of chosen) {
-  const t0 = Date.now();
-  try {
-    await record(scenario);
-    console.log(`recorded ${scenario.name} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  } catch (err) {
-    failed += 1;
-    console.error(`FAILED ${scenario.name}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-process.exit(failed ? 1 : 0);
+await recordChosen(SCENARIOS, OUT_DIR, record);
 
 async function record(scenario) {
   const base = join(OUT_DIR, scenario.name);
   for (const old of readdirSync(OUT_DIR).filter((f) => f.startsWith(`${scenario.name}.`))) rmSync(join(OUT_DIR, old));
-  const scratch = join(BASE_DIR, 'logs');
   rmSync(BASE_DIR, { recursive: true, force: true });
   const requestsLog = `${BASE_DIR}-requests.jsonl`;
   const hookLog = `${BASE_DIR}-hooks.jsonl`;
@@ -77,7 +56,6 @@ async function record(scenario) {
   rmSync(hookLog, { force: true });
   const server = await startMessagesServer({ logFile: requestsLog });
   const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, hookLog });
-  mkdirSync(scratch, { recursive: true });
   const sessionId = randomUUID();
   const cols = scenario.cols ?? COLS;
   const rows = scenario.rows ?? ROWS;

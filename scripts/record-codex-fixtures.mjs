@@ -10,11 +10,11 @@
 // Runs itself inside a loopback-only network namespace (`unshare -n`) when it can; Codex's telemetry,
 // update checks and analytics are off in its config either way.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { register, createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { reexecInNetns } from './netns.mjs';
+import { recordChosen, reexecInNetns } from './recorderCli.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -40,27 +40,7 @@ const { SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '
 
 const OUT_DIR = join(ROOT, 'test/fixtures/codex', CODEX_VERSION, 'recorded');
 
-const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-if (process.argv.includes('--list')) {
-  for (const s of SCENARIOS) console.log(`${s.name.padEnd(28)} ${s.description}`);
-  process.exit(0);
-}
-const chosen = args.length ? SCENARIOS.filter((s) => args.includes(s.name)) : SCENARIOS;
-if (chosen.length === 0) throw new Error(`no scenario named ${args.join(', ')}; try --list`);
-mkdirSync(OUT_DIR, { recursive: true });
-
-let failed = 0;
-for (const scenario of chosen) {
-  const t0 = Date.now();
-  try {
-    await record(scenario);
-    console.log(`recorded ${scenario.name} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  } catch (err) {
-    failed += 1;
-    console.error(`FAILED ${scenario.name}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-process.exit(failed ? 1 : 0);
+await recordChosen(SCENARIOS, OUT_DIR, record);
 
 async function record(scenario) {
   const requestsFile = join(OUT_DIR, `${scenario.name}.requests.jsonl`);
