@@ -10,7 +10,7 @@
 //   node scripts/record-claude-fixtures.mjs [scenario ...]   (default: all; `--list` lists them)
 //
 // Runs itself inside a loopback-only network namespace (`unshare -n`) when it can.
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
