@@ -75,6 +75,14 @@ export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
   slowtool: [{ type: 'tools', text: 'I will write a file.', calls: [bash('echo never-complete > slow.txt', 'Write slow.txt')], slowInputMs: SLOW_DELAY_MS }],
   // Matched by the deny rule claudeEnv writes into settings.json (DENY_RULE).
   denyrule: [{ type: 'tools', text: 'I will remove a file.', calls: [bash('rm -f denied.txt', 'Remove denied.txt')] }],
+  // A general-purpose subagent whose own first prompt is `SCENARIO bash`: its Bash call prompts from the subagent.
+  agent: [
+    {
+      type: 'tools',
+      text: 'Delegating to a subagent.',
+      calls: [{ name: 'Agent', input: () => ({ description: 'Run bash in a subagent', prompt: 'SCENARIO bash', subagent_type: 'general-purpose' }) }],
+    },
+  ],
   hello: [{ type: 'text', text: 'Hello from the mock.' }],
 };
 

@@ -10,6 +10,10 @@ import type { TranscriptCall } from './transcriptCalls.js';
 export const REJECT_STOP =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
+/** What a subagent is told when its call is refused at the prompt (it goes on; no interrupt line). */
+export const SUBAGENT_DENIED =
+  'Permission for this tool use was denied. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). Try a different approach or report the limitation to complete your task.';
+
 export function rejectWithReason(reason: string): string {
   return `The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\n${reason}`;
 }
@@ -93,9 +97,9 @@ export function approvalRow(kind: string, c: TranscriptCall, o: { trigger: strin
 export function rejectionRow(
   kind: string,
   c: TranscriptCall,
-  o: { trigger: string; option_label: string | null; reason?: string },
+  o: { trigger: string; option_label: string | null; reason?: string; content?: string },
 ): RowView {
-  const content = o.reason === undefined ? REJECT_STOP : rejectWithReason(o.reason);
+  const content = o.content ?? (o.reason === undefined ? REJECT_STOP : rejectWithReason(o.reason));
   return {
     type: 'rejection',
     kind,

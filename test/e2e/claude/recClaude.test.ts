@@ -3,7 +3,7 @@
 // Claude Code's own transcript (tool_use id, tool input, its words) and the file system (what ran).
 // Runs sequentially in one file: each test owns a fresh HOME, a Claude Code and a mock.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
 import { isAlive } from '../shared/processTree.js';
@@ -19,12 +19,13 @@ import {
   responseInterruptionRow,
   ruleRejectionRow,
   skippedRow,
+  SUBAGENT_DENIED,
   toolInterruptionRow,
   view,
 } from './expectedRows.js';
 import { skipReason, startClaude, waitReady, type ClaudeSession } from './recClaudeSession.js';
 import { DISCARDED_REASON, REASON, SCENARIOS, SCREEN } from './recordedScenarios.js';
-import type { TranscriptCall } from './transcriptCalls.js';
+import { readTranscript, type TranscriptCall } from './transcriptCalls.js';
 
 /** One scenario: Claude Code's start (4-6 s), a model turn or two, the quit and rec's reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;
@@ -232,6 +233,25 @@ describe.skipIf(noRec !== null || !process.env.REC_CLAUDE_E2E)('rec claude on th
     const rows = s.rows();
     expect(rows.map(view)).toEqual([responseInterruptionRow({ trigger: 'esc' })]);
     expect(JSON.stringify(rows)).not.toContain(dropped);
+  }, TEST_TIMEOUT_MS);
+
+  it("Esc at a subagent's Bash prompt: a rejection of the subagent's call (its words only in subagents/), and the subagent goes on", async () => {
+    const s = await run('subagent-bash-esc');
+    const sessionId = basename(s.transcriptFile(), '.jsonl');
+    const subFiles = s.env.subagentTranscripts(sessionId);
+    expect(subFiles).toHaveLength(1);
+    const sub = readTranscript(subFiles[0]!).calls;
+    expect(sub.map((c) => c.name)).toEqual(['Bash']);
+    const call = sub[0]!;
+    expect(call.result?.content).toBe(SUBAGENT_DENIED);
+    // The main transcript has only the Agent call, launched in the background and accepted by config.
+    expect(calls(s).map((c) => c.name)).toEqual(['Agent']);
+    const rows = s.rows();
+    expect(rows.filter((r) => r.call_id === call.id).map(view)).toEqual([
+      promptRow('command', call),
+      rejectionRow('command', call, { trigger: 'esc', option_label: null, content: SUBAGENT_DENIED }),
+    ]);
+    expect(rows.filter((r) => r.type === 'interruption' || r.type === 'skipped')).toEqual([]);
   }, TEST_TIMEOUT_MS);
 
   it('a call matched by the deny rule: a rejection decided_by rule, no prompt row, no key', async () => {

@@ -24,8 +24,8 @@ export const KEY = { esc: KEYS.esc, enter: KEYS.enter, tab: KEYS.tab, ctrlC: KEY
 export const SCREEN = {
   /** The input prompt: `❯` and a no-break space. */
   ready: /^❯\u00a0/m,
-  /** The idle footer, shown when no turn runs (the working footer adds "esc to interrupt"). */
-  idle: /^❯\u00a0[\s\S]*manual mode on(?! · esc to interrupt)/m,
+  /** The idle footer: no "esc to interrupt" anywhere on it (a running turn, or Stop hook, adds it, after other hints). */
+  idle: /^❯\u00a0[\s\S]*^ +⏸ manual mode on(?!.*esc to interrupt).*$/m,
   permission: /Do you want to (?:proceed|create|make this edit)[\s\S]*Esc to cancel · Tab to amend/,
   bashPrompt: /Bash command[\s\S]*Do you want to proceed\?[\s\S]*Esc to cancel · Tab to amend/,
   editPrompt: /Edit file[\s\S]*Do you want to make this edit to notes\.txt\?[\s\S]*Esc to cancel · Tab to amend/,
@@ -36,6 +36,9 @@ export const SCREEN = {
   running: /ctrl\+b to run in background/,
   interrupted: /Interrupted · What should Claude do instead\?/,
   editRejected: /Rejected update to notes\.txt/,
+  subagentPrompt: /Bash command · from the general-purpose agent[\s\S]*Do you want to proceed\?[\s\S]*Esc to cancel/,
+  /** The subagent runs in the background; when it finishes, Claude Code starts a turn of its own to report it. */
+  agentFinished: /Agent "Run bash in a subagent" finished[\s\S]*MOCK FINAL: nothing to report\./,
   final: /MOCK FINAL:/,
   denied: /permission denied/,
   pressAgain: /Press Ctrl-C again to exit/,
@@ -170,6 +173,16 @@ export const SCENARIOS: readonly ClaudeScenario[] = [
       await d.line('SCENARIO denyrule');
       await d.waitScreen(SCREEN.denied, 'denied');
       await d.waitScreen(SCREEN.final, 'final');
+    },
+  },
+  {
+    name: 'subagent-bash-esc',
+    description: "a subagent's Bash prompt (\"from the general-purpose agent\") rejected with Esc; the subagent goes on",
+    async run(d) {
+      await d.line('SCENARIO agent');
+      await d.waitScreen(SCREEN.subagentPrompt, 'prompt');
+      await press(d, KEY.esc);
+      await d.waitScreen(SCREEN.agentFinished, 'agent-finished');
     },
   },
   atBashPrompt(
