@@ -1,0 +1,263 @@
+// `rec claude` on the REAL Claude Code 2.1.330 (pinned devDependency) against our mock Messages API:
+// each scenario of issue 14 drives the keys a user would press, then compares the sidecar rows with
+// Claude Code's own transcript (tool_use id, tool input, its words) and the file system (what ran).
+// Runs sequentially in one file: each test owns a fresh HOME, a Claude Code and a mock.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
+import { isAlive } from '../shared/processTree.js';
+import { countAgentRecords, readRuns } from '../shared/sidecarRows.js';
+import { CLAUDE_VERSION } from './claudeEnv.js';
+import {
+  approvalRow,
+  OPTION,
+  promptRow,
+  REJECT_STOP,
+  rejectionRow,
+  rejectWithReason,
+  responseInterruptionRow,
+  ruleRejectionRow,
+  skippedRow,
+  SUBAGENT_DENIED,
+  toolInterruptionRow,
+  view,
+} from './expectedRows.js';
+import { skipReason, startClaude, waitReady, type ClaudeSession } from './recClaudeSession.js';
+import { DISCARDED_REASON, REASON, SCENARIOS, SCREEN } from './recordedScenarios.js';
+import { readTranscript, type TranscriptCall } from './transcriptCalls.js';
+
+/** One scenario: Claude Code's start (4-6 s), a model turn or two, the quit and rec's reconcile; generous for 2 loaded cores. */
+const TEST_TIMEOUT_MS = 120_000;
+
+const noClaude = skipReason({ needRec: false });
+const noRec = skipReason({ needRec: true });
+if (noClaude) console.warn(`claude e2e skipped: ${noClaude}`);
+
+let session: ClaudeSession | undefined;
+
+afterEach(async () => {
+  await session?.dispose();
+  session = undefined;
+});
+
+/** Runs the named key script (the same one the fixtures were recorded with) under `rec claude`, then quits. */
+async function run(name: string): Promise<ClaudeSession> {
+  const scenario = SCENARIOS.find((s) => s.name === name);
+  if (!scenario) throw new Error(`no scenario ${name}`);
+  session = await startClaude({ ...(scenario.cols ? { cols: scenario.cols } : {}), ...(scenario.rows ? { rows: scenario.rows } : {}) });
+  await waitReady(session);
+  await scenario.run(session.driver);
+  const exit = await session.quit();
+  expect(exit.exitCode).toBe(0);
+  return session;
+}
+
+function calls(s: ClaudeSession): TranscriptCall[] {
+  return s.transcript().calls;
+}
+
+function onlyCall(s: ClaudeSession, name = 'Bash'): TranscriptCall {
+  const named = calls(s).filter((c) => c.name === name);
+  expect(named).toHaveLength(1);
+  return named[0]!;
+}
+
+const rowsOf = (s: ClaudeSession) => s.rows().map(view);
+
+describe.skipIf(noClaude !== null)('the Claude Code test kit: plain claude 2.1.330 in the isolated env', () => {
+  it('reaches a Bash permission prompt on the mock, with the call in its transcript, and nothing tried to leave', async () => {
+    session = await startClaude({ bare: true });
+    const s = session;
+    await waitReady(s);
+    expect(s.proc.screen()).toContain(`Claude Code v${CLAUDE_VERSION}`);
+    await s.driver.line('SCENARIO bash');
+    await s.driver.waitScreen(SCREEN.bashPrompt);
+    const asked = await s.server.waitForRequest((r) => r.kind === 'turn' && r.scenario === 'bash', 1_000);
+    expect(asked.step).toBe(0);
+    expect(s.server.toolUseIds).toHaveLength(1);
+    s.driver.send('\x1b');
+    await s.driver.waitScreen(SCREEN.interrupted);
+    const exit = await s.quit();
+    expect(exit.exitCode).toBe(0);
+    // The transcript has the mock's call, answered with Claude Code's rejection words.
+    const call = onlyCall(s);
+    expect(call.id).toBe(s.server.toolUseIds[0]);
+    expect(call.result?.content).toBe(REJECT_STOP);
+    expect(call.result?.line.toolDenialKind).toBe('user-rejected');
+    expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(false);
+    // The guard (the proxies point at the mock) saw no CONNECT, no absolute URI, and no wrong key.
+    expect(s.server.requests.filter((r) => r.kind === 'escape' || r.kind === 'unauthorized' || r.kind === 'other')).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
+  it('stops claude and everything it started by pid, and removes its HOME', async () => {
+    session = await startClaude({ bare: true });
+    const s = session;
+    await waitReady(s);
+    const pid = s.proc.pid;
+    const base = s.env.baseDir;
+    await s.dispose();
+    session = undefined;
+    expect(isAlive(pid)).toBe(false);
+    expect(existsSync(base)).toBe(false);
+  }, TEST_TIMEOUT_MS);
+});
+
+// The recorder for Claude Code (src/agents/claude) is not written yet: today `rec claude` writes only
+// a run row, so these tests fail. They run with REC_CLAUDE_E2E=1 (`REC_CLAUDE_E2E=1 scripts/test
+// test/e2e/claude`) and become unconditional when the recorder lands.
+describe.skipIf(noRec !== null || !process.env.REC_CLAUDE_E2E)('rec claude on the real Claude Code 2.1.330: decisions at the prompt', () => {
+  it('1 approves once: the run row carries version and session id; the command ran', async () => {
+    const s = await run('bash-approve-once');
+    const call = onlyCall(s);
+    expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(true);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' })]);
+    const run0 = readRuns(s.dbPath)[0]!;
+    expect(run0).toMatchObject({ agent: 'claude', agent_version: CLAUDE_VERSION });
+    expect(String(s.transcriptFile())).toContain(String(run0.agent_session_id));
+    expect(countAgentRecords(s.dbPath)).toBeGreaterThan(0);
+  }, TEST_TIMEOUT_MS);
+
+  it('2 ("always allow access to <dir> from this project") approves for the session: the label verbatim, scope from what Claude Code did', async () => {
+    const s = await run('bash-approve-always');
+    const call = onlyCall(s);
+    // Despite "always", 2.1.330 writes grantScope "session" and persists nothing (no .claude/settings.local.json).
+    expect(call.result?.line.permissionDecision).toMatchObject({ decision: 'accept', grantScope: 'session' });
+    expect(existsSync(join(s.env.workDir, '.claude', 'settings.local.json'))).toBe(false);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'digit', option_label: OPTION.always(s.env.workDir), scope: 'session' }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('4 (No) rejects with trigger digit', async () => {
+    const s = await run('bash-reject-digit');
+    const call = onlyCall(s);
+    expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(false);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'digit', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc rejects with trigger esc and no option, although the transcript is byte-identical to No', async () => {
+    const s = await run('bash-reject-esc');
+    const call = onlyCall(s);
+    expect(call.result?.line.toolDenialBeforeRun).toBe(true);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Tab on No, a typed reason, Enter: the reason inline (Claude Code keeps it as userFeedback and goes on)', async () => {
+    const s = await run('bash-reject-reason');
+    const call = onlyCall(s);
+    expect(call.result?.content).toBe(rejectWithReason(REASON));
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'tab', option_label: OPTION.no, reason: REASON })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Tab on No, a typed reason, then Esc: a rejection with no reason, the typed text kept nowhere', async () => {
+    const s = await run('bash-reject-reason-discarded');
+    const call = onlyCall(s);
+    expect(call.result?.content).toBe(REJECT_STOP);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+    expect(JSON.stringify(rows)).not.toContain(DISCARDED_REASON);
+  }, TEST_TIMEOUT_MS);
+
+  it('Ctrl+C at the prompt records nothing (Claude Code ignores it); the Esc after it rejects', async () => {
+    const s = await run('ctrlc-at-prompt');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('a resize while the prompt is open is the same prompt, not a second one', async () => {
+    const s = await run('resize-at-prompt');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+  }, TEST_TIMEOUT_MS);
+});
+
+describe.skipIf(noRec !== null || !process.env.REC_CLAUDE_E2E)('rec claude on the real Claude Code 2.1.330: edits, batches, interruptions, rules', () => {
+  it('3 (No) at the Edit prompt rejects the edit (kind edit); the Read before it asked nothing; the file is unchanged', async () => {
+    const s = await run('edit-reject');
+    const edit = onlyCall(s, 'Edit');
+    expect(readFileSync(join(s.env.workDir, NOTES_FILE), 'utf8')).toBe(NOTES_TEXT);
+    expect(edit.input.new_string).toBe(EDITED_LINE);
+    expect(rowsOf(s)).toEqual([promptRow('edit', edit), rejectionRow('edit', edit, { trigger: 'digit', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('three parallel calls, the first approved and the second refused with Esc: approval, rejection, and the third skipped', async () => {
+    const s = await run('parallel-second-rejected');
+    const [first, second, third] = calls(s);
+    expect([first, second, third].map((c) => c?.input.command)).toEqual(['echo one > p1.txt', 'echo two > p2.txt', 'echo three > p3.txt']);
+    expect(existsSync(join(s.env.workDir, 'p1.txt'))).toBe(true);
+    expect(existsSync(join(s.env.workDir, 'p2.txt'))).toBe(false);
+    expect(existsSync(join(s.env.workDir, 'p3.txt'))).toBe(false);
+    // The refused call and its never-prompted sibling carry the same words in the transcript.
+    expect(third!.result?.content).toBe(second!.result?.content);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', first!),
+      approvalRow('command', first!, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' }),
+      promptRow('command', second!),
+      rejectionRow('command', second!, { trigger: 'esc', option_label: null }),
+      skippedRow('command', third!, second!),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc while an approved sleep runs: an approval, then an interruption of kind tool, never a rejection', async () => {
+    const s = await run('sleep-esc-running');
+    const call = onlyCall(s);
+    // Claude Code writes REJECT_STOP without toolDenialBeforeRun; the next line names the interrupted message.
+    expect(call.result?.content).toBe(REJECT_STOP);
+    expect(call.result?.line.toolDenialBeforeRun).toBeUndefined();
+    expect(s.transcript().interrupts).toEqual([expect.objectContaining({ text: '[Request interrupted by user for tool use]' })]);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' }),
+      toolInterruptionRow(call, { trigger: 'esc' }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc while an answer streams: an interruption of kind response, its partial text a prefix of what was sent', async () => {
+    const s = await run('slowtext-esc');
+    expect(calls(s)).toEqual([]);
+    const aborted = s.transcript().aborted;
+    expect(aborted).toHaveLength(1);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([responseInterruptionRow({ trigger: 'esc' })]);
+    const partial = String(rows[0]!.partial_output ?? '').trim();
+    expect(partial).toMatch(/^word0 word1 word2/);
+    expect(aborted[0]!.text.startsWith(partial)).toBe(true);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc while a tool call is still streaming: kind response, and the dropped call is recorded nowhere', async () => {
+    const s = await run('slowtool-esc');
+    const dropped = s.server.toolUseIds.at(-1)!;
+    expect(calls(s).map((c) => c.id)).not.toContain(dropped);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([responseInterruptionRow({ trigger: 'esc' })]);
+    expect(JSON.stringify(rows)).not.toContain(dropped);
+  }, TEST_TIMEOUT_MS);
+
+  it("Esc at a subagent's Bash prompt: a rejection of the subagent's call (its words only in subagents/), and the subagent goes on", async () => {
+    const s = await run('subagent-bash-esc');
+    const sessionId = basename(s.transcriptFile(), '.jsonl');
+    const subFiles = s.env.subagentTranscripts(sessionId);
+    expect(subFiles).toHaveLength(1);
+    const sub = readTranscript(subFiles[0]!).calls;
+    expect(sub.map((c) => c.name)).toEqual(['Bash']);
+    const call = sub[0]!;
+    expect(call.result?.content).toBe(SUBAGENT_DENIED);
+    // The main transcript has only the Agent call, launched in the background and accepted by config.
+    expect(calls(s).map((c) => c.name)).toEqual(['Agent']);
+    const rows = s.rows();
+    expect(rows.filter((r) => r.call_id === call.id).map(view)).toEqual([
+      promptRow('command', call),
+      rejectionRow('command', call, { trigger: 'esc', option_label: null, content: SUBAGENT_DENIED }),
+    ]);
+    expect(rows.filter((r) => r.type === 'interruption' || r.type === 'skipped')).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
+  it('a call matched by the deny rule: a rejection decided_by rule, no prompt row, no key', async () => {
+    const s = await run('deny-rule');
+    const call = onlyCall(s);
+    expect(call.result?.line.toolDenialKind).toBe('permission-rule');
+    expect(rowsOf(s)).toEqual([ruleRejectionRow('command', call)]);
+  }, TEST_TIMEOUT_MS);
+});

@@ -1,0 +1,124 @@
+// One e2e run: the mock Messages server, a fresh isolated HOME, and either `rec --db <file> claude` or
+// plain claude (the smoke test) under the pexpect-style harness with the pinned Claude Code; a Driver
+// over it so the scenario scripts in recordedScenarios.ts drive it exactly as they drove plain claude
+// for the fixtures.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn, type Spawned } from '../../harness/spawn.js';
+import { startMessagesServer, type MessagesServer } from '../../mock/messagesServer.js';
+import { noteNetworkIsolation } from '../shared/networkIsolation.js';
+import { readEventRows, type EventRow } from '../shared/sidecarRows.js';
+import { claudeBin, createClaudeEnv, type ClaudeEnv } from './claudeEnv.js';
+import { quitClaude, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
+import { readTranscript } from './transcriptCalls.js';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The rec launcher under test; REC_E2E_BIN points at another build (e.g. a scratch build of a branch). */
+const REC_BIN = process.env.REC_E2E_BIN ?? join(REPO_ROOT, 'bin/rec.js');
+
+/** Claude Code draws its first screen in 4-6 s on two shared cores (a 380 MB native binary); allow far more. */
+export const START_TIMEOUT_MS = 60_000;
+/** Any one screen change after a key or a model reply. */
+export const STEP_TIMEOUT_MS = 30_000;
+/** rec reads the transcript for a while after Claude Code exits, then closes the database. */
+const EXIT_TIMEOUT_MS = 30_000;
+
+export interface ClaudeSessionOptions {
+  /** Plain claude, not under rec (the smoke test). */
+  readonly bare?: boolean;
+  readonly cols?: number;
+  readonly rows?: number;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export interface ClaudeSession {
+  readonly proc: Spawned;
+  readonly env: ClaudeEnv;
+  readonly server: MessagesServer;
+  readonly dbPath: string;
+  readonly driver: ClaudeDriver;
+  /** Ends Claude Code as a user would (Ctrl+C twice at the idle prompt) and waits until rec (or claude) exited. */
+  quit(): Promise<{ exitCode: number; signal: number | undefined }>;
+  rows(): EventRow[];
+  /** The one session transcript of this run. */
+  transcriptFile(): string;
+  transcript(): ReturnType<typeof readTranscript>;
+  /** Stops rec, Claude Code and everything they started, by pid; closes the mock; removes the temp dir. */
+  dispose(): Promise<void>;
+}
+
+/** Why the e2e cannot run here, or null: the pinned package must be installed, and rec built. */
+export function skipReason(o: { needRec: boolean }): string | null {
+  if (!claudeBin()) return '@anthropic-ai/claude-code 2.1.330 is not installed (npm install)';
+  if (o.needRec && !process.env.REC_E2E_BIN && !existsSync(join(REPO_ROOT, 'dist/cli.js'))) return 'dist/cli.js is missing: run `npx tsc -p tsconfig.json`';
+  return null;
+}
+
+export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<ClaudeSession> {
+  noteNetworkIsolation();
+  const bin = claudeBin();
+  if (!bin) throw new Error('@anthropic-ai/claude-code is not installed');
+  const server = await startMessagesServer();
+  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token });
+  const dbPath = join(env.baseDir, 'rec.db');
+  const [command, args] = opts.bare ? [bin, []] : [process.execPath, [REC_BIN, '--db', dbPath, 'claude']];
+  const proc = spawn(command, args, {
+    cols: opts.cols ?? 120,
+    rows: opts.rows ?? 40,
+    cwd: env.workDir,
+    env: { ...env.env, REC_CLAUDE_BIN: bin, ...opts.env },
+    timeoutMs: STEP_TIMEOUT_MS,
+  });
+  const driver: ClaudeDriver = {
+    async waitScreen(re, _label, timeoutMs = STEP_TIMEOUT_MS) {
+      await proc.expectScreen(re, timeoutMs);
+    },
+    send: (data) => proc.send(data),
+    async line(text) {
+      // Enter only once the text shows in the input, so it is typed, not taken for a paste.
+      proc.send(text);
+      await proc.expectScreen(`❯\u00a0${text}`);
+      proc.sendKey('enter');
+    },
+    resize: (cols, rows) => proc.resize(cols, rows),
+    snap: () => undefined,
+    screen: () => proc.screen(),
+    async waitStream(predicate, timeoutMs = STEP_TIMEOUT_MS) {
+      await server.waitForStream(predicate, timeoutMs);
+    },
+  };
+  const transcriptFile = (): string => {
+    const files = env.transcripts();
+    if (files.length !== 1) throw new Error(`expected one transcript under ${env.home}/.claude/projects, found ${files.length}`);
+    return files[0]!;
+  };
+  let disposed = false;
+  return {
+    proc,
+    env,
+    server,
+    dbPath,
+    driver,
+    async quit() {
+      await quitClaude(driver);
+      return proc.expectExit(EXIT_TIMEOUT_MS);
+    },
+    rows: () => readEventRows(dbPath),
+    transcriptFile,
+    transcript: () => readTranscript(transcriptFile()),
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      await env.stopProcesses([proc.pid]);
+      proc.dispose();
+      await server.close();
+      await env.dispose();
+    },
+  };
+}
+
+/** Waits until Claude Code shows its input prompt. */
+export async function waitReady(s: ClaudeSession): Promise<void> {
+  await s.proc.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
+}

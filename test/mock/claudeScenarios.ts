@@ -1,0 +1,95 @@
+// What the mock Anthropic model answers Claude Code. A user prompt picks its scenario with a marker
+// `SCENARIO <name>` (the research notes' convention, shared/agents/claude/README.md); reply N answers
+// after the model's Nth message of that turn; once the script is used up, FINAL_PREFIX summarises the
+// tool results that came back (so a test can read what the model was told).
+
+/** One tool_use block the mock asks Claude Code to make. */
+export interface MockToolUse {
+  readonly name: string;
+  /** Built per request: file tools need the absolute work dir. */
+  readonly input: (ctx: ReplyContext) => Readonly<Record<string, unknown>>;
+}
+
+export type ClaudeReply =
+  /** Text; with `delayMs` streamed one `chunkWords` slice per delay; `endless` keeps going until the client closes. */
+  | { readonly type: 'text'; readonly text: string; readonly delayMs?: number; readonly endless?: boolean }
+  /**
+   * tool_use blocks in one message (several = parallel calls) after an optional text block; with
+   * `slowInputMs`, the last call's input streams one character per delay and never completes
+   * (Claude Code drops a tool_use cut mid-stream: the Esc scenario).
+   */
+  | { readonly type: 'tools'; readonly text?: string; readonly calls: readonly MockToolUse[]; readonly slowInputMs?: number };
+
+export interface ReplyContext {
+  /** Claude Code's working directory, from the system prompt (`Primary working directory: …`). */
+  readonly workDir: string;
+  /** 0 for the reply to the user's prompt, N after the model's Nth message of this turn. */
+  readonly step: number;
+}
+
+export type ClaudeScenario = readonly ClaudeReply[];
+
+export const FINAL_PREFIX = 'MOCK FINAL:';
+
+/** Between streamed words of the slow text and slow tool input: slow enough for Esc to land mid-stream. */
+export const SLOW_DELAY_MS = 150;
+
+/** A command that runs for 30 s and that Claude Code's Bash validator lets through to the prompt. */
+export const SLEEP_COMMAND = `node -e "setTimeout(() => console.log('done-waiting'), 30000)"`;
+
+/** The file the edit scenario changes; claudeEnv seeds it. */
+export const NOTES_FILE = 'notes.txt';
+export const NOTES_TEXT = 'line one\noriginal line\nline three\n';
+export const EDITED_LINE = 'EDITED BY MOCK';
+
+/** The slow text: numbered words, so a cut-off prefix is easy to check. */
+export function slowWord(i: number): string {
+  return `word${i} `;
+}
+
+const bash = (command: string, description: string): MockToolUse => ({ name: 'Bash', input: () => ({ command, description }) });
+const abs = (ctx: ReplyContext, file: string): string => `${ctx.workDir}/${file}`;
+
+export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
+  bash: [{ type: 'tools', text: 'I will run a command.', calls: [bash('echo mock-bash-ran > bash-out.txt', 'Write a marker file')] }],
+  // Claude Code refuses an Edit of a file it has not read in this session, so the mock reads it first (Read is auto-allowed).
+  edit: [
+    { type: 'tools', text: 'Let me read the file first.', calls: [{ name: 'Read', input: (c) => ({ file_path: abs(c, NOTES_FILE) }) }] },
+    {
+      type: 'tools',
+      text: 'Now I will edit it.',
+      calls: [{ name: 'Edit', input: (c) => ({ file_path: abs(c, NOTES_FILE), old_string: 'original line', new_string: EDITED_LINE }) }],
+    },
+  ],
+  parallel: [
+    {
+      type: 'tools',
+      text: 'I will run three commands.',
+      calls: [bash('echo one > p1.txt', 'Write p1.txt'), bash('echo two > p2.txt', 'Write p2.txt'), bash('echo three > p3.txt', 'Write p3.txt')],
+    },
+  ],
+  // 2.1.330's Bash validator refuses `sleep 30` without a prompt ("Blocked: standalone sleep 30. …"),
+  // and `sleep N; …` too (2.1.328), so the long command waits in node, as the research notes did.
+  sleep: [{ type: 'tools', text: 'I will wait.', calls: [bash(SLEEP_COMMAND, 'Wait 30 seconds')] }],
+  slowtext: [{ type: 'text', text: '', delayMs: SLOW_DELAY_MS, endless: true }],
+  slowtool: [{ type: 'tools', text: 'I will write a file.', calls: [bash('echo never-complete > slow.txt', 'Write slow.txt')], slowInputMs: SLOW_DELAY_MS }],
+  // Matched by the deny rule claudeEnv writes into settings.json (DENY_RULE).
+  denyrule: [{ type: 'tools', text: 'I will remove a file.', calls: [bash('rm -f denied.txt', 'Remove denied.txt')] }],
+  // A general-purpose subagent whose own first prompt is `SCENARIO bash`: its Bash call prompts from the subagent.
+  agent: [
+    {
+      type: 'tools',
+      text: 'Delegating to a subagent.',
+      calls: [{ name: 'Agent', input: () => ({ description: 'Run bash in a subagent', prompt: 'SCENARIO bash', subagent_type: 'general-purpose' }) }],
+    },
+  ],
+  hello: [{ type: 'text', text: 'Hello from the mock.' }],
+};
+
+/** The `permissions.deny` rule the denyrule scenario runs into. */
+export const DENY_RULE = 'Bash(rm:*)';
+
+/** The scenario name in a prompt, e.g. `bash` in "SCENARIO bash please". */
+export function scenarioMarker(text: string): string | undefined {
+  return /\bSCENARIO ([\w-]+)/.exec(text)?.[1];
+}
