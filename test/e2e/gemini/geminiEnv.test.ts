@@ -3,7 +3,9 @@
 // copied live before Gemini deletes it, and dispose() leaves no process and no files behind.
 import { existsSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../helpers/pollUntil.js';
 import { descendantPids, isAlive } from '../shared/processTree.js';
+import { E2E_DIR_PREFIX } from './geminiEnv.js';
 import { NATIVE } from './expectedRows.js';
 import { KEY, promptFor, SCREEN } from './geminiScenarios.js';
 import { startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from './recGeminiSession.js';
@@ -25,8 +27,9 @@ describe('the gemini e2e kit on plain Gemini CLI 0.61.0', () => {
     await s.driver.waitScreen(SCREEN.shellDialog);
     expect(s.server.requests.map((r) => [r.kind, r.scenario, r.step])).toEqual([['turn', 'shell', 0]]);
     expect(s.server.requests[0]!.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
-    // Gemini runs before the window title turns to "Action Required": the witness the recorder may use.
-    expect(s.proc.output).toContain('Action Required');
+    // The window title turns to "Action Required" with the dialog (its own write, a moment after or
+    // before the frame): the witness the recorder may use.
+    await waitUntil(() => (s.proc.output.includes('Action Required') ? true : undefined), { what: 'the "Action Required" title', timeoutMs: STEP_TIMEOUT_MS });
     s.driver.send(KEY.esc);
     await s.driver.waitScreen(SCREEN.cancelled);
     const [call] = await s.snapshots.waitForToolCalls(1, STEP_TIMEOUT_MS);
@@ -63,8 +66,9 @@ describe('the gemini e2e kit on plain Gemini CLI 0.61.0', () => {
     const base = s.env.baseDir;
     await s.dispose();
     session = undefined;
-    const added = readdirSync('/tmp').filter((f) => !before.has(f) && `/tmp/${f}` !== base);
-    // Other programs on the machine may add their own; none of these is Gemini's.
+    // Other programs (and the other e2e files' worlds, rec-gemini-e2e-*, running meanwhile) may add
+    // their own; none of what is left may be Gemini's.
+    const added = readdirSync('/tmp').filter((f) => !before.has(f) && `/tmp/${f}` !== base && !f.startsWith(E2E_DIR_PREFIX));
     expect(added.filter((f) => /gemini/i.test(f))).toEqual([]);
   }, TEST_TIMEOUT_MS);
 });

@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { EDIT_FILE } from '../../mock/geminiScenarios.js';
 import { descendantPids, killPids } from '../shared/processTree.js';
 
+/** The prefix of each test world's temp dir (under the system temp dir). */
+export const E2E_DIR_PREFIX = 'rec-gemini-e2e-';
+
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The pinned devDependency; the e2e suite never uses a gemini from PATH. */
@@ -59,7 +62,7 @@ export function geminiSettings(): Record<string, unknown> {
 
 export function createGeminiEnv(opts: GeminiEnvOptions): GeminiEnv {
   const fixed = opts.baseDir !== undefined;
-  const baseDir = opts.baseDir ?? mkdtempSync(join(tmpdir(), 'rec-gemini-e2e-'));
+  const baseDir = opts.baseDir ?? mkdtempSync(join(tmpdir(), E2E_DIR_PREFIX));
   if (fixed) rmSync(baseDir, { recursive: true, force: true });
   const home = join(baseDir, 'home');
   const geminiDir = join(home, '.gemini');
