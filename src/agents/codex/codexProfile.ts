@@ -53,6 +53,9 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       },
       hiddenRejectLetters: strings.hiddenRejectLetters,
       selectionWraps: strings.selectionWraps,
+      // Codex 0.169 cancels the request at a prompt; while a turn runs it opens its task menu.
+      ctrlCRejects: true,
+      ctrlCInterrupts: false,
     };
   }
 

@@ -67,6 +67,16 @@ export interface OptionRules {
   readonly hiddenRejectLetters: readonly string[];
   /** Whether Up on the first option goes to the last one (and Down on the last to the first). */
   readonly selectionWraps: boolean;
+  /**
+   * Whether Ctrl+C at a prompt refuses its call (trigger `ctrl_c`): Codex and Gemini cancel the
+   * request; an agent whose Ctrl+C only clears or ignores there says false.
+   */
+  readonly ctrlCRejects: boolean;
+  /**
+   * Whether Ctrl+C while a tool runs or an answer streams cuts it, as Esc does (Gemini). Codex opens
+   * its "Task is still running" menu instead (its choice decides: `menu`).
+   */
+  readonly ctrlCInterrupts: boolean;
 }
 
 /** Where a fact came from: the agent's session file, or one of its hooks. */
@@ -77,10 +87,15 @@ export type SessionFact =
   | { readonly type: 'session'; readonly sessionId?: string; readonly version?: string; readonly file?: string }
   /** The path of this run's session file, as a hook names it (it takes precedence over a scan). */
   | { readonly type: 'session_file'; readonly file: string }
-  | { readonly type: 'turn_started'; readonly turnId?: string; readonly source: FactSource }
+  /**
+   * `endMarked: false` when the session file never writes a turn's normal end (Gemini): the turn id is
+   * taken, but whether a turn is open is left to the screen and hooks.
+   */
+  | { readonly type: 'turn_started'; readonly turnId?: string; readonly source: FactSource; readonly endMarked?: boolean }
   | { readonly type: 'turn_completed'; readonly source: FactSource }
   | { readonly type: 'turn_aborted'; readonly turnId?: string; readonly reason: string }
-  | { readonly type: 'call'; readonly callId: string; readonly toolName: string; readonly toolInput: unknown; readonly turnId?: string; readonly source: FactSource }
+  /** `native`: what the agent's file says of the call beyond its input (status, other ids), kept on its events. */
+  | { readonly type: 'call'; readonly callId: string; readonly toolName: string; readonly toolInput: unknown; readonly turnId?: string; readonly source: FactSource; readonly native?: Readonly<Record<string, unknown>> }
   | { readonly type: 'output'; readonly callId: string; readonly text: string; readonly aborted: boolean }
   | { readonly type: 'ran'; readonly callId: string; readonly source: FactSource }
   | { readonly type: 'user_message'; readonly text: string; readonly source: FactSource };

@@ -87,6 +87,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     else if (screen.menu) this._menuKey(key, screen.menu);
     else if (key.type === 'key' && key.name === 'esc' && !key.alt && (screen.working || this._turnOpen())) {
       this._interrupt('esc', null, 'interrupted');
+    } else if (key.type === 'key' && key.name === 'ctrl-c' && this._profile.optionRules.ctrlCInterrupts && (screen.working || this._turnOpen())) {
+      this._interrupt('ctrl_c', null, 'interrupted');
     }
   }
 

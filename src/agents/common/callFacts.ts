@@ -133,7 +133,7 @@ export class CallFacts<P extends PromptView = PromptView> {
           this.turnOpenByHook = true;
           return;
         }
-        this.turnOpenInFile = true;
+        if (fact.endMarked !== false) this.turnOpenInFile = true;
         this.currentTurnId = fact.turnId ?? this.currentTurnId;
         return;
       case 'turn_completed':
@@ -158,7 +158,7 @@ export class CallFacts<P extends PromptView = PromptView> {
         // A new call means the user's reason, if any, came before it; rejections whose effects the
         // file has not reached yet are about this batch (a sibling call) and keep waiting.
         if (fact.source === 'session_file') this.reasons.toolCall();
-        this._learnCall(fact.callId, fact.toolName, fact.toolInput, fact.turnId ?? (fact.source === 'session_file' ? this.currentTurnId : undefined), fact.source === 'session_file');
+        this._learnCall(fact.callId, fact.toolName, fact.toolInput, fact.turnId ?? (fact.source === 'session_file' ? this.currentTurnId : undefined), fact.source === 'session_file', fact.native);
         return;
       case 'output': {
         const call = this.calls.get(fact.callId);
@@ -192,9 +192,10 @@ export class CallFacts<P extends PromptView = PromptView> {
     for (const fact of this._profile.translateRecord(line.text)) this.apply(fact.type === 'session' ? { ...fact, file: line.file } : fact);
   }
 
-  private _learnCall(callId: string, toolName: string, toolInput: unknown, turnId: string | undefined, fromSessionFile: boolean): void {
+  private _learnCall(callId: string, toolName: string, toolInput: unknown, turnId: string | undefined, fromSessionFile: boolean, native?: Readonly<Record<string, unknown>>): void {
     const learned = this.calls.learn(callId, toolName, toolInput, turnId, fromSessionFile);
     if (!learned) return;
+    if (native) Object.assign(learned.call.native, native);
     if (learned.isNew) this.matchPrompts();
     else this.refreshCallEvents(learned.call);
   }

@@ -34,7 +34,7 @@ export function choosePromptOption(key: KeyEvent, options: readonly ListOption[]
     const reject = firstReject();
     return { ...(reject ? { option: reject } : {}), trigger: 'esc' };
   }
-  if (key.name === 'ctrl-c') return { trigger: 'ctrl_c' };
+  if (key.name === 'ctrl-c') return rules.ctrlCRejects ? { trigger: 'ctrl_c' } : undefined;
   if (key.name === 'enter' && !key.alt) {
     const option = options.find((o) => o.number === highlighted);
     return option ? { option, trigger: 'enter' } : undefined;
