@@ -74,6 +74,8 @@ export interface ClaudeStrings {
   readonly turnSummaryRow: RegExp;
 
   // The transcript.
+  /** User text Claude's harness wrote, not the person (`<command-name>`, `<local-command-stdout>`, `<task-notification>`). */
+  readonly harnessText: RegExp;
   readonly interruptedText: string;
   readonly interruptedForToolText: string;
   /** The start of every tool_result Claude writes for a user's refusal (and an interrupted run). */

@@ -42,6 +42,7 @@ export const CLAUDE_2_1_330: ClaudeStrings = {
   decisionRows: [/^⎿\s+Interrupted · /, /^⎿\s+Rejected (?:write|update) to /, /^⎿\s+Not run · /, /^Did not run \d+ calls?$/, /^No result recorded for \d+ calls?$/],
   turnSummaryRow: /^✻ \S+ for \d/,
 
+  harnessText: /^\s*<[a-z][\w-]*[\s>]/,
   interruptedText: '[Request interrupted by user]',
   interruptedForToolText: '[Request interrupted by user for tool use]',
   rejectPrefix: "The user doesn't want to proceed with this tool use.",

@@ -1,0 +1,160 @@
+// One recorded Claude Code 2.1.330 session (test/fixtures/claude/2.1.330/recorded, made by the
+// claude kit's scripts/record-claude-fixtures.mjs) replayed through the pipeline's real parts: the
+// pty output into a ScreenModel, the keys through the InputRelay to a ClaudeRecorder writing to an
+// in-memory sidecar database, and the transcript written into a temporary ~/.claude/projects as
+// Claude wrote it, on the recording's clock (castAlignment.ts). No hooks: the recorder finds the
+// transcript by the session id rec gave Claude, as it does when the hooks are missing.
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { RECONCILE_AFTER_EXIT_MS } from '../../../../src/agents/agentAdapter.js';
+import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../../src/agents/claude/claudeRecorder.js';
+import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
+import { SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
+import type { RecEvent } from '../../../../src/core/events.js';
+import type { HookMessage } from '../../../../src/core/hookMessage.js';
+import { Emitter } from '../../../../src/core/lifecycle.js';
+import type { ScreenSnapshot } from '../../../../src/core/screen.js';
+import { ScreenModel } from '../../../../src/screen/screenModel.js';
+import { createEventSink } from '../../../../src/store/eventSink.js';
+import { openInMemorySidecar } from '../../../../src/store/sidecarDb.js';
+import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
+import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
+import { VirtualClock } from '../../../helpers/virtualClock.js';
+
+export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded');
+export const RECORDED_CWD = '<BASE>/work';
+
+/**
+ * Claude stamps the user's prompt line up to ~0.4 s after the Enter that sent it (measured on these
+ * recordings: with the prompt line put at its Enter, decision lines came up to 0.38 s before their
+ * keys). The estimate puts every line this much later; alignToCast then moves lines caused by a key
+ * after it.
+ */
+const PROMPT_LINE_LAG_MS = 500;
+
+const TranscriptLine = z.looseObject({ type: z.string(), timestamp: z.string().optional(), sessionId: z.string().optional() });
+
+/** A tool call of the transcript, in order. */
+export interface TranscriptCall {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+export interface FrameCheck {
+  readonly frame: ScreenFrame;
+  readonly replayed: string;
+  readonly replayedSize: string;
+}
+
+export interface RecordedRun {
+  readonly cast: Cast;
+  readonly events: RecEvent[];
+  readonly calls: TranscriptCall[];
+  readonly frames: FrameCheck[];
+  readonly finalScreen: ScreenSnapshot;
+  readonly agentRecords: number;
+  readonly transcriptLines: number;
+  readonly keysSent: Buffer;
+  readonly forwarded: Buffer;
+  readonly sessionId: string;
+}
+
+export async function replayRecorded(name: string): Promise<RecordedRun> {
+  const cast = readCast(join(RECORDED_DIR, `${name}.cast`));
+  const raw = readFileSync(join(RECORDED_DIR, `${name}.transcript.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const parsed = raw.map((text) => TranscriptLine.parse(JSON.parse(text)));
+  // Bookkeeping lines without a time of their own go with the line before them.
+  let lastTs = 0;
+  const stamped: StampedLine[] = raw.map((text, i) => {
+    const r = parsed[i]!;
+    lastTs = r.timestamp !== undefined ? Date.parse(r.timestamp) : lastTs;
+    // The user's lines (a prompt, a decision's result, an interrupt marker) exist because of a key.
+    return { text, ts: lastTs, causedByKey: r.type === 'user' };
+  });
+  const firstUser = parsed.find((r) => r.type === 'user' && r.timestamp !== undefined);
+  const firstEnter = cast.events.find((e) => e.kind === 'i' && e.data === '\r');
+  const sessionId = parsed.find((r) => r.sessionId !== undefined)?.sessionId;
+  if (!firstUser || !firstEnter || !sessionId) throw new Error(`${name}: no first prompt to align the transcript with the cast`);
+  const alignment = alignToCast(
+    stamped,
+    cast.events.filter((e) => e.kind === 'i').map((e) => e.t),
+    Date.parse(firstUser.timestamp!) - firstEnter.t * 1000 - PROMPT_LINE_LAG_MS,
+  );
+
+  const home = mkdtempSync(join(tmpdir(), 'rec-claude-recorded-'));
+  const project = join(home, '.claude', 'projects', '-tmp-rec-claude-fx-work');
+  mkdirSync(project, { recursive: true });
+  const transcript = join(project, `${sessionId}.jsonl`);
+
+  const db = openInMemorySidecar();
+  const runId = `replay-${name}`;
+  db.startRun({ id: runId, agent: 'claude', argv: [], cwd: RECORDED_CWD, started_at: new Date(alignment.startMs).toISOString() });
+  const sink = createEventSink(db, { run_id: runId, agent: 'claude' });
+  const screen = new ScreenModel({ cols: cast.cols, rows: cast.rows });
+  const clock = new VirtualClock(alignment.startMs);
+  const recorder = new ClaudeRecorder(
+    {
+      runId,
+      cwd: RECORDED_CWD,
+      env: { HOME: home, [CLAUDE_SESSION_ENV]: sessionId },
+      startedAt: new Date(alignment.startMs),
+      screen,
+      sink,
+      hooks: new Emitter<HookMessage>().event,
+      debug: () => {},
+    },
+    { clock },
+  );
+  const frames: FrameCheck[] = [];
+  try {
+    const { forwarded, keysSent } = await replayCast({
+      cast,
+      screen,
+      keys: recorder,
+      clock,
+      startMs: alignment.startMs,
+      lines: alignment.lines,
+      writeLine: (text) => appendFileSync(transcript, text + '\n'),
+      frames: readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`)),
+      onFrame: (frame, snapshot) => frames.push({ frame, replayed: screenText(snapshot), replayedSize: `${snapshot.cols}x${snapshot.rows}` }),
+    });
+    await clock.advanceTo(clock.now() + CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS, () => screen.whenIdle());
+    const stop = new AbortController();
+    clock.setTimeout(() => stop.abort(), RECONCILE_AFTER_EXIT_MS);
+    await clock.runUntil(recorder.handleExit({ exitCode: 0 }, stop.signal), RECONCILE_AFTER_EXIT_MS * 2, () => screen.whenIdle());
+    if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
+    return {
+      cast,
+      events: db.listEvents({ runId }),
+      calls: transcriptCalls(raw),
+      frames,
+      finalScreen: screen.snapshot(),
+      agentRecords: db.listAgentRecords(runId).length,
+      transcriptLines: raw.length,
+      keysSent,
+      forwarded,
+      sessionId,
+    };
+  } finally {
+    recorder.dispose();
+    screen.dispose();
+    db.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+function transcriptCalls(raw: readonly string[]): TranscriptCall[] {
+  const calls: TranscriptCall[] = [];
+  for (const text of raw) {
+    const r = JSON.parse(text) as { type?: string; isSidechain?: boolean; message?: { content?: unknown } };
+    if (r.type !== 'assistant' || r.isSidechain === true || !Array.isArray(r.message?.content)) continue;
+    for (const b of r.message.content as Array<{ type?: string; id?: string; name?: string; input?: unknown }>) {
+      if (b.type === 'tool_use' && b.id && b.name) calls.push({ id: b.id, name: b.name, input: b.input });
+    }
+  }
+  return calls;
+}
