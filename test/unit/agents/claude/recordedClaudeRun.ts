@@ -27,13 +27,30 @@ import { VirtualClock } from '../../../helpers/virtualClock.js';
 export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded');
 export const RECORDED_CWD = '<BASE>/work';
 
+/** A refusal's or an interrupt's line with a key this shortly before it was caused by that key. */
+const CAUSED_WITHIN_MS = 300;
+/** How late Claude may stamp the prompt's line after its Enter (1.1 s seen on a loaded machine). */
+const MAX_PROMPT_LINE_LAG_MS = 2_000;
+
 /**
- * Claude stamps the user's prompt line up to ~0.4 s after the Enter that sent it (measured on these
- * recordings: with the prompt line put at its Enter, decision lines came up to 0.38 s before their
- * keys). The estimate puts every line this much later; alignToCast then moves lines caused by a key
- * after it.
+ * How much later than its Enter Claude stamped the prompt's line, which anchors the transcript to
+ * the cast. Measured on the recording itself: a refusal or an interrupt marker (a line only a key
+ * writes) with no deciding key shortly before it at the anchored time belongs to the next one, so every line
+ * is that much later. (0.25 to 1.1 s on these recordings.)
  */
-const PROMPT_LINE_LAG_MS = 500;
+function promptLineLagMs(parsed: ReadonlyArray<z.infer<typeof TranscriptLine>>, keyTimesMs: readonly number[], anchorMs: number): number {
+  let lag = 0;
+  for (const r of parsed.slice(1)) {
+    if (r.type !== 'user' || r.timestamp === undefined) continue;
+    const text = JSON.stringify(r);
+    if (!text.includes('"toolDenialKind":"user-rejected"') && !text.includes('[Request interrupted by user')) continue;
+    const at = Date.parse(r.timestamp) - anchorMs;
+    if (keyTimesMs.some((k) => k <= at && at - k <= CAUSED_WITHIN_MS)) continue;
+    const next = keyTimesMs.find((k) => k > at);
+    if (next !== undefined && next - at <= MAX_PROMPT_LINE_LAG_MS) lag = Math.max(lag, next - at + 1);
+  }
+  return lag;
+}
 
 const TranscriptLine = z.looseObject({ type: z.string(), timestamp: z.string().optional(), sessionId: z.string().optional() });
 
@@ -79,11 +96,11 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
   const firstEnter = cast.events.find((e) => e.kind === 'i' && e.data === '\r');
   const sessionId = parsed.find((r) => r.sessionId !== undefined)?.sessionId;
   if (!firstUser || !firstEnter || !sessionId) throw new Error(`${name}: no first prompt to align the transcript with the cast`);
-  const alignment = alignToCast(
-    stamped,
-    cast.events.filter((e) => e.kind === 'i').map((e) => e.t),
-    Date.parse(firstUser.timestamp!) - firstEnter.t * 1000 - PROMPT_LINE_LAG_MS,
-  );
+  const keyTimes = cast.events.filter((e) => e.kind === 'i').map((e) => e.t);
+  const anchorMs = Date.parse(firstUser.timestamp!) - firstEnter.t * 1000;
+  // Only a key that can decide or interrupt writes such a line (typed text does not).
+  const decisive = cast.events.filter((e) => e.kind === 'i' && /^(\r|\x1b|\x03|[0-9])$/.test(e.data)).map((e) => e.t * 1000);
+  const alignment = alignToCast(stamped, keyTimes, anchorMs - promptLineLagMs(parsed, decisive, anchorMs));
 
   const home = mkdtempSync(join(tmpdir(), 'rec-claude-recorded-'));
   const project = join(home, '.claude', 'projects', '-tmp-rec-claude-fx-work');
