@@ -1,6 +1,6 @@
 // Picks the texts for a Claude Code version. Unknown versions get the newest known texts: the run is
-// recorded as it comes, its events say which version wrote them, and rec says once that the
-// version was not measured (module.ts isKnownClaudeVersion).
+// recorded as it comes and its run row names the version. (rec merge says when a version was not
+// measured, module.ts isKnownClaudeVersion; the live recorder does not say so yet.)
 import type { ClaudeStrings } from './claudeStrings.js';
 import { CLAUDE_2_1_330 } from './v2_1_330.js';
 

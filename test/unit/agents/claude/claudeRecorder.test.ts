@@ -229,3 +229,26 @@ describe('claude 2.1.330, hooks', () => {
     expect(r.sink.rows('approval')).toEqual([expect.objectContaining({ call_id: 'toolu_mockmwrmx4og0003', ran: 'yes' })]);
   });
 });
+
+describe('claude 2.1.330, hooks that carry what the transcript has not said yet', () => {
+  it('PostToolBatch carries the reason typed after Tab (before the transcript is read)', async () => {
+    const r = new ClaudeReplay('05-bash-reject-with-reason', { announceTranscript: false });
+    r.fireHooks('05-bash-CtrlC-ignored-then-reject-with-reason', ['PreToolUse']);
+    r.show('bash-approve--screen-prompt');
+    r.press('down', 'down', 'down', 'tab');
+    r.show('bash-amend-then-esc--screen-typed');
+    r.press('enter');
+    r.fireHooks('05-bash-CtrlC-ignored-then-reject-with-reason', ['PostToolBatch']);
+    expect(r.sink.rows('rejection')).toEqual([expect.objectContaining({ trigger: 'tab', reason: 'please use printf instead', reason_source: 'inline' })]);
+    await r.exit();
+  });
+
+  it('PermissionDenied (the auto-mode classifier) refuses with decided_by reviewer; a call a prompt decided is left to it', async () => {
+    const r = new ClaudeReplay('01-bash-approve');
+    const hook = (event: string, payload: Record<string, unknown>) => r.hooks.fire({ agent: 'claude', event, payload: { hook_event_name: event, ...payload }, sent_at: '2026-11-22T09:28:00.000Z' });
+    hook('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 'toolu_classified' });
+    hook('PermissionDenied', { tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 'toolu_classified', reason: 'destructive' });
+    expect(r.sink.rows('rejection')).toEqual([expect.objectContaining({ call_id: 'toolu_classified', decided_by: 'reviewer', trigger: 'rule', kind: 'command', ran: 'no', evidence: ['hook'] })]);
+    await r.exit();
+  });
+});
