@@ -1,5 +1,6 @@
-// Claude Code's row of the registry (../shared/agents/claude). Its recorder is not written yet
-// (issue 14): `rec claude` runs as a recorded passthrough, and `rec merge` reads its transcripts.
+// Claude Code's row of the registry (../shared/agents/claude): where its transcripts live, which
+// versions were measured, and how its reasons are given. The launch and recorder load through
+// loadAdapter (index.ts); `rec merge` reads its transcripts (transcriptReader.ts).
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { isKnownVersion } from '../../core/agentNames.js';
@@ -24,7 +25,7 @@ export const claudeModule: AgentModule = {
   // "No, and tell Claude what to do differently" takes the reason in the prompt itself.
   reasonPolicy: 'inline',
   verifiedVersions: ['2.1.330'],
-  loadAdapter: async () => (await import('../passiveAdapter.js')).passiveAdapter(claudeModule),
+  loadAdapter: async () => (await import('./index.js')).claudeAdapter,
   pathSaysAgent: (p) => /\/\.claude\//.test(p) || /\/claude\//.test(p),
   recordSaysAgent: (record) =>
     'parentUuid' in record || 'uuid' in record || 'leafUuid' in record || ['mode', 'permission-mode', 'file-history-snapshot', 'summary'].includes(String(record['type']))

@@ -7,7 +7,7 @@
 // prompts with hotkeys, a task menu), Gemini (chat JSONL with toolCalls and statuses, `●` options,
 // no place to type a reason), Claude (transcript JSONL with tool_use/tool_result, hooks with exact
 // ids, a reason typed into the prompt).
-import type { EventKind, Scope } from '../../core/events.js';
+import type { DecidedBy, EventKind, Scope } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import type { Disposable } from '../../core/lifecycle.js';
 import type { ScreenSnapshot, ScreenView } from '../../core/screen.js';
@@ -28,6 +28,12 @@ export interface PromptView {
   readonly highlighted?: number;
   /** Same for the same prompt however it is wrapped or redrawn; differs between prompts. */
   readonly identity: string;
+  /**
+   * A text field open on the highlighted option (Claude's Tab): while it is open, characters are its
+   * text, not option keys; Enter submits the option with the text as its reason (`inline`), Esc
+   * refuses and throws the text away. Only whether something was typed is known, never the text.
+   */
+  readonly feedback?: { readonly typed: boolean };
 }
 
 /** A menu whose choices cut the running turn (Codex's "Task is still running"). */
@@ -93,10 +99,20 @@ export type SessionFact =
    */
   | { readonly type: 'turn_started'; readonly turnId?: string; readonly source: FactSource; readonly endMarked?: boolean }
   | { readonly type: 'turn_completed'; readonly source: FactSource }
-  | { readonly type: 'turn_aborted'; readonly turnId?: string; readonly reason: string }
+  /** `native`: what the file says of the cut beyond its reason (the message it cut), kept on the turn's events. */
+  | { readonly type: 'turn_aborted'; readonly turnId?: string; readonly reason: string; readonly native?: Readonly<Record<string, unknown>> }
   /** `native`: what the agent's file says of the call beyond its input (status, other ids), kept on its events. */
   | { readonly type: 'call'; readonly callId: string; readonly toolName: string; readonly toolInput: unknown; readonly turnId?: string; readonly source: FactSource; readonly native?: Readonly<Record<string, unknown>> }
-  | { readonly type: 'output'; readonly callId: string; readonly text: string; readonly aborted: boolean }
+  /**
+   * `reason`: the reason the user typed into the prompt, as the agent stored it with the refusal
+   * (`reason_source: inline`). `native`: the agent's own words on the outcome (its decision fields).
+   */
+  | { readonly type: 'output'; readonly callId: string; readonly text: string; readonly aborted: boolean; readonly reason?: string; readonly native?: Readonly<Record<string, unknown>> }
+  /**
+   * A call refused with no person deciding (a permission rule, a hook, a classifier, a mode that
+   * cannot ask): the file or a hook says so, no prompt was shown. `kind` defaults to callKind.
+   */
+  | { readonly type: 'refused'; readonly callId: string; readonly decidedBy: Exclude<DecidedBy, 'user'>; readonly trigger: 'hook' | 'rule'; readonly kind?: EventKind; readonly source: FactSource }
   | { readonly type: 'ran'; readonly callId: string; readonly source: FactSource }
   | { readonly type: 'user_message'; readonly text: string; readonly source: FactSource };
 
@@ -113,6 +129,11 @@ export interface ProfileContext {
  */
 export interface AgentProfile<P extends PromptView = PromptView> extends Disposable {
   readonly agent: string;
+  /**
+   * Where a rejection's reason comes from (agentModule.ts ReasonPolicy): `inline` (typed into the
+   * prompt) or, by default, the user's next message.
+   */
+  readonly reasonPolicy?: 'inline' | 'next_message';
   /** The session file names the agent version: read its texts from now on. */
   setVersion(version: string | undefined): void;
   readScreen(snapshot: ScreenSnapshot): ScreenReading<P>;

@@ -152,7 +152,7 @@ export class CallFacts<P extends PromptView = PromptView> {
         this.turnOpenInFile = false;
         this.turnOpenByHook = false;
         this.reasons.armAll();
-        this._onTurnAborted(fact.turnId ?? this.currentTurnId ?? '', fact.reason);
+        this._onTurnAborted(fact.turnId ?? this.currentTurnId ?? '', fact.reason, fact.native);
         return;
       case 'call':
         // A new call means the user's reason, if any, came before it; rejections whose effects the
@@ -167,7 +167,29 @@ export class CallFacts<P extends PromptView = PromptView> {
         call.aborted = fact.aborted;
         this._armReasonsOf(call.callId);
         call.native.output = fact.text.length > NATIVE_OUTPUT_MAX_CHARS ? fact.text.slice(0, NATIVE_OUTPUT_MAX_CHARS) + '…' : fact.text;
+        if (fact.native) Object.assign(call.native, fact.native);
         if (!fact.aborted) call.ran = 'yes';
+        if (fact.reason !== undefined) {
+          for (const e of this.book.forCall(call.callId)) if (e.type === 'rejection') this.book.update(e.id, { reason: fact.reason, reason_source: 'inline' });
+        }
+        this.refreshCallEvents(call);
+        return;
+      }
+      case 'refused': {
+        const call = this.calls.get(fact.callId);
+        // A prompt's decision already stands for it (a person was asked after all): nothing to add.
+        if (!call || this.book.forCall(call.callId).some((e) => e.type === 'rejection' || e.type === 'approval')) return;
+        call.fate = 'rejected';
+        this.event({
+          type: 'rejection',
+          kind: fact.kind ?? this._profile.callKind(call),
+          ...this.callFields(call),
+          decided_by: fact.decidedBy,
+          trigger: fact.trigger,
+          reason_source: 'none',
+          ran: 'no',
+          evidence: [fact.source],
+        });
         this.refreshCallEvents(call);
         return;
       }
@@ -206,11 +228,14 @@ export class CallFacts<P extends PromptView = PromptView> {
     this.reasons.arm(eventIds);
   }
 
-  private _onTurnAborted(turnId: string, reason: string): void {
+  private _onTurnAborted(turnId: string, reason: string, native?: Readonly<Record<string, unknown>>): void {
     const cause = this.fates.causeOf(turnId);
     for (const call of this.calls.inTurn(turnId)) {
       call.native.turn_aborted = reason;
-      if (call.fate === undefined && cause !== undefined && cause !== call.callId) {
+      // A call that finished on its own (output not cut) ran: it was not skipped (a tool the agent
+      // allowed without asking, in the same batch).
+      const finished = call.output !== undefined && call.aborted !== true;
+      if (call.fate === undefined && !finished && cause !== undefined && cause !== call.callId) {
         call.fate = 'skipped';
         this.event({
           type: 'skipped',
@@ -226,7 +251,7 @@ export class CallFacts<P extends PromptView = PromptView> {
     }
     for (const id of this.fates.turnEvents(turnId)) {
       const event = this.book.get(id);
-      this.book.update(id, { native: { ...((event?.native as object | null) ?? {}), turn_aborted: reason } });
+      this.book.update(id, { native: { ...((event?.native as object | null) ?? {}), turn_aborted: reason, ...(native ?? {}) } });
       this.book.addEvidence(id, 'session_file');
     }
   }

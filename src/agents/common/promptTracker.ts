@@ -57,27 +57,36 @@ export class PromptTracker<P extends PromptView> {
       open.expectedHighlight = moveHighlight(current, delta, parsed.options.length, rules);
       return undefined;
     }
+    const field = parsed.feedback;
+    // While a text field is open, characters are its text: only Enter and Esc decide.
+    if (field && key.type === 'char') return undefined;
     const choice = choosePromptOption(key, parsed.options, current, rules);
     if (!choice) return undefined;
     const meaning = choice.option ? settledMeaning(rules.meaning(choice.option.label)) : undefined;
     const rejects = choice.trigger === 'ctrl_c' || meaning?.decision !== 'approve';
+    // Enter on a field with text submits it (the decision came through the field: trigger `tab`);
+    // Esc on one throws the typed text away: the rejection says a reason was typed inline (its
+    // source) and holds none.
+    const submitsText = field?.typed === true && choice.trigger === 'enter';
+    const discardsText = field?.typed === true && choice.trigger === 'esc';
     const call = facts.calls.get(open.callId);
     const type = rejects ? 'rejection' : 'approval';
     const eventId = facts.event({
       type,
       kind: parsed.kind,
-      trigger: choice.trigger,
+      trigger: submitsText ? 'tab' : choice.trigger,
       option_label: choice.option?.label ?? null,
-      ...(rejects ? { reason_source: 'none', ran: 'no' } : { scope: meaning?.scope ?? 'once', ran: 'unknown' }),
+      ...(rejects ? { reason_source: submitsText || discardsText ? 'inline' : 'none', ran: 'no' } : { scope: meaning?.scope ?? 'once', ran: 'unknown' }),
       ...facts.callFields(call),
       prompt_event_id: open.eventId,
       evidence: call ? ['screen', 'keys', call.fromSessionFile ? 'session_file' : 'hook'] : ['screen', 'keys'],
     });
-    // Esc and Ctrl+C cancel the turn; of the options, those whose meaning says so.
-    const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || meaning?.endsTurn !== false);
+    // Esc and Ctrl+C cancel the turn; of the options, those whose meaning says so, unless a reason
+    // goes with the refusal (the agent goes on with it).
+    const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || (meaning?.endsTurn !== false && !submitsText));
     open.decision = { eventId, type, endsTurn };
     open.turnEndsAtDecision = facts.turnEnds;
-    if (rejects) facts.reasons.rejected(eventId);
+    if (rejects && this._profile.reasonPolicy !== 'inline') facts.reasons.rejected(eventId);
     if (call) facts.bindPrompt(open, call);
     return { prompt: open, eventId, rowsAtKey: decisionRows };
   }

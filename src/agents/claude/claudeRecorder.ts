@@ -1,0 +1,18 @@
+// The Claude Code recorder: the shared recorder (agents/common/agentRecorder.ts) with Claude's profile.
+import type { RecorderContext } from '../agentAdapter.js';
+import { AgentRecorder, type AgentRecorderOptions } from '../common/agentRecorder.js';
+import { ClaudeProfile, type ClaudePromptView } from './claudeProfile.js';
+
+/**
+ * How long after a decisive key a prompt still drawn unchanged means Claude dropped the key. Claude
+ * 2.1.330 may keep an approved prompt on screen for over a second before it redraws (1.1 s measured
+ * in the recorded sleep-esc-running, approving a command that "requires approval"); the shared
+ * default (1 s, from Codex) would take such an approval back.
+ */
+export const CLAUDE_IGNORED_KEY_SETTLE_MS = 3_000;
+
+export class ClaudeRecorder extends AgentRecorder<ClaudePromptView> {
+  constructor(ctx: RecorderContext, options: AgentRecorderOptions = {}) {
+    super(ctx, new ClaudeProfile(ctx), { ignoredKeySettleMs: CLAUDE_IGNORED_KEY_SETTLE_MS, ...options });
+  }
+}

@@ -1,0 +1,89 @@
+// The shape of the Claude Code texts the module reads from the screen and the transcript. Each
+// measured version has one data file beside this one (v2_1_330.ts); nothing else in the module
+// spells a Claude string, so a new version is a new data file, not a code change.
+import type { EventKind, Scope } from '../../../core/events.js';
+
+/** A permission prompt's title row (the row under the pane's `─` rule), and what a decision at it is about. */
+export interface PromptTitle {
+  readonly kind: EventKind;
+  /** Matched against the trimmed title row; a subagent's prompt adds ` · from the … agent`. */
+  readonly pattern: RegExp;
+  /** What the rows between the `╌` rules show: a command, or a file's diff or content. */
+  readonly body: 'command' | 'file';
+}
+
+/** What choosing an option means, found by the start of its label. */
+export interface OptionMeaning {
+  readonly labelPrefix: string;
+  readonly decision: 'approve' | 'reject';
+  readonly scope?: Scope;
+  /** For rejections: whether choosing it ends the turn. */
+  readonly endsTurn?: boolean;
+}
+
+/**
+ * Tab on the highlighted option turns its label into a text field: the placeholder until the user
+ * types, then `<typedPrefix><text>`. The option keeps its meaning (`label`).
+ */
+export interface AmendLabel {
+  readonly label: string;
+  readonly placeholder: string;
+  readonly typedPrefix: string;
+}
+
+export interface ClaudeStrings {
+  /** The Claude Code version these texts were read from. */
+  readonly version: string;
+
+  // The permission prompt (the bottom pane of the full-screen renderer).
+  /** The full-width rule above the pane (U+2500 …), matched against the trimmed row. */
+  readonly paneRule: RegExp;
+  /** The dashed rules around the command, diff or content (U+254C …). */
+  readonly bodyRule: RegExp;
+  readonly promptTitles: readonly PromptTitle[];
+  /** The question row right above the options; the option list starts under it. */
+  readonly question: RegExp;
+  /** Rows of the pane that are advice, not a description of the call. */
+  readonly tipRows: readonly RegExp[];
+  /** The highlighted-row marker of the option list. */
+  readonly selectedMarker: string;
+  readonly optionMeanings: readonly OptionMeaning[];
+  readonly amendLabels: readonly AmendLabel[];
+  /**
+   * The footer's hint that Tab opens the feedback field: drawn while the field is closed, gone
+   * while it is open. Matched on its words, not its key name (2.1.329: key hints follow keybindings.json).
+   */
+  readonly amendHint: RegExp;
+  /** Whether Up on the first option goes to the last one. */
+  readonly selectionWraps: boolean;
+
+  // The rest of the screen.
+  /** The input prompt and the user's messages in the history: `❯` and a (no-break) space. */
+  readonly userMessageMarker: RegExp;
+  /** An assistant or tool row of the history. */
+  readonly bullet: string;
+  /** Bullet rows that are tool rows (`● Write(a.txt)`), not answer text. */
+  readonly toolRow: RegExp;
+  /** The row under a tool row: its result or command (`  ⎿  …`). */
+  readonly resultRow: RegExp;
+  /** Shown while a turn works (Esc interrupts): the footer's hint and the spinner row. */
+  readonly workingMarkers: readonly RegExp[];
+  /** Rows Claude draws once a prompt was decided or a call was cut. */
+  readonly decisionRows: readonly RegExp[];
+  /** The row that closes a finished turn (`✻ Churned for 2s · done 9:28 AM`). */
+  readonly turnSummaryRow: RegExp;
+
+  // The transcript.
+  /** User text Claude's harness wrote, not the person (`<command-name>`, `<local-command-stdout>`, `<task-notification>`). */
+  readonly harnessText: RegExp;
+  readonly interruptedText: string;
+  readonly interruptedForToolText: string;
+  /** The start of every tool_result Claude writes for a user's refusal (and an interrupted run). */
+  readonly rejectPrefix: string;
+  /** A subagent's refused call (`subagents/agent-*.jsonl`). */
+  readonly subagentDeniedPrefix: string;
+  /** Followed by the reason the user typed after Tab. */
+  readonly userSaid: string;
+  /** `toolUseResult` of a plain refusal. */
+  readonly rejectedToolUseResult: string;
+}

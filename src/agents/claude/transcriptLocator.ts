@@ -1,0 +1,24 @@
+// This run's transcript: ~/.claude/projects/<cwd as a slug>/<session id>.jsonl. The slug rule was
+// observed for one case only (README §7), so the file is looked for by its name in every project
+// folder rather than computed. The session id is the one rec gave Claude (launch.ts); without one
+// (--resume, --continue) the hooks name the file.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { claudeModule } from './module.js';
+
+export function findTranscript(env: NodeJS.ProcessEnv, sessionId: string): string | undefined {
+  for (const root of claudeModule.sessionRoots(env)) {
+    let projects: string[];
+    try {
+      projects = readdirSync(root);
+    } catch {
+      // No projects folder yet: Claude creates it with the first transcript.
+      continue;
+    }
+    for (const project of projects) {
+      const file = join(root, project, `${sessionId}.jsonl`);
+      if (existsSync(file)) return file;
+    }
+  }
+  return undefined;
+}

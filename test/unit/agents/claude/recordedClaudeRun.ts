@@ -1,0 +1,177 @@
+// One recorded Claude Code 2.1.330 session (test/fixtures/claude/2.1.330/recorded, made by the
+// claude kit's scripts/record-claude-fixtures.mjs) replayed through the pipeline's real parts: the
+// pty output into a ScreenModel, the keys through the InputRelay to a ClaudeRecorder writing to an
+// in-memory sidecar database, and the transcript written into a temporary ~/.claude/projects as
+// Claude wrote it, on the recording's clock (castAlignment.ts). No hooks: the recorder finds the
+// transcript by the session id rec gave Claude, as it does when the hooks are missing.
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { RECONCILE_AFTER_EXIT_MS } from '../../../../src/agents/agentAdapter.js';
+import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../../src/agents/claude/claudeRecorder.js';
+import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
+import { SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
+import type { RecEvent } from '../../../../src/core/events.js';
+import type { HookMessage } from '../../../../src/core/hookMessage.js';
+import { Emitter } from '../../../../src/core/lifecycle.js';
+import type { ScreenSnapshot } from '../../../../src/core/screen.js';
+import { ScreenModel } from '../../../../src/screen/screenModel.js';
+import { createEventSink } from '../../../../src/store/eventSink.js';
+import { openInMemorySidecar } from '../../../../src/store/sidecarDb.js';
+import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
+import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
+import { VirtualClock } from '../../../helpers/virtualClock.js';
+
+export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded');
+export const RECORDED_CWD = '<BASE>/work';
+
+/** A refusal's or an interrupt's line with a key this shortly before it was caused by that key. */
+const CAUSED_WITHIN_MS = 300;
+/** How late Claude may stamp the prompt's line after its Enter (1.1 s seen on a loaded machine). */
+const MAX_PROMPT_LINE_LAG_MS = 2_000;
+
+/**
+ * How much later than its Enter Claude stamped the prompt's line, which anchors the transcript to
+ * the cast. Measured on the recording itself: a refusal or an interrupt marker (a line only a key
+ * writes) with no deciding key shortly before it at the anchored time belongs to the next one, so every line
+ * is that much later. (0.25 to 1.1 s on these recordings.)
+ */
+function promptLineLagMs(parsed: ReadonlyArray<z.infer<typeof TranscriptLine>>, keyTimesMs: readonly number[], anchorMs: number): number {
+  let lag = 0;
+  for (const r of parsed.slice(1)) {
+    if (r.type !== 'user' || r.timestamp === undefined) continue;
+    const text = JSON.stringify(r);
+    if (!text.includes('"toolDenialKind":"user-rejected"') && !text.includes('[Request interrupted by user')) continue;
+    const at = Date.parse(r.timestamp) - anchorMs;
+    if (keyTimesMs.some((k) => k <= at && at - k <= CAUSED_WITHIN_MS)) continue;
+    const next = keyTimesMs.find((k) => k > at);
+    if (next !== undefined && next - at <= MAX_PROMPT_LINE_LAG_MS) lag = Math.max(lag, next - at + 1);
+  }
+  return lag;
+}
+
+const TranscriptLine = z.looseObject({ type: z.string(), timestamp: z.string().optional(), sessionId: z.string().optional() });
+
+/** A tool call of the transcript, in order. */
+export interface TranscriptCall {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+}
+
+export interface FrameCheck {
+  readonly frame: ScreenFrame;
+  readonly replayed: string;
+  readonly replayedSize: string;
+}
+
+export interface RecordedRun {
+  readonly cast: Cast;
+  readonly events: RecEvent[];
+  readonly calls: TranscriptCall[];
+  readonly frames: FrameCheck[];
+  readonly finalScreen: ScreenSnapshot;
+  readonly agentRecords: number;
+  readonly transcriptLines: number;
+  readonly keysSent: Buffer;
+  readonly forwarded: Buffer;
+  readonly sessionId: string;
+}
+
+export async function replayRecorded(name: string): Promise<RecordedRun> {
+  const cast = readCast(join(RECORDED_DIR, `${name}.cast`));
+  const raw = readFileSync(join(RECORDED_DIR, `${name}.transcript.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const parsed = raw.map((text) => TranscriptLine.parse(JSON.parse(text)));
+  // Bookkeeping lines without a time of their own go with the line before them.
+  let lastTs = 0;
+  const stamped: StampedLine[] = raw.map((text, i) => {
+    const r = parsed[i]!;
+    lastTs = r.timestamp !== undefined ? Date.parse(r.timestamp) : lastTs;
+    // The user's lines (a prompt, a decision's result, an interrupt marker) exist because of a key.
+    return { text, ts: lastTs, causedByKey: r.type === 'user' };
+  });
+  const firstUser = parsed.find((r) => r.type === 'user' && r.timestamp !== undefined);
+  const firstEnter = cast.events.find((e) => e.kind === 'i' && e.data === '\r');
+  const sessionId = parsed.find((r) => r.sessionId !== undefined)?.sessionId;
+  if (!firstUser || !firstEnter || !sessionId) throw new Error(`${name}: no first prompt to align the transcript with the cast`);
+  const keyTimes = cast.events.filter((e) => e.kind === 'i').map((e) => e.t);
+  const anchorMs = Date.parse(firstUser.timestamp!) - firstEnter.t * 1000;
+  // Only a key that can decide or interrupt writes such a line (typed text does not).
+  const decisive = cast.events.filter((e) => e.kind === 'i' && /^(\r|\x1b|\x03|[0-9])$/.test(e.data)).map((e) => e.t * 1000);
+  const alignment = alignToCast(stamped, keyTimes, anchorMs - promptLineLagMs(parsed, decisive, anchorMs));
+
+  const home = mkdtempSync(join(tmpdir(), 'rec-claude-recorded-'));
+  const project = join(home, '.claude', 'projects', '-tmp-rec-claude-fx-work');
+  mkdirSync(project, { recursive: true });
+  const transcript = join(project, `${sessionId}.jsonl`);
+
+  const db = openInMemorySidecar();
+  const runId = `replay-${name}`;
+  db.startRun({ id: runId, agent: 'claude', argv: [], cwd: RECORDED_CWD, started_at: new Date(alignment.startMs).toISOString() });
+  const sink = createEventSink(db, { run_id: runId, agent: 'claude' });
+  const screen = new ScreenModel({ cols: cast.cols, rows: cast.rows });
+  const clock = new VirtualClock(alignment.startMs);
+  const recorder = new ClaudeRecorder(
+    {
+      runId,
+      cwd: RECORDED_CWD,
+      env: { HOME: home, [CLAUDE_SESSION_ENV]: sessionId },
+      startedAt: new Date(alignment.startMs),
+      screen,
+      sink,
+      hooks: new Emitter<HookMessage>().event,
+      debug: () => {},
+    },
+    { clock },
+  );
+  const frames: FrameCheck[] = [];
+  try {
+    const { forwarded, keysSent } = await replayCast({
+      cast,
+      screen,
+      keys: recorder,
+      clock,
+      startMs: alignment.startMs,
+      lines: alignment.lines,
+      writeLine: (text) => appendFileSync(transcript, text + '\n'),
+      frames: readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`)),
+      onFrame: (frame, snapshot) => frames.push({ frame, replayed: screenText(snapshot), replayedSize: `${snapshot.cols}x${snapshot.rows}` }),
+    });
+    await clock.advanceTo(clock.now() + CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS, () => screen.whenIdle());
+    const stop = new AbortController();
+    clock.setTimeout(() => stop.abort(), RECONCILE_AFTER_EXIT_MS);
+    await clock.runUntil(recorder.handleExit({ exitCode: 0 }, stop.signal), RECONCILE_AFTER_EXIT_MS * 2, () => screen.whenIdle());
+    if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
+    return {
+      cast,
+      events: db.listEvents({ runId }),
+      calls: transcriptCalls(raw),
+      frames,
+      finalScreen: screen.snapshot(),
+      agentRecords: db.listAgentRecords(runId).length,
+      transcriptLines: raw.length,
+      keysSent,
+      forwarded,
+      sessionId,
+    };
+  } finally {
+    recorder.dispose();
+    screen.dispose();
+    db.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+function transcriptCalls(raw: readonly string[]): TranscriptCall[] {
+  const calls: TranscriptCall[] = [];
+  for (const text of raw) {
+    const r = JSON.parse(text) as { type?: string; isSidechain?: boolean; message?: { content?: unknown } };
+    if (r.type !== 'assistant' || r.isSidechain === true || !Array.isArray(r.message?.content)) continue;
+    for (const b of r.message.content as Array<{ type?: string; id?: string; name?: string; input?: unknown }>) {
+      if (b.type === 'tool_use' && b.id && b.name) calls.push({ id: b.id, name: b.name, input: b.input });
+    }
+  }
+  return calls;
+}

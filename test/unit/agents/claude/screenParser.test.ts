@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { parseClaudeScreen } from '../../../../src/agents/claude/screenParser.js';
+import { CLAUDE_2_1_330 } from '../../../../src/agents/claude/strings/v2_1_330.js';
+import { sampleScreen, sampleScreenText, screenFromText } from './samples.js';
+
+const parse = (name: string) => parseClaudeScreen(sampleScreen(name), CLAUDE_2_1_330);
+const parseText = (text: string, cols = 120) => parseClaudeScreen(screenFromText(text, cols), CLAUDE_2_1_330);
+
+describe('claude 2.1.328/2.1.330, 120x45, full-screen renderer, permission prompts', () => {
+  it('reads the Bash prompt: title, description, command, question, options, the highlighted ❯', () => {
+    const { prompt } = parse('bash-approve--screen-prompt');
+    expect(prompt).toMatchObject({
+      kind: 'command',
+      title: 'Bash command',
+      body: 'command',
+      command: 'echo mock-bash-ran > <SCRATCH>/ws/bash-out.txt',
+      details: { description: 'Write a marker file', question: 'Do you want to proceed?' },
+      highlighted: 1,
+    });
+    expect(prompt!.feedback).toBeUndefined();
+    expect(prompt!.options.map((o) => [o.number, o.label])).toEqual([
+      [1, 'Yes'],
+      [2, 'Yes, and always allow access to <SCRATCH>/ws from this project'],
+      [3, 'Yes, and switch to auto mode · auto mode handles these prompts for you'],
+      [4, 'No'],
+    ]);
+  });
+
+  it('keeps the note under the command and the "don’t ask again" option of a non-write command', () => {
+    const { prompt } = parse('sleep-esc--screen-prompt');
+    expect(prompt).toMatchObject({
+      command: `node -e "setTimeout(() => console.log('done-waiting'), 30000)"`,
+      details: { description: 'Wait 30 seconds', note: 'This command requires approval' },
+    });
+    expect(prompt!.options[1]!.label).toBe('Yes, and don’t ask again for: node *');
+  });
+
+  it('reads the Edit prompt: the file, its diff rows as drawn, three options', () => {
+    const { prompt } = parse('edit-no--screen-prompt');
+    expect(prompt).toMatchObject({
+      kind: 'edit',
+      title: 'Edit file',
+      body: 'file',
+      details: { file: 'notes.txt', body: '1  line one\n2 -original line\n2 +EDITED BY MOCK\n3  line three', question: 'Do you want to make this edit to notes.txt?' },
+    });
+    expect(prompt!.command).toBeUndefined();
+    expect(prompt!.options.map((o) => o.label)).toEqual([
+      'Yes',
+      'Yes, and switch to accept edits (auto-approve file edits and common file commands) for this session (shift+tab)',
+      'No',
+    ]);
+  });
+
+  it('reads the Create prompt of a parallel batch, and tells the batch’s prompts apart', () => {
+    const first = parse('par-approve--screen-prompt').prompt!;
+    const second = parse('par-approve--screen-p3').prompt!;
+    expect(first).toMatchObject({ kind: 'edit', title: 'Create file', details: { file: 'a.txt', body: ' 1 content of a' } });
+    expect(second.details.file).toBe('b.txt');
+    expect(second.identity).not.toBe(first.identity);
+  });
+
+  it('reads the prompt of a subagent (its title says so)', () => {
+    expect(parse('agent-esc--screen-after').prompt).toMatchObject({ kind: 'command', title: 'Bash command · from the general-purpose agent' });
+  });
+
+  it('follows the ❯ moved with arrows, with the same identity', () => {
+    const moved = parse('bash-no-arrows--screen-sel').prompt!;
+    expect(moved.highlighted).toBe(4);
+    expect(moved.identity).toBe(parse('bash-approve--screen-prompt').prompt!.identity);
+  });
+
+  it('re-joins the command and the labels wrapped at 60 columns, with the identity of the 120-column prompt', () => {
+    const narrow = [
+      '────────────────────────────────────────────────────────────',
+      ' Bash command',
+      ' Write a marker file',
+      '╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌',
+      ' echo mock-bash-ran >',
+      ' <SCRATCH>/ws/bash-out.txt',
+      '╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌',
+      ' Do you want to proceed?',
+      ' ❯ 1. Yes',
+      '   2. Yes, and always allow access to <SCRATCH>/ws from',
+      '      this project',
+      '   3. Yes, and switch to auto mode · auto mode handles',
+      '      these prompts for you',
+      '   4. No',
+      '',
+      ' Esc to cancel · Tab to amend',
+    ].join('\n');
+    const prompt = parseText(narrow, 60).prompt!;
+    expect(prompt.command).toBe('echo mock-bash-ran > <SCRATCH>/ws/bash-out.txt');
+    expect(prompt.options.map((o) => o.label)).toEqual(parse('bash-approve--screen-prompt').prompt!.options.map((o) => o.label));
+    expect(prompt.identity).toBe(parse('bash-approve--screen-prompt').prompt!.identity);
+  });
+
+  it('sees no prompt once it is decided (the pane is the input prompt again) and counts the rows Claude drew', () => {
+    const screen = parse('bash-no--screen-after');
+    expect(screen.prompt).toBeUndefined();
+    expect(screen.decisionRows).toBe(2);
+    expect(screen.working).toBe(false);
+  });
+});
+
+describe('claude 2.1.330, the feedback field Tab opens', () => {
+  it('after Tab and typing on No: the field is open and typed, the option keeps its label, the text is not kept', () => {
+    const { prompt } = parse('bash-amend-then-esc--screen-typed');
+    expect(prompt!.feedback).toEqual({ typed: true });
+    expect(prompt!.highlighted).toBe(4);
+    expect(prompt!.options[3]!.label).toBe('No');
+    expect(JSON.stringify(prompt)).not.toContain('typed but not submitted');
+    expect(prompt!.identity).toBe(parse('bash-approve--screen-prompt').prompt!.identity);
+  });
+
+  it('right after Tab on No (the placeholder, derived from the typed sample): open, nothing typed', () => {
+    const text = sampleScreenText('bash-amend-then-esc--screen-typed').replace('❯ 4. No, typed but not submitted', '❯ 4. No, and tell Claude what to do differently');
+    expect(parseText(text).prompt!.feedback).toEqual({ typed: false });
+  });
+
+  it('Tab on Yes of an Edit prompt, and Tab on No of a Create prompt', () => {
+    const yes = parse('edit-yes-amend--screen-amend').prompt!;
+    expect(yes.feedback).toEqual({ typed: true });
+    expect(yes.options[0]!.label).toBe('Yes');
+    const no = parse('par-yes-noreason--screen-amend').prompt!;
+    expect(no).toMatchObject({ highlighted: 3, feedback: { typed: true } });
+    expect(no.options[2]!.label).toBe('No');
+  });
+
+  it('a closed field: the option "Yes, and …" is not mistaken for typed feedback', () => {
+    const { prompt } = parse('bash-no-arrows--screen-sel');
+    expect(prompt!.feedback).toBeUndefined();
+    expect(prompt!.options[1]!.label).toBe('Yes, and always allow access to <SCRATCH>/ws from this project');
+  });
+});
+
+describe('claude 2.1.330, the rest of the screen', () => {
+  it('reads a running Bash as working (esc to interrupt), with no prompt', () => {
+    const screen = parse('sleep-esc--screen-running');
+    expect(screen.working).toBe(true);
+    expect(screen.prompt).toBeUndefined();
+  });
+
+  it('reads a streaming reply as working (the spinner; Claude shows no partial text)', () => {
+    const screen = parse('slowtext-esc--screen-streaming');
+    expect(screen.working).toBe(true);
+    expect(screen.answerText).toBeUndefined();
+  });
+
+  it('reads the user’s messages in the history, never the input prompt', () => {
+    const screen = parse('bash-no--screen-after');
+    expect(screen.userMessages).toEqual(['SCENARIO bash', 'SCENARIO bash']);
+  });
+
+  it('reads the last answer under the user’s message, not tool rows or their descriptions', () => {
+    const text = [
+      '❯ SCENARIO bash',
+      '',
+      '● I will run a command.',
+      '',
+      '● Creating c.txt',
+      '  ⎿  $ echo c > c.txt',
+      '',
+      '● MOCK FINAL: received 1 tool_result(s): toolu_1: ok "done"',
+      '  and more',
+      '',
+      '✻ Churned for 2s · done 9:28 AM',
+      '',
+      '──────────────────',
+      '❯',
+      '──────────────────',
+      '  ⏸ manual mode on · ? for shortcuts',
+    ].join('\n');
+    expect(parseText(text).answerText).toBe('MOCK FINAL: received 1 tool_result(s): toolu_1: ok "done"\nand more');
+  });
+});
