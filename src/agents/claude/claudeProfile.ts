@@ -77,6 +77,8 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
       ctrlCRejects: false,
       // Esc or Ctrl+C while a tool runs or a reply streams interrupts.
       ctrlCInterrupts: true,
+      // Esc is not an option of the prompt: Claude cannot tell it from No in its transcript, rec can.
+      escChoosesRejectOption: false,
     };
   }
 

@@ -56,6 +56,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       // Codex 0.169 cancels the request at a prompt; while a turn runs it opens its task menu.
       ctrlCRejects: true,
       ctrlCInterrupts: false,
+      // Codex labels its refusing option with (esc).
+      escChoosesRejectOption: true,
     };
   }
 

@@ -83,6 +83,12 @@ export interface OptionRules {
    * its "Task is still running" menu instead (its choice decides: `menu`).
    */
   readonly ctrlCInterrupts: boolean;
+  /**
+   * Whether Esc at a prompt counts as choosing its first refusing option (Codex and Gemini draw Esc
+   * on that option: "… (esc)"). False where Esc is its own way out, told apart from the No option
+   * (Claude): the rejection then names no option.
+   */
+  readonly escChoosesRejectOption: boolean;
 }
 
 /** Where a fact came from: the agent's session file, or one of its hooks. */

@@ -31,7 +31,7 @@ export function choosePromptOption(key: KeyEvent, options: readonly ListOption[]
   }
   if (key.type !== 'key') return undefined;
   if (key.name === 'esc' && !key.alt) {
-    const reject = firstReject();
+    const reject = rules.escChoosesRejectOption ? firstReject() : undefined;
     return { ...(reject ? { option: reject } : {}), trigger: 'esc' };
   }
   if (key.name === 'ctrl-c') return rules.ctrlCRejects ? { trigger: 'ctrl_c' } : undefined;

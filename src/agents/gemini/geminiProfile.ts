@@ -62,6 +62,8 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
       ctrlCRejects: true,
       // Ctrl+C while a tool runs or an answer streams cancels the request, as Esc does.
       ctrlCInterrupts: true,
+      // Gemini labels its refusing option "No, suggest changes (esc)".
+      escChoosesRejectOption: true,
     };
   }
 

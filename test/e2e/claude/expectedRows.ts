@@ -97,7 +97,7 @@ export function approvalRow(kind: string, c: TranscriptCall, o: { trigger: strin
 export function rejectionRow(
   kind: string,
   c: TranscriptCall,
-  o: { trigger: string; option_label: string | null; reason?: string; content?: string },
+  o: { trigger: string; option_label: string | null; reason?: string; content?: string; reasonDiscarded?: boolean },
 ): RowView {
   const content = o.content ?? (o.reason === undefined ? REJECT_STOP : rejectWithReason(o.reason));
   return {
@@ -109,9 +109,10 @@ export function rejectionRow(
     trigger: o.trigger,
     option_label: o.option_label,
     reason: o.reason ?? null,
-    reason_source: o.reason === undefined ? 'none' : 'inline',
+    // A reason typed into the Tab field and thrown away with Esc: `inline` with no reason (docs/events.md).
+    reason_source: o.reason !== undefined || o.reasonDiscarded ? 'inline' : 'none',
     ran: 'no',
-    native: expect.objectContaining({ toolDenialKind: 'user-rejected', content }),
+    native: expect.objectContaining({ toolDenialKind: 'user-rejected', output: content }),
   };
 }
 
@@ -124,7 +125,7 @@ export function skippedRow(kind: string, c: TranscriptCall, rejected: Transcript
     ...NONE,
     related_call_id: rejected.id,
     ran: 'no',
-    native: expect.objectContaining({ toolDenialKind: 'user-rejected', content: REJECT_STOP }),
+    native: expect.objectContaining({ toolDenialKind: 'user-rejected', output: REJECT_STOP }),
   };
 }
 
@@ -139,7 +140,7 @@ export function toolInterruptionRow(c: TranscriptCall, o: { trigger: string }): 
     trigger: o.trigger,
     related_call_id: c.id,
     ran: 'yes',
-    native: expect.objectContaining({ toolDenialKind: 'user-rejected', content: REJECT_STOP }),
+    native: expect.objectContaining({ toolDenialKind: 'user-rejected', output: REJECT_STOP }),
   };
 }
 

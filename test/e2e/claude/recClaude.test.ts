@@ -156,7 +156,7 @@ describe.skipIf(noRec !== null || !process.env.REC_CLAUDE_E2E)('rec claude on th
     const call = onlyCall(s);
     expect(call.result?.content).toBe(REJECT_STOP);
     const rows = s.rows();
-    expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+    expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null, reasonDiscarded: true })]);
     expect(JSON.stringify(rows)).not.toContain(DISCARDED_REASON);
   }, TEST_TIMEOUT_MS);
 

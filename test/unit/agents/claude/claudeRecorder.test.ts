@@ -84,7 +84,7 @@ describe('claude 2.1.330, Bash permission prompt', () => {
     r.press('esc');
     r.showText(IDLE_PANE);
     await r.exit();
-    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', trigger: 'esc', option_label: 'No', reason_source: 'none', call_id: r.callIds()[0] })]);
+    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', trigger: 'esc', option_label: null, reason_source: 'none', call_id: r.callIds()[0] })]);
   });
 
   it('Down ×3 then Enter rejects with the highlighted No', async () => {
@@ -129,7 +129,7 @@ describe('claude 2.1.330, Bash permission prompt', () => {
     r.showText(IDLE_PANE);
     await r.exit();
     const rows = decisions(r);
-    expect(rows).toEqual([expect.objectContaining({ type: 'rejection', trigger: 'esc', option_label: 'No', reason_source: 'inline', call_id: r.callIds()[0] })]);
+    expect(rows).toEqual([expect.objectContaining({ type: 'rejection', trigger: 'esc', option_label: null, reason_source: 'inline', call_id: r.callIds()[0] })]);
     expect(rows[0]!.reason ?? null).toBeNull();
     expect(JSON.stringify(r.sink.events)).not.toContain('typed but not submitted');
   });

@@ -36,7 +36,8 @@ const rejection = (callId: string, kind: string, trigger: string, reasonSource =
   type: 'rejection',
   kind: kind as Row['kind'],
   trigger: trigger as Row['trigger'],
-  option_label: 'No',
+  // Esc is not an option of Claude's prompt: a rejection by Esc names none (that is how it differs from No).
+  option_label: trigger === 'esc' ? null : 'No',
   call_id: callId,
   reason,
   reason_source: reasonSource as Row['reason_source'],
