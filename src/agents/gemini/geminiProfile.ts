@@ -28,6 +28,14 @@ const TERMINAL = new Set(['success', 'error', 'cancelled']);
 
 export class GeminiProfile implements AgentProfile<GeminiPromptView> {
   readonly agent = 'gemini';
+  /** Gemini 0.61 draws inline and erases line by line to redraw; a frame may be read half drawn. */
+  readonly redrawsInPlace = true;
+  /**
+   * No dropped key was seen in 0.61.0; but on a loaded machine it took longer than the recorder's
+   * settle time to redraw after a key it took (a real run had its rejection taken back), so a
+   * decision is never retracted.
+   */
+  readonly dropsKeys = false;
   private _strings: GeminiStrings;
   private readonly _version: string | undefined;
   private readonly _chooser: SessionChooser;
