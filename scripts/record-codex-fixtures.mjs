@@ -9,8 +9,10 @@
 //
 // Runs itself inside a loopback-only network namespace (`unshare -n`) when it can; Codex's telemetry,
 // update checks and analytics are off in its config either way.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { reexecInLoopbackNetns } from './fixture-lib/netns.mjs';
+import { chooseScenarios, recordEach } from './fixture-lib/scenarioRun.mjs';
 import { register, createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,17 +31,7 @@ const START_TIMEOUT_MS = 60_000;
 /** Any later screen change (prompt, decision line, model reply) comes within this on a loaded machine. */
 const STEP_TIMEOUT_MS = 30_000;
 
-if (!process.env.REC_IN_NETNS && process.getuid?.() === 0 && !process.argv.includes('--no-netns')) {
-  const probe = spawnSync('unshare', ['-n', 'true']);
-  if (probe.status === 0) {
-    const r = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up && exec "$0" "$@"', process.execPath, ...process.argv.slice(1)], {
-      stdio: 'inherit',
-      env: { ...process.env, REC_IN_NETNS: '1' },
-    });
-    process.exit(r.status ?? 1);
-  }
-}
-if (!process.env.REC_IN_NETNS) console.error('record-codex-fixtures: no network namespace; relying on config + loopback proxies');
+reexecInLoopbackNetns('record-codex-fixtures', 'relying on config + loopback proxies');
 
 const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
@@ -49,27 +41,10 @@ const { SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '
 
 const OUT_DIR = join(ROOT, 'test/fixtures/codex', CODEX_VERSION, 'recorded');
 
-const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-if (process.argv.includes('--list')) {
-  for (const s of SCENARIOS) console.log(`${s.name.padEnd(28)} ${s.description}`);
-  process.exit(0);
-}
-const chosen = args.length ? SCENARIOS.filter((s) => args.includes(s.name)) : SCENARIOS;
-if (chosen.length === 0) throw new Error(`no scenario named ${args.join(', ')}; try --list`);
+const chosen = chooseScenarios(SCENARIOS);
 mkdirSync(OUT_DIR, { recursive: true });
 
-let failed = 0;
-for (const scenario of chosen) {
-  const t0 = Date.now();
-  try {
-    await record(scenario);
-    console.log(`recorded ${scenario.name} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  } catch (err) {
-    failed += 1;
-    console.error(`FAILED ${scenario.name}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-process.exit(failed ? 1 : 0);
+await recordEach(chosen, record);
 
 async function record(scenario) {
   const requestsFile = join(OUT_DIR, `${scenario.name}.requests.jsonl`);

@@ -31,6 +31,8 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** Keep a rendered screen (default true); off for bulk-output tests that only read the stream. */
   screen?: boolean;
+  /** Sees every output chunk as it arrives (a fixture recorder's cast; a terminal answering queries). */
+  onOutput?: (data: string) => void;
 }
 
 export interface ExitStatus {
@@ -88,6 +90,7 @@ export class Spawned {
     const onData = (data: string) => {
       this._dataEvents++;
       this._output += data;
+      opts.onOutput?.(data);
       if (this._withScreen) {
         this._pendingWrites++;
         this._term.write(data, () => {

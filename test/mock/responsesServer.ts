@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { closeServer, listenLoopback, readBody, safeJson, sleep } from './http.js';
 import {
   DEFAULT_SCENARIOS,
   pickReply,
@@ -201,11 +201,7 @@ export async function startResponsesServer(opts: ResponsesServerOptions = {}): P
     res.end();
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenLoopback(server);
 
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
@@ -232,31 +228,8 @@ export async function startResponsesServer(opts: ResponsesServerOptions = {}): P
         check();
       });
     },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
-    },
+    close: () => closeServer(server),
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function safeJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    // Not JSON: the zod parse that follows reports it as a bad request.
-    return undefined;
-  }
 }
 
 function itemText(item: InputItem): string {
@@ -307,8 +280,4 @@ function toLogLine(r: RecordedRequest): unknown {
     tools: Array.isArray(body?.tools) ? body.tools.map((t) => (t as { name?: string }).name ?? (t as { type?: string }).type) : undefined,
     input_from_user: r.inputFromUser,
   };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,20 +1,15 @@
 // One e2e run: the mock model server, a fresh isolated CODEX_HOME, and `rec --db <file> codex` under
 // the pexpect-style harness with the pinned Codex; a Driver over it so the scenario scripts in
 // recordedScenarios.ts drive `rec codex` exactly as they drove plain codex for the fixtures.
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../mock/responsesServer.js';
 import type { Scenario } from '../../mock/scenarios.js';
 import { CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
+import { REC_BIN } from '../shared/recBin.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { Driver } from './recordedScenarios.js';
 import { readEventRows, readRolloutCalls, type EventRow, type RolloutCall } from './sidecarRows.js';
-
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The rec launcher under test; REC_E2E_BIN points at another build (e.g. a scratch build of a branch). */
-const REC_BIN = process.env.REC_E2E_BIN ?? join(REPO_ROOT, 'bin/rec.js');
 
 /** Codex draws its composer in about a second; on two loaded cores (and the daemon's first start) allow far more. */
 export const START_TIMEOUT_MS = 60_000;
@@ -24,6 +19,8 @@ export const STEP_TIMEOUT_MS = 30_000;
 const QUIT_WAIT_MS = 2_000;
 /** rec reads the rollout for up to 1.5 s after Codex exits (RECONCILE_AFTER_EXIT_MS), then closes the database. */
 const REC_EXIT_TIMEOUT_MS = 30_000;
+
+export { assertBuilt } from '../shared/recBin.js';
 
 export interface RecCodexOptions {
   readonly cols?: number;
@@ -47,12 +44,6 @@ export interface RecCodexSession {
   rolloutFile(): string;
   /** Stops rec, Codex, its daemon and everything they started, by pid; closes the mock; removes the temp dir. */
   dispose(): Promise<void>;
-}
-
-export function assertBuilt(): void {
-  if (!process.env.REC_E2E_BIN && !existsSync(join(REPO_ROOT, 'dist/cli.js'))) {
-    throw new Error('dist/cli.js is missing: run `npx tsc -p tsconfig.json` (npm test builds first)');
-  }
 }
 
 export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCodexSession> {

@@ -1,41 +1,10 @@
 // The scenarios of issue 3 as key scripts over the real Codex TUI. The same scripts drive the fixture
 // recorder (scripts/record-codex-fixtures.mjs, plain codex) and can drive `rec codex` in the e2e tests,
-// through the small Driver interface below.
+// through the Driver of ../shared/driver.ts.
 import { KEYS } from '../../helpers/keys.js';
+import { press, settle, type Driver, type RecordedScenario } from '../shared/driver.js';
 
-/** What a scenario needs from whatever runs Codex (the recorder, or the e2e harness). */
-export interface Driver {
-  /** Waits until the rendered screen matches; with a label, the screen is kept as a fixture frame. */
-  waitScreen(re: RegExp, label?: string, timeoutMs?: number): Promise<void>;
-  /** Raw bytes to the pty (keys). */
-  send(data: string): void;
-  /** Types text into the composer, waits until it shows, then presses Enter. */
-  line(text: string): Promise<void>;
-  resize(cols: number, rows: number): void;
-  snap(label: string): void;
-  /** The rendered screen now. */
-  screen(): string;
-}
-
-/**
- * Codex 0.169.0 drops a key (and, seen under rec, a resize) that arrives within a few milliseconds of
- * an approval overlay or menu appearing (measured: 0-5 ms dropped, 50 ms taken), and nothing on screen marks the moment it starts
- * listening. So a scenario waits this long after such a screen before its deciding key, about a
- * person's reaction time; it is the only fixed wait in these scripts.
- */
-export const KEY_SETTLE_MS = 300;
-
-export function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, KEY_SETTLE_MS));
-}
-
-export interface RecordedScenario {
-  readonly name: string;
-  readonly description: string;
-  readonly cols?: number;
-  readonly rows?: number;
-  run(d: Driver): Promise<void>;
-}
+export { KEY_SETTLE_MS, settle, type Driver, type RecordedScenario } from '../shared/driver.js';
 
 /** Keys as the scenarios write them (the one key map: test/helpers/keys.ts). */
 export const KEY = { esc: KEYS.esc, enter: KEYS.enter, ctrlC: KEYS['ctrl-c'], down: KEYS.down, up: KEYS.up } as const;
@@ -64,12 +33,6 @@ const SHELL_PROMPT = 'SCN=shell please write the file';
 async function shellPrompt(d: Driver): Promise<void> {
   await d.line(SHELL_PROMPT);
   await d.waitScreen(SCREEN.promptFooter, 'prompt');
-}
-
-/** A deciding key press: waits out KEY_SETTLE_MS after the screen that asks, then sends the keys back to back. */
-async function press(d: Driver, ...keys: string[]): Promise<void> {
-  await settle();
-  for (const key of keys) d.send(key);
 }
 
 /** The `sleep 60` command asked for, approved with y, and running. */

@@ -25,6 +25,8 @@ export interface EventRow {
   readonly prompt: { title?: string; details?: Record<string, string>; options?: unknown[] } | null;
   readonly native: unknown;
   readonly evidence: unknown;
+  /** The prompt event a decision answered (approval, rejection), else null. */
+  readonly prompt_event_id: string | null;
 }
 
 /** Every event row of the database, in the order they were seen (ts, then insertion order). */
@@ -63,3 +65,21 @@ export function readRuns(dbPath: string): Record<string, unknown>[] {
   }
 }
 
+
+export interface AgentRecordRow {
+  readonly run_id: string;
+  readonly agent: string;
+  readonly source_file: string;
+  readonly line_no: number;
+  readonly record: string;
+}
+
+/** The agent's own records rec copied into its database, in file order. */
+export function readAgentRecords(dbPath: string): AgentRecordRow[] {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT run_id, agent, source_file, line_no, record FROM agent_records ORDER BY source_file, byte_offset').all() as AgentRecordRow[];
+  } finally {
+    db.close();
+  }
+}

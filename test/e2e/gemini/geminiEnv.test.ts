@@ -1,0 +1,70 @@
+// The Gemini e2e kit itself, on plain gemini (not under rec): the isolated world reaches a dialog
+// against the mock with the per-run key, nothing tries to leave 127.0.0.1, the session file is
+// copied live before Gemini deletes it, and dispose() leaves no process and no files behind.
+import { existsSync, readdirSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { descendantPids, isAlive } from '../shared/processTree.js';
+import { NATIVE } from './expectedRows.js';
+import { KEY, promptFor, SCREEN } from './geminiScenarios.js';
+import { startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from './recGeminiSession.js';
+
+const TEST_TIMEOUT_MS = 240_000;
+
+let session: RecGeminiSession | undefined;
+
+afterEach(async () => {
+  await session?.dispose();
+  session = undefined;
+});
+
+describe('the gemini e2e kit on plain Gemini CLI 0.61.0', () => {
+  it('reaches the shell dialog against the mock, with no escape attempt; the deleted session file survives in the live copy', async () => {
+    const s = (session = await startRecGemini({ plain: true }));
+    await waitReady(s);
+    await s.driver.line(promptFor('shell'));
+    await s.driver.waitScreen(SCREEN.shellDialog);
+    expect(s.server.requests.map((r) => [r.kind, r.scenario, r.step])).toEqual([['turn', 'shell', 0]]);
+    expect(s.server.requests[0]!.path).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    // Gemini runs before the window title turns to "Action Required": the witness the recorder may use.
+    expect(s.proc.output).toContain('Action Required');
+    s.driver.send(KEY.esc);
+    await s.driver.waitScreen(SCREEN.cancelled);
+    const [call] = await s.snapshots.waitForToolCalls(1, STEP_TIMEOUT_MS);
+    expect(call).toMatchObject({ name: 'run_shell_command', status: 'cancelled', error: NATIVE.denied });
+    expect(await s.quit()).toEqual({ exitCode: 0, signal: undefined });
+    // A deny-only session: Gemini deleted its file at exit (README G2); the live copy has it.
+    expect(s.env.sessionFiles()).toEqual([]);
+    expect(s.snapshots.only().text).toContain(call!.callId);
+    expect(s.server.requests.filter((r) => r.kind !== 'turn')).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
+  it('dispose() stops Gemini (and its relaunched child) by pid and removes the temp dir', async () => {
+    const s = (session = await startRecGemini({ plain: true }));
+    await waitReady(s);
+    // Gemini relaunches itself in a child node with a larger heap: at least two processes.
+    const pids = [s.proc.pid, ...descendantPids([s.proc.pid])];
+    expect(pids.length).toBeGreaterThanOrEqual(2);
+    const base = s.env.baseDir;
+    await s.dispose();
+    session = undefined;
+    expect(pids.filter(isAlive)).toEqual([]);
+    expect(existsSync(base)).toBe(false);
+  }, TEST_TIMEOUT_MS);
+
+  it('keeps its temp files under the base dir: nothing of this run is left in the system temp dir', async () => {
+    const before = new Set(readdirSync('/tmp'));
+    const s = (session = await startRecGemini({ plain: true }));
+    await waitReady(s);
+    await s.driver.line(promptFor('shell'));
+    await s.driver.waitScreen(SCREEN.shellDialog);
+    s.driver.send(KEY.enter);
+    await s.driver.waitScreen(SCREEN.final);
+    await s.quit();
+    const base = s.env.baseDir;
+    await s.dispose();
+    session = undefined;
+    const added = readdirSync('/tmp').filter((f) => !before.has(f) && `/tmp/${f}` !== base);
+    // Other programs on the machine may add their own; none of these is Gemini's.
+    expect(added.filter((f) => /gemini/i.test(f))).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+});

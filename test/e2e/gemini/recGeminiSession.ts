@@ -1,0 +1,118 @@
+// One e2e run: the mock Gemini API, a fresh isolated HOME, and `rec --db <file> gemini` under the
+// pexpect-style harness with the pinned Gemini; a Driver over it so the key scripts in
+// geminiScenarios.ts drive `rec gemini` exactly as they drove plain gemini for the fixtures. Gemini's
+// session file is copied live on the side (it may be deleted at exit), for the expected call ids.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
+import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js';
+import type { Driver } from '../shared/driver.js';
+import { REC_BIN } from '../shared/recBin.js';
+import { noteNetworkIsolation } from '../shared/networkIsolation.js';
+import { readEventRows, type EventRow } from '../shared/sidecarRows.js';
+import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './geminiEnv.js';
+import { KITTY_ANSWER, KITTY_QUERY, quitGemini, SCREEN } from './geminiScenarios.js';
+import { SessionSnapshots } from './sessionSnapshots.js';
+
+/** Gemini draws its composer after 10-20 s on two loaded cores (it relaunches itself once). */
+export const START_TIMEOUT_MS = 90_000;
+/** Any one screen change after a key or a model reply. */
+export const STEP_TIMEOUT_MS = 45_000;
+/** rec reads the session file after Gemini exits, then closes the database. */
+const REC_EXIT_TIMEOUT_MS = 30_000;
+
+export { assertBuilt } from '../shared/recBin.js';
+
+export interface RecGeminiOptions {
+  readonly cols?: number;
+  readonly rows?: number;
+  /** Answer Gemini's kitty keyboard query as a kitty-capable terminal would. */
+  readonly kitty?: boolean;
+  /** Run plain gemini (not under rec): the smoke test of the environment itself. */
+  readonly plain?: boolean;
+}
+
+export interface RecGeminiSession {
+  readonly proc: Spawned;
+  readonly env: GeminiEnv;
+  readonly server: GeminiServer;
+  readonly dbPath: string;
+  readonly driver: Driver;
+  /** Gemini's session file(s), copied live. */
+  readonly snapshots: SessionSnapshots;
+  /** Ends Gemini with `/quit` and waits until rec (or plain gemini) has exited. */
+  quit(): Promise<{ exitCode: number; signal: number | undefined }>;
+  rows(): EventRow[];
+  /** `rec merge --run <id>` on this run's database, parsed. */
+  merge(runId: string): unknown;
+  /** Stops rec, Gemini and everything they started, by pid; closes the mock; removes the temp dir. */
+  dispose(): Promise<void>;
+}
+
+export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGeminiSession> {
+  noteNetworkIsolation();
+  const server = await startGeminiServer();
+  // The mock is the proxy too: anything that tries to leave 127.0.0.1 is refused and recorded.
+  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl });
+  const snapshots = new SessionSnapshots(env.chatsDir);
+  const dbPath = join(env.baseDir, 'rec.db');
+  const [command, args] = opts.plain ? [GEMINI_BIN, []] : [process.execPath, [REC_BIN, '--db', dbPath, 'gemini']];
+  let proc: Spawned | undefined;
+  proc = spawn(command, args, {
+    cols: opts.cols ?? 120,
+    rows: opts.rows ?? 40,
+    cwd: env.workDir,
+    env: { ...env.env, REC_GEMINI_BIN: GEMINI_BIN },
+    timeoutMs: STEP_TIMEOUT_MS,
+    // Gemini queries once at start; rec passes the query out and our answer back in, untouched.
+    ...(opts.kitty ? { onOutput: (data: string) => void (data.includes(KITTY_QUERY) && queueMicrotask(() => proc?.send(KITTY_ANSWER))) } : {}),
+  });
+  const p = proc;
+  const driver: Driver = {
+    async waitScreen(re, _label, timeoutMs = STEP_TIMEOUT_MS) {
+      await p.expectScreen(re, timeoutMs);
+    },
+    send: (data) => p.send(data),
+    async line(text) {
+      p.send(text);
+      await p.expectScreen(text);
+      p.sendKey('enter');
+    },
+    resize: (cols, rows) => p.resize(cols, rows),
+    snap: () => undefined,
+    screen: () => p.screen(),
+  };
+  let disposed = false;
+  return {
+    proc: p,
+    env,
+    server,
+    dbPath,
+    driver,
+    snapshots,
+    async quit() {
+      snapshots.sample();
+      await quitGemini(driver, async (ms) => (await p.expect([EOF, TIMEOUT], ms)) === 0);
+      return p.expectExit(REC_EXIT_TIMEOUT_MS);
+    },
+    rows: () => readEventRows(dbPath),
+    merge(runId) {
+      const out = execFileSync(process.execPath, [REC_BIN, 'merge', '--run', runId, '--db', dbPath], { cwd: env.workDir, env: env.env, encoding: 'utf8' });
+      return JSON.parse(out) as unknown;
+    },
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      snapshots.stop();
+      await env.stopProcesses([p.pid]);
+      p.dispose();
+      await server.close();
+      await env.dispose();
+    },
+  };
+}
+
+/** Waits until Gemini shows its composer. */
+export async function waitReady(s: RecGeminiSession): Promise<void> {
+  await s.proc.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
+}

@@ -1,0 +1,88 @@
+// What the mock Gemini model answers. A scenario is the list of replies for one user turn: reply 0
+// answers the user's prompt, reply N answers after the Nth batch of function responses. A prompt picks
+// its scenario with a marker such as `[[scenario:shell]]`; a prompt without one (e.g. the user's
+// reason after a rejection) gets `say`, which echoes it back.
+
+/** One function call of a reply. Without `id`, Gemini makes its own (`<name>_<Date.now()>_<n>`), as with the real API. */
+export interface GeminiCall {
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly id?: string;
+}
+
+export type GeminiReply =
+  /** Text in `chunkChars`-sized chunks; `endless` keeps sending numbered words until the client closes. */
+  | { readonly type: 'text'; readonly text: string; readonly chunkChars?: number; readonly delayMs?: number; readonly endless?: boolean }
+  /** Function calls in one response (several = one parallel batch). */
+  | { readonly type: 'calls'; readonly calls: readonly GeminiCall[] };
+
+export interface GeminiReplyContext {
+  /** The user's latest typed text (the last text part of the latest user turn that has text). */
+  readonly userText: string;
+  /** 0 for the reply to the prompt, N after the Nth batch of function responses. */
+  readonly step: number;
+}
+
+export type GeminiScenario = readonly GeminiReply[] | ((ctx: GeminiReplyContext) => GeminiReply);
+
+/** What a scenario says once its scripted replies are used up (after the function responses). */
+export const FINAL_TEXT = 'MOCK FINAL: all done.';
+
+/** Delay between chunks of the slow stream: slow enough to cut it with a key after a few words. */
+export const SLOW_STREAM_DELAY_MS = 250;
+
+/** The slow stream's words: `w1 w2 w3 …`, so a captured prefix is easy to check. */
+export function slowWord(n: number): string {
+  return `w${n} `;
+}
+
+/** The file the edit scenario changes; the work dir starts with it (geminiEnv.ts writes it). */
+export const EDIT_FILE = { name: 'edit_me.txt', content: 'first line\nold line\nlast line\n' } as const;
+
+export function shell(command: string, description: string): GeminiCall {
+  return { name: 'run_shell_command', args: { command, description } };
+}
+
+export function writeFile(filePath: string, content: string): GeminiCall {
+  return { name: 'write_file', args: { file_path: filePath, content } };
+}
+
+/**
+ * The commands are `touch`/`sleep`, never `echo`: Gemini 0.61.0 auto-allows `echo …` without a
+ * dialog. Descriptions are distinct so a dialog can be matched to its call on screen.
+ */
+export const GEMINI_SCENARIOS: Readonly<Record<string, GeminiScenario>> = {
+  shell: [{ type: 'calls', calls: [shell('touch shell_marker.txt', 'Create a marker file')] }],
+  edit: [
+    {
+      type: 'calls',
+      calls: [
+        {
+          name: 'replace',
+          args: { file_path: EDIT_FILE.name, instruction: 'Change old line to new line', old_string: 'old line', new_string: 'new line' },
+        },
+      ],
+    },
+  ],
+  // write_file is never parallel in Gemini: two in one response give two dialogs, one after the other.
+  'parallel-writes': [{ type: 'calls', calls: [writeFile('a.txt', 'alpha\n'), writeFile('b.txt', 'beta\n')] }],
+  'parallel-shell': [
+    {
+      type: 'calls',
+      calls: [shell('touch one.txt', 'first'), shell('touch two.txt', 'second'), shell('touch three.txt', 'third')],
+    },
+  ],
+  long: [{ type: 'calls', calls: [shell('sleep 30; touch slept.txt', 'Sleep 30s')] }],
+  stream: [{ type: 'text', text: 'Counting slowly: ', chunkChars: 1_000, delayMs: SLOW_STREAM_DELAY_MS, endless: true }],
+  say: ({ userText }) => ({ type: 'text', text: `Noted: ${userText.replace(/\[\[scenario:[\w-]+\]\]\s*/, '').trim()}` }),
+};
+
+/** The scenario named in a prompt, e.g. `shell` in "[[scenario:shell]] please do the thing". */
+export function geminiScenarioMarker(text: string): string | undefined {
+  return /\[\[scenario:([\w-]+)\]\]/.exec(text)?.[1];
+}
+
+export function pickGeminiReply(scenario: GeminiScenario, ctx: GeminiReplyContext): GeminiReply {
+  if (typeof scenario === 'function') return scenario(ctx);
+  return scenario[ctx.step] ?? { type: 'text', text: FINAL_TEXT };
+}
