@@ -145,6 +145,18 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
   readScreen(snapshot: ScreenSnapshot): ScreenReading<P>;
   /** False when the agent says no prompt waits although one is drawn (Codex's status OSC). */
   promptMayBeOpen(): boolean;
+  /**
+   * True when the agent redraws its area by erasing and rewriting lines without synchronized output
+   * (Gemini's inline Ink renderer): a frame read between two of its writes can miss a prompt that is
+   * still open. A key then goes to the prompt last seen whole, if nothing was decided since.
+   */
+  readonly redrawsInPlace: boolean;
+  /**
+   * True when the agent is known to drop a decisive key now and then (Codex 0.169: a key within ~5 ms
+   * of a prompt appearing): a decision whose prompt is still drawn, unchanged, a while later is then
+   * taken back. False where no drop was seen and a slow redraw would make a taken key look ignored.
+   */
+  readonly dropsKeys: boolean;
   readonly optionRules: OptionRules;
   /** Whether the prompt shows this call (its command, file or reason). */
   promptShowsCall(prompt: P, call: KnownCall): boolean;

@@ -10,6 +10,7 @@ import { DisposableStore, toDisposable, type Disposable } from '../../core/lifec
 import type { AgentProfile, InterruptMenu, PromptView, ScreenReading } from './agentProfile.js';
 import { CallFacts } from './callFacts.js';
 import { arrowDelta, chooseMenuOption, moveHighlight, type OptionTrigger } from './optionKeys.js';
+import type { PromptInstance } from './callFacts.js';
 import { PromptTracker, type Decided } from './promptTracker.js';
 import { systemClock, waitOn, type RecorderClock } from './recorderClock.js';
 
@@ -39,6 +40,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _screen: ScreenReading<P>;
   private _seenSeq = -1;
   private _menuExpectedHighlight: number | undefined;
+  /** The prompt last seen whole, with the decision rows then (for agents that redraw in place). */
+  private _lastLive: { readonly prompt: PromptInstance<P>; readonly decisionRows: number } | undefined;
   private _lastScan = 0;
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
@@ -79,10 +82,10 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._facts.file.poll();
     this._render();
     const screen = this._screen;
-    const open = this._prompts.open;
+    const open = this._prompts.open ?? this._liveBehindTornFrame(screen);
     if (open) {
       const decided = this._prompts.key(key, open, screen.decisionRows);
-      if (decided) this._scheduleIgnoredCheck(decided);
+      if (decided && this._profile.dropsKeys) this._scheduleIgnoredCheck(decided);
     } else if (screen.prompt) return; // a decided prompt still drawn: its keys decide nothing more
     else if (screen.menu) this._menuKey(key, screen.menu);
     else if (key.type === 'key' && key.name === 'esc' && !key.alt && (screen.working || this._turnOpen())) {
@@ -144,8 +147,20 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._seenSeq = snapshot.seq;
     this._screen = this._profile.readScreen(snapshot);
     this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined);
+    const open = this._prompts.open;
+    if (open) this._lastLive = { prompt: open, decisionRows: this._screen.decisionRows };
     if (!this._screen.menu) this._menuExpectedHighlight = undefined;
     else if (this._menuExpectedHighlight === this._screen.menu.highlighted) this._menuExpectedHighlight = undefined;
+  }
+
+  /**
+   * The prompt a half-drawn frame hides: the last one seen whole, still undecided, with no decision
+   * row and no working turn since (each of those would mean it is really gone).
+   */
+  private _liveBehindTornFrame(screen: ScreenReading<P>): PromptInstance<P> | undefined {
+    const last = this._lastLive;
+    if (!this._profile.redrawsInPlace || !last || last.prompt.decision || screen.prompt || screen.working) return undefined;
+    return last.decisionRows === screen.decisionRows ? last.prompt : undefined;
   }
 
   private _scheduleIgnoredCheck(check: Decided<P>): void {

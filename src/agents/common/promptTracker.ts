@@ -145,6 +145,11 @@ export class PromptTracker<P extends PromptView> {
       last.parsed = prompt;
       return last;
     }
+    // After a refusal that ended the turn, the agent may still draw the batch's other dialogs for a
+    // moment while it cancels them (Gemini 0.61 flashes "2 of 3", "3 of 3"): until the session file
+    // shows that turn's end, nothing more of it can be decided.
+    const latest = facts.prompts.at(-1);
+    if (latest?.decision?.type === 'rejection' && latest.decision.endsTurn && latest.turnEndsAtDecision === facts.turnEnds) return undefined;
     if (last?.decision) {
       const pendingShown = facts.pendingCalls().some((c) => c.callId !== last.callId && this._profile.promptShowsCall(prompt, c));
       if (!pendingShown) return undefined;

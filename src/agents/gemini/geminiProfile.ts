@@ -28,6 +28,14 @@ const TERMINAL = new Set(['success', 'error', 'cancelled']);
 
 export class GeminiProfile implements AgentProfile<GeminiPromptView> {
   readonly agent = 'gemini';
+  /** Gemini 0.61 draws inline and erases line by line to redraw; a frame may be read half drawn. */
+  readonly redrawsInPlace = true;
+  /**
+   * No dropped key was seen in 0.61.0; but on a loaded machine it took longer than the recorder's
+   * settle time to redraw after a key it took (a real run had its rejection taken back), so a
+   * decision is never retracted.
+   */
+  readonly dropsKeys = false;
   private _strings: GeminiStrings;
   private readonly _version: string | undefined;
   private readonly _chooser: SessionChooser;
@@ -41,6 +49,8 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
    * a command runs), and the batch's fates need the calls first.
    */
   private _pendingAbort: SessionFact | undefined;
+  /** Tool rows the screen showed running (⊷), whitespace dropped: a call cut while shown there had started. */
+  private readonly _seenRunning = new Set<string>();
 
   constructor(private readonly _ctx: ProfileContext) {
     this._version = installedGeminiVersion(_ctx.env, geminiModule.binEnvVar, geminiModule.binName);
@@ -73,6 +83,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
 
   readScreen(snapshot: Parameters<AgentProfile['readScreen']>[0]): ScreenReading<GeminiPromptView> {
     const s = parseGeminiScreen(snapshot, this._strings);
+    for (const row of s.runningTools) this._seenRunning.add(row.replace(/\s+/g, ''));
     return {
       ...(s.prompt ? { prompt: s.prompt } : {}),
       working: s.working,
@@ -184,6 +195,8 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     const text = callOutput(call);
     if (call.status === 'cancelled') {
       const facts: SessionFact[] = [{ type: 'output', callId: call.id, text, aborted: true }];
+      // Cut by the user while the screen showed it running: it had started.
+      if (cancelReason(call, s) === s.reasonAborted && this._shownRunning(call)) facts.push({ type: 'ran', callId: call.id, source: 'session_file' });
       // A refused write or edit whose change is on disk anyway: the file says more than the status.
       if (diskStateOf(call, this._ctx.cwd) === 'as_proposed') facts.push({ type: 'ran', callId: call.id, source: 'session_file' });
       return facts;
@@ -191,6 +204,15 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     // A policy refusal is written as an error, but nothing ran.
     const refused = call.status === 'error' && (callError(call) ?? '').includes(s.policyDenied);
     return [{ type: 'output', callId: call.id, text, aborted: refused }];
+  }
+
+  /** Whether a ⊷ row showed this call's command running. */
+  private _shownRunning(call: GeminiToolCall): boolean {
+    const args = call.args as Record<string, unknown> | null | undefined;
+    const command = args && typeof args === 'object' && typeof args['command'] === 'string' ? args['command'].replace(/\s+/g, '') : undefined;
+    if (!command) return false;
+    for (const row of this._seenRunning) if (row.includes(command)) return true;
+    return false;
   }
 
   private _flushAbort(): SessionFact[] {

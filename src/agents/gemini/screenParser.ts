@@ -35,8 +35,9 @@ export interface GeminiScreen {
   readonly userMessages: readonly string[];
   /** ✓ and - tool rows, and `Request cancelled.` rows: what Gemini prints after a decision. */
   readonly decisionRows: number;
-  /** Tool rows still running (⊷). */
+  /** Tool rows still running (⊷), as shown (`⊷  Shell sleep 30; echo finished`). */
   readonly runningRows: number;
+  readonly runningTools: readonly string[];
   /** The version the banner shows, when it is on screen. */
   readonly bannerVersion?: string;
 }
@@ -59,11 +60,12 @@ export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): G
   const prompt = parsePrompt(lines, inner, s);
   const workingRow = lines.findIndex((l) => l.includes(s.workingMarker));
   let decisionRows = 0;
-  let runningRows = 0;
+  const runningTools: string[] = [];
   for (const row of inner) {
     if (s.toolRowDone.test(row) || row.endsWith(s.requestCancelled)) decisionRows++;
-    if (s.toolRowRunning.test(row)) runningRows++;
+    if (s.toolRowRunning.test(row)) runningTools.push(row);
   }
+  const runningRows = runningTools.length;
   const answerText = parseAnswer(lines, s, prompt?.titleRow ?? (workingRow >= 0 ? workingRow : undefined));
   const bannerVersion = lines.map((l) => s.banner.exec(l)?.[1]).find((v) => v !== undefined);
   return {
@@ -73,6 +75,7 @@ export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): G
     userMessages: parseUserMessages(lines, s, prompt !== undefined),
     decisionRows,
     runningRows,
+    runningTools,
     ...(bannerVersion ? { bannerVersion } : {}),
   };
 }

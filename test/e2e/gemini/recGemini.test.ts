@@ -198,7 +198,10 @@ describe('rec gemini on the real Gemini CLI 0.61.0: edits and parallel calls', (
     expect(readFileSync(workFile(s, 'a.txt'), 'utf8')).toBe('alpha\n');
     expect(existsSync(workFile(s, 'b.txt'))).toBe(false);
     const responses = turns(s).at(-1)!.contentsFromUser.flatMap((c) => c.parts).flatMap((p) => (p.functionResponse ? [p.functionResponse] : []));
-    expect(responses.map((r) => r.response)).toEqual([expect.objectContaining({ output: expect.any(String) }), { error: NATIVE.denied }]);
+    // By the model's raw id: the session file's call id without the `<name>__` prefix.
+    const toModel = (c: SessionToolCall) => responses.find((r) => `${c.name}__${r.id}` === c.callId)?.response;
+    expect(toModel(a)).toEqual({ output: expect.stringContaining('a.txt') });
+    expect(toModel(b)).toEqual({ error: NATIVE.denied });
     const rows = s.rows();
     expect(rows.map(view)).toEqual([
       promptRow('edit', a),

@@ -1,5 +1,5 @@
 // Whether this process runs in a loopback-only network namespace (scripts/test enters one with
-// `unshare -n` where the system allows). Without one the suite still runs, relying on Codex's config
+// `unshare -n` where the system allows). Without one the suite still runs, relying on each agent's config
 // (no analytics, no update check) and loopback proxies, and says so once.
 import { readFileSync } from 'node:fs';
 
@@ -27,5 +27,5 @@ export function isLoopbackOnly(): boolean {
 export function noteNetworkIsolation(): void {
   if (_told || isLoopbackOnly()) return;
   _told = true;
-  console.warn('codex e2e: running without a network namespace (unshare -n unavailable); Codex telemetry, update checks and analytics are off in its config and proxies point at 127.0.0.1');
+  console.warn('e2e: running without a network namespace (unshare -n unavailable); the agents\' telemetry, update checks and analytics are off in their configs and proxies point at 127.0.0.1');
 }

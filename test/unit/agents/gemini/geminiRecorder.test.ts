@@ -108,6 +108,16 @@ describe('gemini 0.61.0, 120x45, one shell call', () => {
     expect(r.outcomes()).toHaveLength(1);
   });
 
+  it('a key read while Gemini is half way through redrawing the dialog still decides it', async () => {
+    const r = atDialog('shell-deny-option3', 'shell-deny-option3.screen-0-dialog');
+    const whole = sampleScreen('shell-deny-option3.screen-0-dialog');
+    // Gemini erases its area line by line before drawing it again: the box's lower half is gone.
+    r.showSnapshot({ ...whole, lines: whole.lines.map((l, i) => (i >= whole.lines.length - 5 ? '' : l)) });
+    r.press('3');
+    await r.exit();
+    expect(r.outcomes()).toEqual([expect.objectContaining({ type: 'rejection', trigger: 'digit', option_label: NO, call_id: r.callIds()[0] })]);
+  });
+
   it('the reason is the user\'s next message after the refusal (reason_source next_message)', async () => {
     const r = atDialog('shell-esc-then-feedback', 'shell-deny-option3.screen-0-dialog');
     r.press('esc');
@@ -176,7 +186,8 @@ describe('gemini 0.61.0, 120x45, interruptions', () => {
       await r.exit();
       const [callId] = r.callIds();
       expect(r.outcomes()).toEqual([
-        expect.objectContaining({ type: 'approval', call_id: callId }),
+        // The screen showed it running (⊷) when it was cut: it had started.
+        expect.objectContaining({ type: 'approval', call_id: callId, ran: 'yes' }),
         expect.objectContaining({
           type: 'interruption',
           kind: 'tool',
