@@ -44,6 +44,11 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   readonly agent = 'claude';
   // The reason is typed into the prompt (Tab): the next message is not taken as one (merge agrees, joinSession.ts).
   readonly reasonPolicy = 'inline' as const;
+  // The full-screen renderer rewrites only changed cells: a prompt is never half-drawn in a frame.
+  readonly redrawsInPlace = false;
+  // A key pressed while the prompt is still being drawn is dropped (issue 14); the recorder takes
+  // such a decision back when the prompt is still there, unchanged, CLAUDE_IGNORED_KEY_SETTLE_MS later.
+  readonly dropsKeys = true;
   private _strings: ClaudeStrings = claudeStringsFor(undefined);
   private readonly _sessionId: string | undefined;
   private _sessionSaid = false;

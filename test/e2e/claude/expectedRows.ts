@@ -77,7 +77,7 @@ export function promptRow(kind: string, c: TranscriptCall): PromptView {
   return { type: 'prompt', kind, ...fields(c) };
 }
 
-export function approvalRow(kind: string, c: TranscriptCall, o: { trigger: string; option_label: string; scope: string; ran?: string }): RowView {
+export function approvalRow(kind: string, c: TranscriptCall, o: { trigger: string; option_label: string; scope: string; ran?: string; native?: unknown }): RowView {
   return {
     type: 'approval',
     kind,
@@ -88,8 +88,9 @@ export function approvalRow(kind: string, c: TranscriptCall, o: { trigger: strin
     option_label: o.option_label,
     scope: o.scope,
     ran: o.ran ?? 'yes',
-    // Claude Code records an approval only as the accepting permissionDecision on the result line.
-    native: expect.objectContaining({ permissionDecision: expect.objectContaining({ decision: 'accept' }) }),
+    // What Claude Code's transcript says of the call: the accepting permissionDecision on its result
+    // line, or, for a call cut while it ran, the "rejected" words it writes then (o.native).
+    native: o.native ?? expect.objectContaining({ permissionDecision: expect.objectContaining({ decision: 'accept' }) }),
   };
 }
 
@@ -129,6 +130,9 @@ export function skippedRow(kind: string, c: TranscriptCall, rejected: Transcript
   };
 }
 
+/** What the transcript says of a running tool cut by Esc: "rejected" (REJECT_STOP, no toolDenialBeforeRun). */
+export const CUT_WHILE_RUNNING = expect.objectContaining({ toolDenialKind: 'user-rejected', output: REJECT_STOP, turn_aborted: '[Request interrupted by user for tool use]' });
+
 /** A running tool cut by Esc: the transcript says "rejected" (REJECT_STOP, no toolDenialBeforeRun); native keeps it. */
 export function toolInterruptionRow(c: TranscriptCall, o: { trigger: string }): RowView {
   return {
@@ -139,8 +143,9 @@ export function toolInterruptionRow(c: TranscriptCall, o: { trigger: string }): 
     decided_by: 'user',
     trigger: o.trigger,
     related_call_id: c.id,
-    ran: 'yes',
-    native: expect.objectContaining({ toolDenialKind: 'user-rejected', output: REJECT_STOP }),
+    // As for Codex and Gemini: an interruption says what was cut, not whether it ran (its approval does).
+    ran: null,
+    native: CUT_WHILE_RUNNING,
   };
 }
 
@@ -155,15 +160,15 @@ export function responseInterruptionRow(o: { trigger: string }): RowView {
     ...NONE,
     decided_by: 'user',
     trigger: o.trigger,
-    native: expect.objectContaining({ text: '[Request interrupted by user]' }),
+    native: expect.objectContaining({ turn_aborted: '[Request interrupted by user]' }),
   };
 }
 
-/** A call refused by a `permissions.deny` rule: no prompt, no key. */
-export function ruleRejectionRow(kind: string, c: TranscriptCall): RowView {
+/** A call refused by a `permissions.deny` rule: no prompt, no key; kind `permission` (EVENTS.md: a tool blocked as such, by a rule). */
+export function ruleRejectionRow(c: TranscriptCall): RowView {
   return {
     type: 'rejection',
-    kind,
+    kind: 'permission',
     ...fields(c),
     ...NONE,
     decided_by: 'rule',

@@ -16,6 +16,7 @@ function rules(ctrlCRejects: boolean): OptionRules {
     selectionWraps: true,
     ctrlCRejects,
     ctrlCInterrupts: false,
+    escChoosesRejectOption: true,
   };
 }
 
