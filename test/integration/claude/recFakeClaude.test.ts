@@ -26,12 +26,12 @@ async function atPrompt(scenario = 'shell') {
 const decisions = () => queryRows(sandbox.dbPath, "select type, kind, trigger, option_label, reason, reason_source, call_id, ran from events where type != 'prompt' order by ts");
 
 describe('rec claude over fake-claude', () => {
-  it('Esc at the prompt: a rejection with trigger esc, bound to the transcript’s tool_use id; the run carries the session id rec gave Claude', async () => {
+  it('Esc at the prompt: a rejection with trigger esc and no option (Esc is not one), bound to the transcript’s tool_use id; the run carries the session id rec gave Claude', async () => {
     const rec = await atPrompt();
     rec.sendKey('esc');
     await rec.expectScreen('Interrupted · What should Claude do instead?');
     const rows = await waitForRows(sandbox.dbPath, "select type, trigger, option_label, call_id from events where type = 'rejection'", (r) => r.length === 1 && r[0]!.call_id !== null);
-    expect(rows).toEqual([{ type: 'rejection', trigger: 'esc', option_label: 'No', call_id: expect.stringMatching(/^toolu_/) }]);
+    expect(rows).toEqual([{ type: 'rejection', trigger: 'esc', option_label: null, call_id: expect.stringMatching(/^toolu_/) }]);
     rec.sendControl('c');
     rec.sendControl('c');
     await rec.expectExit();

@@ -42,7 +42,8 @@ export const GEMINI_0_61_0: GeminiStrings = {
   userMessageMarker: ' > ',
   composerPlaceholder: 'Type your message or @path/to/file',
   toolRowDone: /^[✓✗x-]\s{1,2}\S/,
-  toolRowRunning: /^⊷\s{1,2}\S/,
+  // The executing mark is a spinner toggling ⊶ and ⊷ every 250 ms (cli-spinners' `toggle`).
+  toolRowRunning: /^[⊶⊷]\s{1,2}\S/,
   requestCancelled: 'Request cancelled.',
 
   cancelledPrefix: '[Operation Cancelled] Reason: ',

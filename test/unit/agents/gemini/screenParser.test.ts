@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGeminiScreen } from '../../../../src/agents/gemini/screenParser.js';
 import { GEMINI_0_61_0 } from '../../../../src/agents/gemini/strings/v0_61_0.js';
-import { narrowed, sampleScreen } from './samples.js';
+import { narrowed, sampleScreen, screenFromLines } from './samples.js';
 
 const parse = (name: string) => parseGeminiScreen(sampleScreen(name), GEMINI_0_61_0);
 
@@ -73,6 +73,13 @@ describe('gemini 0.61.0, working states', () => {
     const s = parse('long-esc-running.screen-1-running');
     expect(s).toMatchObject({ working: true, runningRows: 1 });
     expect(s.prompt).toBeUndefined();
+  });
+
+  it("the running mark's other frame (⊶: Gemini's executing spinner toggles ⊶ and ⊷) is a running row too", () => {
+    const frame = sampleScreen('long-esc-running.screen-1-running');
+    expect(frame.lines.some((l) => l.includes('⊷'))).toBe(true);
+    const other = parseGeminiScreen(screenFromLines(frame.lines.map((l) => l.replace('⊷', '⊶'))), GEMINI_0_61_0);
+    expect(other).toMatchObject({ working: true, runningRows: 1, runningTools: [expect.stringMatching(/^⊶ +Shell sleep 30/)] });
   });
 
   it('a streamed answer: working, with the answer text as shown', () => {
