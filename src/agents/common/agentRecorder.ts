@@ -40,6 +40,11 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _screen: ScreenReading<P>;
   private _seenSeq = -1;
   private _menuExpectedHighlight: number | undefined;
+  /**
+   * The last answer text the screen showed in this turn (the user messages then on screen tell the
+   * turn): an agent's marks blink (Claude's `●`), so the frame an Esc lands on may not show it.
+   */
+  private _lastAnswer: { readonly text: string; readonly userMessages: number } | undefined;
   /** The prompt last seen whole, with the decision rows then (for agents that redraw in place). */
   private _lastLive: { readonly prompt: PromptInstance<P>; readonly decisionRows: number } | undefined;
   private _lastScan = 0;
@@ -146,6 +151,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (snapshot.seq === this._seenSeq) return;
     this._seenSeq = snapshot.seq;
     this._screen = this._profile.readScreen(snapshot);
+    const answer = this._screen.answerText;
+    if (answer) this._lastAnswer = { text: answer, userMessages: this._screen.userMessages.length };
     this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined);
     const open = this._prompts.open;
     if (open) this._lastLive = { prompt: open, decisionRows: this._screen.decisionRows };
@@ -204,7 +211,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
         ? last
         : undefined;
     const kind = how === 'detached' ? 'detached' : running || unread ? 'tool' : 'response';
-    const partial = kind === 'response' ? this._screen.answerText : undefined;
+    const seen = this._lastAnswer?.userMessages === this._screen.userMessages.length ? this._lastAnswer.text : undefined;
+    const partial = kind === 'response' ? this._screen.answerText || seen : undefined;
     const eventId = facts.event({
       type: 'interruption',
       kind,

@@ -187,6 +187,30 @@ describe('claude 2.1.330, interruptions', () => {
   });
 });
 
+describe('claude 2.1.330, an answer cut while its mark blinks', () => {
+  it('Esc on a frame where the answer\'s ● is blanked: partial_output is the answer text last shown in this turn', async () => {
+    const r = new ClaudeReplay('09-text-streaming-Esc');
+    r.appendThrough('SCENARIO slowtext');
+    const frame = (bullet: string) => [
+      '❯ SCENARIO slowtext',
+      '',
+      `${bullet} word0 word1 word2 word3`,
+      '',
+      '✽ Burrowing… (3s · ↓ 10 tokens)',
+      '',
+      '─'.repeat(120),
+      '❯ ',
+      '─'.repeat(120),
+      '  ⏸ manual mode on · esc to interrupt',
+    ];
+    r.showText(frame('●'));
+    r.showText(frame(' '));
+    r.press('esc');
+    await r.exit();
+    expect(r.sink.rows('interruption')).toEqual([expect.objectContaining({ kind: 'response', trigger: 'esc', partial_output: 'word0 word1 word2 word3' })]);
+  });
+});
+
 describe('claude 2.1.330, parallel calls and refusals no person made', () => {
   it('No on the first of three: that call is the rejection, its unprompted siblings are skipped because of it', async () => {
     const r = new ClaudeReplay('13-parallel-reject-first-No');
