@@ -37,6 +37,7 @@ const { createGeminiEnv, GEMINI_BIN, GEMINI_VERSION } = await import('../test/e2
 const { SCENARIOS, SCREEN, KITTY_QUERY, KITTY_ANSWER, quitGemini } = await import('../test/e2e/gemini/geminiScenarios.ts');
 const { SessionSnapshots } = await import('../test/e2e/gemini/sessionSnapshots.ts');
 const { spawn, EOF, TIMEOUT } = await import('../test/harness/spawn.ts');
+const { settle } = await import('../test/e2e/shared/driver.ts');
 
 const OUT_DIR = join(ROOT, 'test/fixtures/gemini', GEMINI_VERSION, 'recorded');
 
@@ -96,6 +97,8 @@ async function record(scenario) {
     line: async (text) => {
       send(text);
       await child.expectScreen(text, STEP_TIMEOUT_MS);
+      // An Enter within 30 ms of the last key is a newline to Gemini 0.61 (FAST_RETURN_TIMEOUT).
+      await settle();
       send('\r');
     },
     resize: (c, r) => {

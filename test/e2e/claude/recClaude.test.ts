@@ -213,16 +213,19 @@ describe.skipIf(noRec !== null)('rec claude on the real Claude Code 2.1.330: edi
     ]);
   }, TEST_TIMEOUT_MS);
 
-  it('Esc while an answer streams: an interruption of kind response, its partial text a prefix of what was sent', async () => {
+  it('Esc while an answer streams: an interruption of kind response naming the message Claude kept cut; any partial text on screen is its start', async () => {
     const s = await run('slowtext-esc');
     expect(calls(s)).toEqual([]);
     const aborted = s.transcript().aborted;
     expect(aborted).toHaveLength(1);
     const rows = s.rows();
     expect(rows.map(view)).toEqual([responseInterruptionRow({ trigger: 'esc' })]);
+    // Claude Code draws a reply only now and then while it streams, so the screen may have shown
+    // none of it when Esc came; what it showed, if anything, is the start of what Claude kept. The
+    // kept text itself is referenced, not copied: native names the message Claude marked cut.
     const partial = String(rows[0]!.partial_output ?? '').trim();
-    expect(partial).toMatch(/^word0 word1 word2/);
     expect(aborted[0]!.text.startsWith(partial)).toBe(true);
+    expect(rows[0]!.native).toMatchObject({ isAbortedMidStream: true, interruptedMessageId: expect.any(String) });
   }, TEST_TIMEOUT_MS);
 
   it('Esc while a tool call is still streaming: kind response, and the dropped call is recorded nowhere', async () => {

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js';
-import type { Driver } from '../shared/driver.js';
+import { settle, type Driver } from '../shared/driver.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { readEventRows, type EventRow } from '../shared/sidecarRows.js';
@@ -76,6 +76,10 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
     async line(text) {
       p.send(text);
       await p.expectScreen(text);
+      // Gemini 0.61 turns an Enter within 30 ms of the previous key into a newline (its
+      // FAST_RETURN_TIMEOUT paste guard), and the text can show on screen within that window: wait
+      // as a person would before pressing it.
+      await settle();
       p.sendKey('enter');
     },
     resize: (cols, rows) => p.resize(cols, rows),

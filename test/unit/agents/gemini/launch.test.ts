@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { prepareGeminiLaunch } from '../../../../src/agents/gemini/launch.js';
@@ -14,12 +15,18 @@ import {
 const hookCommand = (event: string) => `/usr/bin/node /opt/rec/bin/rec.js hook gemini ${event}`;
 const isRoot = process.getuid?.() === 0;
 
-/** Folders made under a root-only base (0755 all the way up from /), so Gemini's ownership rule can hold. */
+/**
+ * Where Gemini's ownership rule can hold: a folder root-owned and not group- or world-writable all
+ * the way up from /. /tmp and /var/tmp never qualify; the repository's own tree does in a clone
+ * outside them; root's home and /var/lib do on any machine where the suite runs as root.
+ */
+const SECURE_BASE = isRoot ? [join(process.cwd(), 'test'), homedir(), '/var/lib'].find((c) => geminiTakesSystemFile(join(c, 'probe.json'))) : undefined;
+const canSecure = SECURE_BASE !== undefined;
+
+/** Folders made under SECURE_BASE (0755), removed after each test. */
 const made: string[] = [];
 function secureDir(): string {
-  // /var/tmp and /tmp are writable by everyone: Gemini refuses anything below them. A folder in the
-  // repository's own tree (root-owned 0755 in CI containers running as root) is what passes.
-  const base = join(process.cwd(), 'test', '.tmp-gemini-launch');
+  const base = join(SECURE_BASE!, '.tmp-rec-gemini-launch');
   mkdirSync(base, { recursive: true, mode: 0o755 });
   chmodSync(base, 0o755);
   const dir = mkdtempSync(join(base, 'run-'));
@@ -30,7 +37,9 @@ function secureDir(): string {
 afterEach(() => {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-afterAll(() => rmSync(join(process.cwd(), 'test', '.tmp-gemini-launch'), { recursive: true, force: true }));
+afterAll(() => {
+  if (SECURE_BASE) rmSync(join(SECURE_BASE, '.tmp-rec-gemini-launch'), { recursive: true, force: true });
+});
 
 describe('the per-run Gemini system settings layer', () => {
   it('keeps every setting of the user\'s system layer and appends rec\'s hook after the user\'s own hooks', () => {
@@ -64,7 +73,7 @@ describe('the per-run Gemini system settings layer', () => {
     }
   });
 
-  it.runIf(isRoot)('where Gemini takes it: the user\'s system settings stay in force, the defaults file stays theirs, their files are only read', () => {
+  it.runIf(canSecure)('where Gemini takes it: the user\'s system settings stay in force, the defaults file stays theirs, their files are only read', () => {
     const theirs = secureDir();
     const userSystem = join(theirs, 'settings.json');
     const userText = JSON.stringify({ general: { vimMode: true }, hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'audit' }] }] } });
@@ -91,7 +100,7 @@ describe('the per-run Gemini system settings layer', () => {
     expect(readdirSync(theirs)).toEqual(['settings.json']);
   });
 
-  it.runIf(isRoot)('a user system file Gemini itself would skip (writable by others) is not put in force by copying it', () => {
+  it.runIf(canSecure)('a user system file Gemini itself would skip (writable by others) is not put in force by copying it', () => {
     const theirs = secureDir();
     const userSystem = join(theirs, 'settings.json');
     writeFileSync(userSystem, JSON.stringify({ general: { vimMode: true } }));
@@ -101,7 +110,7 @@ describe('the per-run Gemini system settings layer', () => {
     if (layer.ok) expect(JSON.parse(readFileSync(layer.file, 'utf8'))).not.toHaveProperty('general');
   });
 
-  it.runIf(isRoot)('a user system file with comments (JSONC) is not guessed at: no layer, Gemini starts bare', () => {
+  it.runIf(canSecure)('a user system file with comments (JSONC) is not guessed at: no layer, Gemini starts bare', () => {
     const theirs = secureDir();
     const userSystem = join(theirs, 'settings.json');
     writeFileSync(userSystem, '{ // mine\n "general": {} }', { mode: 0o644 });
