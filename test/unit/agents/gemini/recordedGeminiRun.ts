@@ -9,12 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { RECONCILE_AFTER_EXIT_MS } from '../../../../src/agents/agentAdapter.js';
 import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
 import { GeminiRecorder } from '../../../../src/agents/gemini/geminiRecorder.js';
 import type { RecEvent } from '../../../../src/core/events.js';
-import type { HookMessage } from '../../../../src/core/hookMessage.js';
-import { Emitter } from '../../../../src/core/lifecycle.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../../src/store/eventSink.js';
 import { openInMemorySidecar } from '../../../../src/store/sidecarDb.js';
@@ -22,6 +19,7 @@ import { readToolCalls, type SessionToolCall } from '../../../e2e/gemini/session
 import { EDIT_FILE } from '../../../mock/geminiScenarios.js';
 import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
 import { readCast, readScreenFrames, replayCast, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
+import { exitAfterReplay, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
 
 export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/gemini/0.61.0/recorded');
@@ -154,19 +152,7 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
   const sink = createEventSink(db, { run_id: runId, agent: 'gemini' });
   const screen = new ScreenModel({ cols: cast.cols, rows: cast.rows });
   const clock = new VirtualClock(alignment.startMs);
-  const recorder = new GeminiRecorder(
-    {
-      runId,
-      cwd,
-      env: { HOME: home, PATH: '', REC_GEMINI_BIN: GEMINI_BIN },
-      startedAt: new Date(alignment.startMs),
-      screen,
-      sink,
-      hooks: new Emitter<HookMessage>().event,
-      debug: () => {},
-    },
-    { clock },
-  );
+  const recorder = new GeminiRecorder(replayContext({ runId, cwd, env: { HOME: home, PATH: '', REC_GEMINI_BIN: GEMINI_BIN }, startMs: alignment.startMs, screen, sink }), { clock });
   try {
     const frames = readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`));
     const { forwarded, keysSent } = await replayCast({
@@ -178,13 +164,16 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
       lines: alignment.lines,
       writeLine: (text) => appendFileSync(chatFile, text + '\n'),
     });
-    // The cast ends at Gemini's exit: the recorder's settle checks and polls run on its last screen.
-    await clock.advanceTo(clock.now() + IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS, () => screen.whenIdle());
-    if (DELETED_AT_EXIT.has(name)) rmSync(chatFile);
-    // As rec does: the recorder is told to stop RECONCILE_AFTER_EXIT_MS after the exit.
-    const stop = new AbortController();
-    clock.setTimeout(() => stop.abort(), RECONCILE_AFTER_EXIT_MS);
-    await clock.runUntil(recorder.handleExit({ exitCode: 0 }, stop.signal), RECONCILE_AFTER_EXIT_MS * 2, () => screen.whenIdle());
+    // The cast ends at Gemini's exit.
+    await exitAfterReplay({
+      recorder,
+      clock,
+      screen,
+      lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
+      atExit: () => {
+        if (DELETED_AT_EXIT.has(name)) rmSync(chatFile);
+      },
+    });
     if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
     return {
       cast,
