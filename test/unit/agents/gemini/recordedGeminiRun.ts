@@ -119,7 +119,15 @@ export interface RecordedRun {
   readonly forwarded: Buffer;
 }
 
-export async function replayRecorded(name: string): Promise<RecordedRun> {
+export interface ReplayOptions {
+  /**
+   * Writes every chat line this much later than its aligned time (a loaded machine delays Gemini's
+   * writes and rec's reads). The recorder must record the same events.
+   */
+  readonly chatLagMs?: number;
+}
+
+export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
   const cast = readCast(join(RECORDED_DIR, `${name}.cast`));
   const home = mkdtempSync(join(tmpdir(), 'rec-gemini-recorded-'));
   const cwd = join(home, 'work');
@@ -161,7 +169,7 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
       keys: recorder,
       clock,
       startMs: alignment.startMs,
-      lines: alignment.lines,
+      lines: alignment.lines.map((l) => ({ at: l.at + (options.chatLagMs ?? 0) / 1000, text: l.text })),
       writeLine: (text) => appendFileSync(chatFile, text + '\n'),
     });
     // The cast ends at Gemini's exit.
