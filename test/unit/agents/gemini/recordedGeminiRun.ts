@@ -18,7 +18,7 @@ import { openInMemorySidecar } from '../../../../src/store/sidecarDb.js';
 import { readToolCalls, type SessionToolCall } from '../../../e2e/gemini/sessionSnapshots.js';
 import { EDIT_FILE } from '../../../mock/geminiScenarios.js';
 import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
-import { readCast, readScreenFrames, replayCast, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
+import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
 import { exitAfterReplay, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
 
@@ -48,6 +48,10 @@ const DELETED_AT_EXIT = new Set([
 
 /** Keys that write a record: a prompt sent, a dialog decided, a request cancelled. Typed text writes none. */
 const DECISIVE_KEY = /^(\r|\x1b|\x03|[0-9]|\x1b\[27u)$/;
+/** How far behind the output the fixture recorder's terminal may have been when it took a frame. */
+const FRAME_PARSE_LAG_MS = 20;
+/** A probe this much before an output chunk sees the screen without it (steps at equal times sort output first). */
+const JUST_BEFORE_S = 1e-6;
 /** Chars of a record's text looked for in the output to place it on the cast's clock. */
 const ANCHOR_CHARS = 12;
 
@@ -103,12 +107,27 @@ function estimateStartMs(name: string, cast: Cast, parsed: readonly Stamps[]): n
   return best;
 }
 
+export interface FrameCheck {
+  readonly frame: ScreenFrame;
+  /**
+   * The replayed screen (as screenText() prints it) at the frame's time, and before each output
+   * chunk of the FRAME_PARSE_LAG_MS before it, latest first: the recorder took its frames from its
+   * own headless terminal, which parses output asynchronously, so a frame may not show the last
+   * chunks received yet.
+   */
+  readonly replayed: readonly string[];
+  readonly replayedSize: string;
+}
+
 export interface RecordedRun {
   readonly cast: Cast;
   readonly events: RecEvent[];
   /** The session's tool calls, each in its last written state (paths as the replay wrote them). */
   readonly calls: SessionToolCall[];
-  readonly frames: readonly ScreenFrame[];
+  /** Each recorded frame with the replayed screen at its time. */
+  readonly frames: readonly FrameCheck[];
+  /** The replayed screen once the cast has ended, as screenText() prints it. */
+  readonly finalScreen: string;
   readonly agentRecords: number;
   readonly sessionLines: number;
   /** The session id the run row names (the recorder read it from the chat file). */
@@ -163,6 +182,12 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
   const recorder = new GeminiRecorder(replayContext({ runId, cwd, env: { HOME: home, PATH: '', REC_GEMINI_BIN: GEMINI_BIN }, startMs: alignment.startMs, screen, sink }), { clock });
   try {
     const frames = readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`));
+    const probes = frames.flatMap((frame) => [
+      ...cast.events.filter((e) => e.kind === 'o' && e.t <= frame.t && (frame.t - e.t) * 1000 < FRAME_PARSE_LAG_MS).map((e) => ({ of: frame, at: { ...frame, t: e.t - JUST_BEFORE_S } })),
+      { of: frame, at: frame },
+    ]);
+    const byProbe = new Map<ScreenFrame, ScreenFrame>(probes.map((p) => [p.at, p.of]));
+    const seen = new Map<ScreenFrame, { replayed: string[]; size: string }>();
     const { forwarded, keysSent } = await replayCast({
       cast,
       screen,
@@ -171,6 +196,14 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       startMs: alignment.startMs,
       lines: alignment.lines.map((l) => ({ at: l.at + (options.chatLagMs ?? 0) / 1000, text: l.text })),
       writeLine: (text) => appendFileSync(chatFile, text + '\n'),
+      frames: probes.map((p) => p.at),
+      onFrame: (probe, snapshot) => {
+        const frame = byProbe.get(probe)!;
+        const entry = seen.get(frame) ?? { replayed: [], size: '' };
+        entry.replayed.unshift(screenText(snapshot));
+        entry.size = `${snapshot.cols}x${snapshot.rows}`;
+        seen.set(frame, entry);
+      },
     });
     // The cast ends at Gemini's exit.
     await exitAfterReplay({
@@ -187,7 +220,8 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       cast,
       events: db.listEvents({ runId }),
       calls: readToolCalls(raw.join('\n')),
-      frames,
+      frames: frames.map((frame) => ({ frame, replayed: seen.get(frame)?.replayed ?? [], replayedSize: seen.get(frame)?.size ?? '' })),
+      finalScreen: screenText(screen.snapshot()),
       agentRecords: db.listAgentRecords(runId).length,
       sessionLines: raw.length,
       sessionId: db.getRun(runId)?.agent_session_id ?? null,

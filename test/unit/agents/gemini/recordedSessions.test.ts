@@ -3,8 +3,8 @@
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the GeminiRecorder into an
 // in-memory sidecar, with the chat file written as Gemini wrote it (recordedGeminiRun.ts). Each
 // scenario asserts the exact rows the e2e suite (test/e2e/gemini/recGemini.test.ts) asserts on the
-// live CLI, with the call ids of the session file, and Gemini's own reason strings in `native`.
-// (The recorded frames are not compared: the e2e suite's screens are the golden ones for Gemini.)
+// live CLI, with the call ids of the session file, and Gemini's own reason strings in `native`; and
+// the recorded screens against the replayed ones (an xterm or parser upgrade shows up as a readable diff).
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from '../../../e2e/shared/sidecarRows.js';
 import {
@@ -21,6 +21,7 @@ import {
   type RowView,
 } from '../../../e2e/gemini/expectedRows.js';
 import { REASON } from '../../../e2e/gemini/geminiScenarios.js';
+import { screenText } from '../../../helpers/castReplay.js';
 import type { SessionToolCall } from '../../../e2e/gemini/sessionSnapshots.js';
 import { replayRecorded, type RecordedRun, type ReplayOptions } from './recordedGeminiRun.js';
 
@@ -55,7 +56,7 @@ const escNo = { trigger: 'esc', option_label: OPTION.no } as const;
 
 /** The partial answer the recorded screen showed after the cut (`✦ Counting slowly: w1 …`). */
 function shownPartial(r: RecordedRun): string {
-  const interrupted = r.frames.find((f) => f.label === 'interrupted')!.text;
+  const interrupted = r.frames.find((f) => f.frame.label === 'interrupted')!.frame.text;
   return /^✦ (Counting slowly: .*)$/m.exec(interrupted)![1]!.trimEnd();
 }
 
@@ -204,3 +205,19 @@ for (const lag of LAGGING_CHAT_MS) {
     suite({ chatLagMs: lag }, lag >= 1_500 ? CONFIRMED_TOO_LATE : new Set());
   });
 }
+
+describe('gemini 0.61.0 recorded screens: the replayed screen equals each recorded frame (golden screens)', () => {
+  for (const s of SCENARIOS) {
+    it(s.name, async () => {
+      const r = await replayRecorded(s.name);
+      expect(r.frames.map((f) => f.frame.label)).toContain('final');
+      for (const { frame, replayed, replayedSize } of r.frames) {
+        const want = screenText(frame.text);
+        // The frame's own time first; else a screen just before one of the last chunks (recordedGeminiRun.ts).
+        const got = replayed.find((x) => x === want) ?? replayed[0];
+        expect(`# ${frame.label} ${replayedSize}\n${got}`).toBe(`# ${frame.label} ${frame.cols}x${frame.rows}\n${want}`);
+      }
+      expect(r.finalScreen).toBe(screenText(r.frames.at(-1)!.frame.text));
+    }, REPLAY_TIMEOUT_MS);
+  }
+});
