@@ -182,9 +182,8 @@ describe('gemini 0.61.0, 120x40, recorded with scripts/record-gemini-fixtures.mj
 });
 
 /**
- * The chat file trailing the screen: 400 ms puts a batch's calls after the deciding key and "Request
- * cancelled." after the interrupt; 1500 ms puts the whole file a scan (SESSION_SCAN_MS) or more
- * behind the screen.
+ * The chat file trailing the screen (a loaded machine): 400 ms is two of the recorder's polls
+ * (SESSION_POLL_MS) behind what the screen shows; 1500 ms is more than a scan (SESSION_SCAN_MS) behind.
  */
 const LAGGING_CHAT_MS = [400, 1_500] as const;
 
