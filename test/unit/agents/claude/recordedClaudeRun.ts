@@ -9,19 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { RECONCILE_AFTER_EXIT_MS } from '../../../../src/agents/agentAdapter.js';
 import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../../src/agents/claude/claudeRecorder.js';
 import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
 import { SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
 import type { RecEvent } from '../../../../src/core/events.js';
-import type { HookMessage } from '../../../../src/core/hookMessage.js';
-import { Emitter } from '../../../../src/core/lifecycle.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../../src/store/eventSink.js';
 import { openInMemorySidecar } from '../../../../src/store/sidecarDb.js';
 import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
+import { exitAfterReplay, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
 
 export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded');
@@ -113,19 +111,7 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
   const sink = createEventSink(db, { run_id: runId, agent: 'claude' });
   const screen = new ScreenModel({ cols: cast.cols, rows: cast.rows });
   const clock = new VirtualClock(alignment.startMs);
-  const recorder = new ClaudeRecorder(
-    {
-      runId,
-      cwd: RECORDED_CWD,
-      env: { HOME: home, [CLAUDE_SESSION_ENV]: sessionId },
-      startedAt: new Date(alignment.startMs),
-      screen,
-      sink,
-      hooks: new Emitter<HookMessage>().event,
-      debug: () => {},
-    },
-    { clock },
-  );
+  const recorder = new ClaudeRecorder(replayContext({ runId, cwd: RECORDED_CWD, env: { HOME: home, [CLAUDE_SESSION_ENV]: sessionId }, startMs: alignment.startMs, screen, sink }), { clock });
   const frames: FrameCheck[] = [];
   try {
     const { forwarded, keysSent } = await replayCast({
@@ -139,10 +125,7 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
       frames: readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`)),
       onFrame: (frame, snapshot) => frames.push({ frame, replayed: screenText(snapshot), replayedSize: `${snapshot.cols}x${snapshot.rows}` }),
     });
-    await clock.advanceTo(clock.now() + CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS, () => screen.whenIdle());
-    const stop = new AbortController();
-    clock.setTimeout(() => stop.abort(), RECONCILE_AFTER_EXIT_MS);
-    await clock.runUntil(recorder.handleExit({ exitCode: 0 }, stop.signal), RECONCILE_AFTER_EXIT_MS * 2, () => screen.whenIdle());
+    await exitAfterReplay({ recorder, clock, screen, lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS });
     if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
     return {
       cast,

@@ -8,11 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { RECONCILE_AFTER_EXIT_MS } from '../../../../src/agents/agentAdapter.js';
 import { CodexRecorder, IGNORED_KEY_SETTLE_MS, ROLLOUT_POLL_MS } from '../../../../src/agents/codex/codexRecorder.js';
 import type { RecEvent } from '../../../../src/core/events.js';
-import type { HookMessage } from '../../../../src/core/hookMessage.js';
-import { Emitter } from '../../../../src/core/lifecycle.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../../src/store/eventSink.js';
@@ -20,6 +17,7 @@ import { openInMemorySidecar } from '../../../../src/store/sidecarDb.js';
 import { readRolloutCalls, type RolloutCall } from '../../../e2e/codex/sidecarRows.js';
 import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
+import { exitAfterReplay, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
 
 export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/codex/0.169.0/recorded');
@@ -99,19 +97,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
   const sink = createEventSink(db, { run_id: runId, agent: 'codex' });
   const screen = new ScreenModel({ cols: cast.cols, rows: cast.rows });
   const clock = new VirtualClock(alignment.startMs);
-  const recorder = new CodexRecorder(
-    {
-      runId,
-      cwd: RECORDED_CWD,
-      env: { CODEX_HOME: home },
-      startedAt: new Date(alignment.startMs),
-      screen,
-      sink,
-      hooks: new Emitter<HookMessage>().event,
-      debug: () => {},
-    },
-    { clock },
-  );
+  const recorder = new CodexRecorder(replayContext({ runId, cwd: RECORDED_CWD, env: { CODEX_HOME: home }, startMs: alignment.startMs, screen, sink }), { clock });
   const frames: FrameCheck[] = [];
   try {
     const { forwarded, keysSent } = await replayCast({
@@ -127,11 +113,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
     });
     // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right
     // after it was captured), long enough for the recorder's settle checks and polls to run on it.
-    await clock.advanceTo(clock.now() + IGNORED_KEY_SETTLE_MS + ROLLOUT_POLL_MS, () => screen.whenIdle());
-    // As the recording does: the recorder is told to stop RECONCILE_AFTER_EXIT_MS after the exit.
-    const stop = new AbortController();
-    clock.setTimeout(() => stop.abort(), RECONCILE_AFTER_EXIT_MS);
-    await clock.runUntil(recorder.handleExit({ exitCode: 0 }, stop.signal), RECONCILE_AFTER_EXIT_MS * 2, () => screen.whenIdle());
+    await exitAfterReplay({ recorder, clock, screen, lingerMs: IGNORED_KEY_SETTLE_MS + ROLLOUT_POLL_MS });
     if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
     return {
       cast,
