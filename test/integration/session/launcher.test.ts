@@ -2,7 +2,7 @@
 // wants, in one process: agent runs get the passthrough's 1 MB young generation (checked in
 // passthrough.test.ts), merge and stats get Node's defaults and no second Node start.
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';
@@ -52,7 +52,8 @@ describe('launcher', () => {
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let exitCode: number | null | undefined;
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((exitCode = code))));
 
     const argv = await nodeCmdline(child.pid!);
     expect(argv).toContain(REC_BIN);
@@ -61,7 +62,20 @@ describe('launcher', () => {
     // No second Node: the process that reads the session is the one that was launched.
     expect(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim()).toBe('');
 
-    const fd = openSync(fifo, 'w');
+    // Never a blocking open: if rec is gone (it never opened the FIFO for reading), a blocking open
+    // would hang this worker for good. Non-blocking, it fails with ENXIO until rec reads.
+    const fd = await waitUntil(
+      () => {
+        if (exitCode !== undefined) throw new Error(`rec ${command} exited (${exitCode}) before it read the FIFO; stderr: ${stderr}`);
+        try {
+          return openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'ENXIO') return undefined;
+          throw err;
+        }
+      },
+      { what: `rec ${command} to open the FIFO for reading`, timeoutMs: START_TIMEOUT_MS },
+    );
     writeSync(fd, '{"type":"user","uuid":"u1","sessionId":"s1","message":{"role":"user","content":"hi"},"timestamp":"2026-01-01T00:00:00Z"}\n');
     closeSync(fd);
     expect(await exited).toBe(0);
