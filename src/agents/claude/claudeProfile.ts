@@ -9,6 +9,7 @@
 import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import { toRejectionKind } from '../../readers/action.js';
+import { meaningByLabelPrefix } from '../common/optionKeys.js';
 import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionFact } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { promptShowsCall } from './callMatcher.js';
@@ -72,10 +73,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   get optionRules(): OptionRules {
     const strings = this._strings;
     return {
-      meaning: (label) => {
-        const m = strings.optionMeanings.find((o) => label.startsWith(o.labelPrefix));
-        return m && { decision: m.decision, ...(m.scope ? { scope: m.scope } : {}), ...(m.endsTurn !== undefined ? { endsTurn: m.endsTurn } : {}) };
-      },
+      meaning: meaningByLabelPrefix(strings.optionMeanings),
       hiddenRejectLetters: [],
       selectionWraps: strings.selectionWraps,
       // Claude ignores Ctrl+C while a permission dialog is open (README §1: nothing, no trace).

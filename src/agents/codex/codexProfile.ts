@@ -4,6 +4,7 @@
 import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import { DisposableStore } from '../../core/lifecycle.js';
+import { meaningByLabelPrefix } from '../common/optionKeys.js';
 import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionFact } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { callCommand, promptShowsCall } from './callMatcher.js';
@@ -50,10 +51,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   get optionRules(): OptionRules {
     const strings = this._strings;
     return {
-      meaning: (label) => {
-        const m = strings.optionMeanings.find((o) => label.startsWith(o.labelPrefix));
-        return m && { decision: m.decision, ...(m.scope ? { scope: m.scope } : {}), ...(m.endsTurn !== undefined ? { endsTurn: m.endsTurn } : {}) };
-      },
+      meaning: meaningByLabelPrefix(strings.optionMeanings),
       hiddenRejectLetters: strings.hiddenRejectLetters,
       selectionWraps: strings.selectionWraps,
       // Codex 0.169 cancels the request at a prompt; while a turn runs it opens its task menu.

@@ -68,3 +68,16 @@ export function settledMeaning(meaning: OptionMeaning | undefined): (OptionMeani
   if (!meaning) return undefined;
   return { ...meaning, endsTurn: meaning.decision === 'reject' && meaning.endsTurn === true };
 }
+
+/** One option text of an agent's strings: what choosing an option whose label starts with it means. */
+export interface LabelMeaning extends OptionMeaning {
+  readonly labelPrefix: string;
+}
+
+/** OptionRules.meaning over an agent's option texts: the first whose prefix the label starts with. */
+export function meaningByLabelPrefix(meanings: readonly LabelMeaning[]): (label: string) => OptionMeaning | undefined {
+  return (label) => {
+    const m = meanings.find((o) => label.startsWith(o.labelPrefix));
+    return m && { decision: m.decision, ...(m.scope ? { scope: m.scope } : {}), ...(m.endsTurn !== undefined ? { endsTurn: m.endsTurn } : {}) };
+  };
+}

@@ -8,6 +8,7 @@
 import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import { toRejectionKind } from '../../readers/action.js';
+import { meaningByLabelPrefix } from '../common/optionKeys.js';
 import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionFact } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { promptShowsCall } from './callMatcher.js';
@@ -61,10 +62,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
   get optionRules(): OptionRules {
     const strings = this._strings;
     return {
-      meaning: (label) => {
-        const m = strings.optionMeanings.find((o) => label.startsWith(o.labelPrefix));
-        return m && { decision: m.decision, ...(m.scope ? { scope: m.scope } : {}), ...(m.endsTurn !== undefined ? { endsTurn: m.endsTurn } : {}) };
-      },
+      meaning: meaningByLabelPrefix(strings.optionMeanings),
       hiddenRejectLetters: [],
       selectionWraps: strings.selectionWraps,
       // Ctrl+C is not the dialog's key: Gemini's global handler cancels the whole request, which
