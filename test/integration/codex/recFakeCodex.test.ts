@@ -20,6 +20,17 @@ function startFakeCodex(scenario = 'shell') {
   return sandbox.spawnRec(['codex', '--scenario', scenario], { cols: 120, rows: 40 });
 }
 
+/** A run that shows the shell prompt, rejects it with Esc once recorded, and quits Codex. */
+async function rejectAtPromptThenQuit() {
+    const rec = startFakeCodex();
+    await rec.expectScreen(PROMPT);
+    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
+    rec.sendKey('esc');
+    await rec.expectScreen('✗ You canceled the request to run');
+    rec.sendLine('/quit');
+  return rec;
+}
+
 describe('rec codex over fake-codex', () => {
   it('an Esc rejection is durable before Codex sees the key: kill -9 of rec right after loses nothing', async () => {
     const rec = startFakeCodex();
@@ -89,12 +100,7 @@ describe('rec codex over fake-codex', () => {
 
   it('a Codex version rec was not verified on runs untouched: its run and events are marked, and rec says so once after it', async () => {
     sandbox.env.FAKE_CODEX_VERSION = '0.170.0';
-    const rec = startFakeCodex();
-    await rec.expectScreen(PROMPT);
-    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
-    rec.sendKey('esc');
-    await rec.expectScreen('✗ You canceled the request to run');
-    rec.sendLine('/quit');
+    const rec = await rejectAtPromptThenQuit();
     expect(await rec.expectExit()).toEqual({ exitCode: 0 });
     expect(queryRows(sandbox.dbPath, 'select agent_version, agent_version_verified from runs')).toEqual([
       { agent_version: '0.170.0', agent_version_verified: 0 },
@@ -107,12 +113,7 @@ describe('rec codex over fake-codex', () => {
   });
 
   it('on the version rec was verified on, the run and events are marked verified and rec says nothing about it', async () => {
-    const rec = startFakeCodex();
-    await rec.expectScreen(PROMPT);
-    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
-    rec.sendKey('esc');
-    await rec.expectScreen('✗ You canceled the request to run');
-    rec.sendLine('/quit');
+    const rec = await rejectAtPromptThenQuit();
     await rec.expectExit();
     expect(queryRows(sandbox.dbPath, 'select agent_version, agent_version_verified from runs')).toEqual([
       { agent_version: '0.169.0', agent_version_verified: 1 },
