@@ -89,6 +89,11 @@ export interface OptionRules {
    * (Claude): the rejection then names no option.
    */
   readonly escChoosesRejectOption: boolean;
+  /**
+   * Whether Tab opens a text field on this option, for a reason or an instruction (Claude's
+   * "Tab to amend" on Yes and No); absent where Tab does nothing at a prompt.
+   */
+  amends?(label: string): boolean;
 }
 
 /** Where a fact came from: the agent's session file, or one of its hooks. */

@@ -24,6 +24,8 @@ export interface PromptInstance<P extends PromptView = PromptView> {
   decision?: { readonly eventId: string; readonly type: 'approval' | 'rejection'; readonly endsTurn: boolean };
   /** Where arrows moved the highlight, until the screen shows it. */
   expectedHighlight?: number;
+  /** The text field Tab opened (Claude's amend): how many characters the keys typed into it. */
+  amend?: { typed: number };
   /**
    * An interruption written while this approved prompt's call was not in the session file yet (the
    * file trails the screen): it gets the call, and the call its fate, once the call is read.

@@ -54,10 +54,15 @@ export class PromptTracker<P extends PromptView> {
     const current = open.expectedHighlight ?? parsed.highlighted ?? 1;
     const delta = arrowDelta(key);
     if (delta !== 0) {
+      // Moving the highlight leaves the field: from here the screen tells whether one is open.
+      delete open.amend;
       open.expectedHighlight = moveHighlight(current, delta, parsed.options.length, rules);
       return undefined;
     }
-    const field = parsed.feedback;
+    if (this._amendKey(key, open, current)) return undefined;
+    // The keys know the field before the screen does (its echo may not be in the screen model when
+    // Enter comes); the screen knows text the keys could not count (a paste the decoder did not see).
+    const field = open.amend || parsed.feedback ? { typed: (open.amend?.typed ?? 0) > 0 || parsed.feedback?.typed === true } : undefined;
     // While a text field is open, characters are its text: only Enter and Esc decide.
     if (field && key.type === 'char') return undefined;
     const choice = choosePromptOption(key, parsed.options, current, rules);
@@ -89,6 +94,29 @@ export class PromptTracker<P extends PromptView> {
     if (rejects && this._profile.reasonPolicy !== 'inline') facts.reasons.rejected(eventId);
     if (call) facts.bindPrompt(open, call);
     return { prompt: open, eventId, rowsAtKey: decisionRows };
+  }
+
+  /**
+   * Tab opening the agent's text field on an option that takes one (Claude's amend), and what is
+   * typed into it, counted from the keys and never kept. True when the key was the field's.
+   */
+  private _amendKey(key: KeyEvent, open: PromptInstance<P>, highlighted: number): boolean {
+    const amend = open.amend;
+    if (amend) {
+      if (key.type === 'char' || key.type === 'paste') {
+        amend.typed += key.type === 'paste' ? key.text.length : 1;
+        return true;
+      }
+      if (key.type === 'key' && key.name === 'backspace') {
+        amend.typed = Math.max(0, amend.typed - 1);
+        return true;
+      }
+      return false;
+    }
+    if (key.type !== 'key' || key.name !== 'tab' || key.alt) return false;
+    const option = open.parsed.options.find((o) => o.number === highlighted);
+    if (option && this._profile.optionRules.amends?.(option.label)) open.amend = { typed: 0 };
+    return true;
   }
 
   /**

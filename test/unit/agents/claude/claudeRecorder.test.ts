@@ -120,6 +120,36 @@ describe('claude 2.1.330, Bash permission prompt', () => {
     ]);
   });
 
+  it('Tab, a reason with digits in it, and Enter before the screen model shows the field: still trigger tab and the reason inline', async () => {
+    // The keys run ahead of the screen model (the agent's echo is still being parsed): none of the
+    // typed characters may choose an option, and Enter submits the field the keys opened.
+    const r = atBashPrompt('05-bash-reject-with-reason');
+    r.press('down', 'down', 'down', 'tab', 'u', 's', 'e', ' ', '1');
+    expect(decisions(r)).toEqual([]);
+    r.press('enter');
+    r.showText(IDLE_PANE);
+    await r.exit();
+    expect(decisions(r)).toEqual([
+      expect.objectContaining({ type: 'rejection', trigger: 'tab', option_label: 'No', reason: 'please use printf instead', reason_source: 'inline', call_id: r.callIds()[0] }),
+    ]);
+  });
+
+  it('Tab on an option without a field opens nothing: a digit after it still decides', async () => {
+    const r = atBashPrompt('01-bash-approve');
+    r.press('down', 'tab', '1');
+    r.showText(IDLE_PANE);
+    await r.exit();
+    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'approval', trigger: 'digit', option_label: 'Yes' })]);
+  });
+
+  it('Tab, text typed and all of it erased, then Enter: a plain No (nothing typed)', async () => {
+    const r = atBashPrompt('02-bash-reject-No');
+    r.press('down', 'down', 'down', 'tab', 'a', 'b', 'backspace', 'backspace', 'enter');
+    r.showText(IDLE_PANE);
+    await r.exit();
+    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', trigger: 'enter', option_label: 'No', reason_source: 'none' })]);
+  });
+
   it('Tab, typed text, then Esc: a rejection that says a reason was typed inline and thrown away, without its text', async () => {
     const r = atBashPrompt('06-bash-amend-then-Esc');
     r.press('down', 'down', 'down', 'tab');
