@@ -48,6 +48,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   /** The prompt last seen whole, with the decision rows then (for agents that redraw in place). */
   private _lastLive: { readonly prompt: PromptInstance<P>; readonly decisionRows: number } | undefined;
   private _lastScan = 0;
+  private _lastUserMessages: readonly string[] = [];
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
   private _disposed = false;
@@ -59,7 +60,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   ) {
     this._facts = new CallFacts(_ctx.sink, _profile);
     // A new prompt is the best witness for which session file is this run's: look for it while
-    // the prompt shows (once per new prompt; keys never trigger a scan).
+    // the prompt shows (once per new prompt; a deciding key also looks, see handleKey).
     this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._facts.file.poll()));
     this._clock = _options.clock ?? systemClock;
     this._store.add(_profile);
@@ -82,9 +83,12 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   }
 
   handleKey(key: KeyEvent): void {
-    // On the key's path (it waits for this): read what the known file appended, never scan for
-    // files — the timer does that; a decision learns its call_id when the file is matched.
-    this._facts.file.poll();
+    // On the key's path (it waits for this): read what the known file appended. While no file is
+    // known yet, a key that may decide or cut something looks for it first (once per poll period
+    // at most; only files written since the run started are candidates), so that the event it
+    // makes belongs to the turn the file has already written.
+    if (this._facts.file.file === undefined && mayDecide(key) && this._clock.now() - this._lastScan >= SESSION_POLL_MS) this._tick(true);
+    else this._facts.file.poll();
     this._render();
     const screen = this._screen;
     const open = this._prompts.open ?? this._liveBehindTornFrame(screen);
@@ -133,7 +137,10 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       const now = this._clock.now();
       if (force || now - this._lastScan >= SESSION_SCAN_MS) {
         this._lastScan = now;
-        const witness = { userMessages: this._screen.userMessages, ...(this._screen.prompt ? { prompt: this._screen.prompt } : {}) };
+        // The user messages last shown: an agent may clear them from the screen (at exit) before
+        // its file is found.
+        const userMessages = this._screen.userMessages.length > 0 ? this._screen.userMessages : this._lastUserMessages;
+        const witness = { userMessages, ...(this._screen.prompt ? { prompt: this._screen.prompt } : {}) };
         const found = this._profile.chooseSessionFile(witness);
         if (found) this._facts.file.follow(found, false);
       }
@@ -151,6 +158,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (snapshot.seq === this._seenSeq) return;
     this._seenSeq = snapshot.seq;
     this._screen = this._profile.readScreen(snapshot);
+    if (this._screen.userMessages.length > 0) this._lastUserMessages = this._screen.userMessages;
     const answer = this._screen.answerText;
     if (answer) this._lastAnswer = { text: answer, userMessages: this._screen.userMessages.length };
     this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined);
@@ -231,4 +239,10 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     }
     facts.fates.addTurnEvent(running?.turnId ?? facts.currentTurnId, eventId);
   }
+}
+
+/** Keys that may decide a prompt or cut a turn (anything else only moves or types). */
+function mayDecide(key: KeyEvent): boolean {
+  if (key.type === 'char') return true;
+  return key.type === 'key' && (key.name === 'enter' || key.name === 'esc' || key.name === 'ctrl-c');
 }
