@@ -24,6 +24,11 @@ export interface LaunchContext {
 export interface LaunchPlan {
   readonly args: readonly string[];
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * What rec could not wire for this run and how it records instead (one line each): said once on
+   * stderr after the agent exits, never while it draws.
+   */
+  readonly notes?: readonly string[];
   /** Undo anything prepared for this run only (temporary config, hook files). */
   cleanup?(): void;
 }

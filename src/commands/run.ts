@@ -202,6 +202,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   if (recording) await recording.finish(exit);
   await cleanUp();
   reportFailures(io, failures);
+  for (const note of plan.notes ?? []) io.stderr.write(`rec: ${adapter?.name ?? 'agent'}: ${escapeControls(note)}\n`);
   if (recording && module) reportUnverifiedVersion(io, module.name, recording.agentVersion, module.verifiedVersions);
   debug(`run closed at ${Math.round(performance.now())} ms`);
   return toExitStatus(exit);

@@ -37,7 +37,7 @@ export function prepareClaudeLaunch(ctx: LaunchContext, options: ClaudeLaunchOpt
       const merged = JSON.stringify(mergeHooks(user.settings, ours));
       args[reading.settings.index] = reading.settings.inline ? `--settings=${merged}` : merged;
     } else {
-      notes.push(`${user.error}; rec adds no hooks to it`);
+      notes.push(`${user.error}; passed to Claude as it is, with none of rec's hooks (recorded from the screen and the transcript only)`);
     }
   } else {
     added.push('--settings', JSON.stringify({ hooks: ours }));

@@ -15,8 +15,8 @@ beforeEach(() => {
 });
 afterEach(() => sandbox.dispose());
 
-async function atPrompt(scenario = 'shell') {
-  const rec = sandbox.spawnRec(['claude', '--scenario', scenario], { cols: 120, rows: 45 });
+async function atPrompt(scenario = 'shell', extraArgs: readonly string[] = []) {
+  const rec = sandbox.spawnRec(['claude', ...extraArgs, '--scenario', scenario], { cols: 120, rows: 45 });
   await rec.expectScreen(QUESTION);
   // The recorder has seen the prompt once its prompt event is in the database.
   await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
@@ -59,5 +59,19 @@ describe('rec claude over fake-claude', () => {
     const rows = await waitForRows(sandbox.dbPath, "select reason from events where type = 'rejection'", (r) => r.length === 1 && r[0]!.reason !== null);
     expect(rows).toEqual([{ reason: 'use printf' }]);
     expect(decisions()).toEqual([expect.objectContaining({ type: 'rejection', trigger: 'tab', option_label: 'No', reason: 'use printf', reason_source: 'inline', ran: 'no' })]);
+  });
+
+  it('a --settings file of the user that cannot be read is passed on as it is, and rec says once, after Claude exits, that it added no hooks', async () => {
+    const missing = join(sandbox.dir, 'no-such-settings.json');
+    const rec = await atPrompt('shell', ['--settings', missing]);
+    const note = `rec: claude: cannot read --settings file ${missing}: `;
+    expect(rec.output).not.toContain(note);
+    rec.send('1');
+    await waitForRows(sandbox.dbPath, "select ran from events where type = 'approval'", (r) => r.length === 1 && r[0]!.ran === 'yes');
+    rec.sendControl('c');
+    rec.sendControl('c');
+    expect(await rec.expectExit()).toEqual({ exitCode: 0 });
+    expect(rec.output.split(note)).toHaveLength(2);
+    expect(rec.output).toContain("passed to Claude as it is, with none of rec's hooks");
   });
 });
