@@ -1,7 +1,8 @@
 // The shape of the Claude Code texts the module reads from the screen and the transcript. Each
 // measured version has one data file beside this one (v2_1_330.ts); nothing else in the module
 // spells a Claude string, so a new version is a new data file, not a code change.
-import type { EventKind, Scope } from '../../../core/events.js';
+import type { EventKind } from '../../../core/events.js';
+import type { LabelMeaning } from '../../common/optionKeys.js';
 
 /** A permission prompt's title row (the row under the pane's `─` rule), and what a decision at it is about. */
 export interface PromptTitle {
@@ -10,15 +11,6 @@ export interface PromptTitle {
   readonly pattern: RegExp;
   /** What the rows between the `╌` rules show: a command, or a file's diff or content. */
   readonly body: 'command' | 'file';
-}
-
-/** What choosing an option means, found by the start of its label. */
-export interface OptionMeaning {
-  readonly labelPrefix: string;
-  readonly decision: 'approve' | 'reject';
-  readonly scope?: Scope;
-  /** For rejections: whether choosing it ends the turn. */
-  readonly endsTurn?: boolean;
 }
 
 /**
@@ -47,7 +39,7 @@ export interface ClaudeStrings {
   readonly tipRows: readonly RegExp[];
   /** The highlighted-row marker of the option list. */
   readonly selectedMarker: string;
-  readonly optionMeanings: readonly OptionMeaning[];
+  readonly optionMeanings: readonly LabelMeaning[];
   readonly amendLabels: readonly AmendLabel[];
   /**
    * The footer's hint that Tab opens the feedback field: drawn while the field is closed, gone

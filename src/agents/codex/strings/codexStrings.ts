@@ -1,7 +1,7 @@
 // The shape of the Codex-specific texts the adapter reads from the screen and the rollout. Each
 // supported Codex version has one data file beside this one (v0_169_0.ts); nothing else in the
 // adapter spells a Codex string, so a new version is a new data file, not a code change.
-import type { Scope } from '../../../core/events.js';
+import type { LabelMeaning } from '../../common/optionKeys.js';
 
 /** What an approval prompt is about; decides the event `kind` of a rejection. */
 export type CodexPromptKind = 'exec' | 'patch' | 'permissions' | 'network' | 'mcp';
@@ -10,16 +10,6 @@ export interface PromptTitle {
   readonly kind: CodexPromptKind;
   /** Matched against a trimmed screen row. */
   readonly pattern: RegExp;
-}
-
-/** What choosing an option means, found by the start of its label. */
-export interface OptionMeaning {
-  readonly labelPrefix: string;
-  readonly decision: 'approve' | 'reject';
-  /** For approvals: how long the approval lasts. */
-  readonly scope?: Scope;
-  /** For rejections: whether choosing it cancels the turn (else Codex declines the call and goes on). */
-  readonly endsTurn?: boolean;
 }
 
 export type TaskMenuAction = 'cancel' | 'background' | 'exit';
@@ -38,7 +28,7 @@ export interface CodexStrings {
   readonly selectedMarker: string;
   /** The hotkey shown after an option label, e.g. `(y)`; group 1 is the key. */
   readonly optionHotkey: RegExp;
-  readonly optionMeanings: readonly OptionMeaning[];
+  readonly optionMeanings: readonly LabelMeaning[];
   /** Letters Codex treats as "deny" at a prompt without showing them as a hotkey. */
   readonly hiddenRejectLetters: readonly string[];
   /** Whether Up on the first option goes to the last one (and Down on the last to the first). */

@@ -3,7 +3,7 @@
 import type { CodexStrings } from './codexStrings.js';
 import { CODEX_0_169_0 } from './v0_169_0.js';
 
-export type { CodexPromptKind, CodexStrings, OptionMeaning, TaskMenuAction } from './codexStrings.js';
+export type { CodexPromptKind, CodexStrings, TaskMenuAction } from './codexStrings.js';
 
 const KNOWN: readonly CodexStrings[] = [CODEX_0_169_0];
 

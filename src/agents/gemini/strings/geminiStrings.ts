@@ -1,15 +1,8 @@
 // The shape of the Gemini-CLI-specific texts the module reads from the screen and the chat file.
 // Each measured version has one data file beside this one (v0_61_0.ts); nothing else in the module
 // spells a Gemini string, so a new version is a new data file, not a code change.
-import type { EventKind, Scope } from '../../../core/events.js';
-
-/** What choosing an option means, found by the start of its label. */
-export interface GeminiOptionMeaning {
-  readonly labelPrefix: string;
-  readonly decision: 'approve' | 'reject';
-  readonly scope?: Scope;
-  readonly endsTurn?: boolean;
-}
+import type { EventKind } from '../../../core/events.js';
+import type { LabelMeaning } from '../../common/optionKeys.js';
 
 export interface GeminiStrings {
   /** The Gemini CLI version these texts were read from. */
@@ -27,7 +20,7 @@ export interface GeminiStrings {
   /** The write_file title's prefix before the file name. */
   readonly writingTo: string;
   readonly selectedMarker: string;
-  readonly optionMeanings: readonly GeminiOptionMeaning[];
+  readonly optionMeanings: readonly LabelMeaning[];
   readonly selectionWraps: boolean;
 
   /** In the status row while a turn works; Esc cancels. */

@@ -3,7 +3,7 @@
 import type { GeminiStrings } from './geminiStrings.js';
 import { GEMINI_0_61_0 } from './v0_61_0.js';
 
-export type { GeminiOptionMeaning, GeminiStrings } from './geminiStrings.js';
+export type { GeminiStrings } from './geminiStrings.js';
 
 const KNOWN: readonly GeminiStrings[] = [GEMINI_0_61_0];
 
