@@ -64,6 +64,12 @@ export interface OptionMeaning {
   readonly scope?: Scope;
   /** For rejections: whether choosing it cancels the turn (else the agent declines the call and goes on). */
   readonly endsTurn?: boolean;
+  /**
+   * The agent asks again about the same call after this choice (Gemini's "Modify with external
+   * editor" opens the editor, then shows the dialog again with the edited change): the dialog shown
+   * next is a new prompt with a decision of its own, even when it looks the same.
+   */
+  readonly reasks?: boolean;
 }
 
 /** How keys act on the agent's option lists. */

@@ -21,7 +21,9 @@ export interface PromptInstance<P extends PromptView = PromptView> {
   parsed: P;
   readonly eventId: string;
   callId?: string;
-  decision?: { readonly eventId: string; readonly type: 'approval' | 'rejection'; readonly endsTurn: boolean };
+  decision?: { readonly eventId: string; readonly type: 'approval' | 'rejection'; readonly endsTurn: boolean; readonly reasks?: boolean };
+  /** The prompt whose choice made the agent ask again about the same call (OptionMeaning.reasks). */
+  asksAgainFor?: PromptInstance<P>;
   /** Where arrows moved the highlight, until the screen shows it. */
   expectedHighlight?: number;
   /** The text field Tab opened (Claude's amend): how many characters the keys typed into it. */
@@ -75,11 +77,26 @@ export class CallFacts<P extends PromptView = PromptView> {
   matchPrompts(): void {
     for (const prompt of this.prompts) {
       if (prompt.callId !== undefined) continue;
-      const call = this.pendingCalls()
-        .sort((a, b) => a.order - b.order)
-        .find((c) => this._profile.promptShowsCall(prompt.parsed, c));
-      if (call) this.bindPrompt(prompt, call);
+      const asked = prompt.asksAgainFor?.callId;
+      const call =
+        asked !== undefined
+          ? this.calls.get(asked)
+          : this.pendingCalls()
+              .sort((a, b) => a.order - b.order)
+              .find((c) => this._profile.promptShowsCall(prompt.parsed, c));
+      if (call) this._bindAskedAgain(prompt, call);
     }
+  }
+
+  /**
+   * Binds a prompt and the prompts it asked again for (one call: the first shows the arguments
+   * before the user changed them, so only a later one may match the call), earliest first, so that
+   * the call's fate is the last decision.
+   */
+  private _bindAskedAgain(prompt: PromptInstance<P>, call: CallState): void {
+    const chain: Array<PromptInstance<P>> = [];
+    for (let p: PromptInstance<P> | undefined = prompt; p; p = p.asksAgainFor) if (p.callId === undefined) chain.unshift(p);
+    for (const p of chain) this.bindPrompt(p, call);
   }
 
   bindPrompt(prompt: PromptInstance<P>, call: CallState): void {

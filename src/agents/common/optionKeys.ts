@@ -78,6 +78,8 @@ export interface LabelMeaning extends OptionMeaning {
 export function meaningByLabelPrefix(meanings: readonly LabelMeaning[]): (label: string) => OptionMeaning | undefined {
   return (label) => {
     const m = meanings.find((o) => label.startsWith(o.labelPrefix));
-    return m && { decision: m.decision, ...(m.scope ? { scope: m.scope } : {}), ...(m.endsTurn !== undefined ? { endsTurn: m.endsTurn } : {}) };
+    if (!m) return undefined;
+    const { labelPrefix: _, ...meaning } = m;
+    return meaning;
   };
 }

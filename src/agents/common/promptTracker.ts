@@ -2,6 +2,7 @@
 // identity (a redraw is the same prompt), opens its `prompt` event, a decisive key turns into an
 // approval or rejection before the agent sees it, a decision the agent ignored is taken back, and
 // a prompt still open when the agent exits is recorded as cut by the exit.
+import type { NewEvent } from '../../core/events.js';
 import type { KeyEvent } from '../../core/keys.js';
 import type { AgentProfile, PromptView } from './agentProfile.js';
 import type { CallFacts, PromptInstance } from './callFacts.js';
@@ -45,9 +46,11 @@ export class PromptTracker<P extends PromptView> {
   }
 
   /** A key at the open prompt; returns the decision it made, if any. */
-  key(key: KeyEvent, open: PromptInstance<P>, decisionRows: number): Decided<P> | undefined {
+  key(key: KeyEvent, shown: PromptInstance<P>, decisionRows: number): Decided<P> | undefined {
     // A decided prompt takes no more keys: until the agent redraws, the screen may still show it.
-    if (open.decision) return undefined;
+    // Unless its choice made the agent ask again: a key at the same drawing is for the new question.
+    if (shown.decision && !shown.decision.reasks) return undefined;
+    const open = shown.decision ? this._askAgain(shown, shown.parsed) : shown;
     const facts = this._facts;
     const rules = this._profile.optionRules;
     const parsed = open.parsed;
@@ -89,7 +92,7 @@ export class PromptTracker<P extends PromptView> {
     // Esc and Ctrl+C cancel the turn; of the options, those whose meaning says so, unless a reason
     // goes with the refusal (the agent goes on with it).
     const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || (meaning?.endsTurn !== false && !submitsText));
-    open.decision = { eventId, type, endsTurn };
+    open.decision = { eventId, type, endsTurn, ...(meaning?.reasks ? { reasks: true } : {}) };
     open.turnEndsAtDecision = facts.turnEnds;
     if (rejects && this._profile.reasonPolicy !== 'inline') facts.reasons.rejected(eventId);
     if (call) facts.bindPrompt(open, call);
@@ -173,10 +176,20 @@ export class PromptTracker<P extends PromptView> {
       last.parsed = prompt;
       return last;
     }
+    // The agent asks again about the call of a choice that re-asks: the next dialog is that question,
+    // whether it looks the same or shows the user's edit.
+    const latest = facts.prompts.at(-1);
+    if (latest?.decision?.reasks) return this._askAgain(latest, prompt);
+    // The dialog drawn once more before the editor opened, then the question asked again: one prompt,
+    // which shows what was asked last.
+    if (latest?.asksAgainFor && !latest.decision) {
+      latest.parsed = prompt;
+      this._facts.book.update(latest.eventId, { prompt: promptShown(prompt) });
+      return latest;
+    }
     // After a refusal that ended the turn, the agent may still draw the batch's other dialogs for a
     // moment while it cancels them (Gemini 0.61 flashes "2 of 3", "3 of 3"): until the session file
     // shows that turn's end, nothing more of it can be decided.
-    const latest = facts.prompts.at(-1);
     if (latest?.decision?.type === 'rejection' && latest.decision.endsTurn && latest.turnEndsAtDecision === facts.turnEnds) return undefined;
     if (last?.decision) {
       const pendingShown = facts.pendingCalls().some((c) => c.callId !== last.callId && this._profile.promptShowsCall(prompt, c));
@@ -185,18 +198,24 @@ export class PromptTracker<P extends PromptView> {
     return this._openPrompt(prompt);
   }
 
-  private _openPrompt(parsed: P): PromptInstance<P> {
-    const details: Record<string, string> = { ...parsed.details, ...(parsed.command !== undefined ? { command: parsed.command } : {}) };
-    const eventId = this._facts.event({
-      type: 'prompt',
-      kind: parsed.kind,
-      decided_by: null,
-      prompt: { title: parsed.title, details, options: parsed.options.map((o) => ({ label: o.label, ...(o.key ? { key: o.key } : {}) })) },
-      evidence: ['screen'],
-    });
-    const instance: PromptInstance<P> = { parsed, eventId };
+  /** The dialog shown again after a choice that re-asks (OptionMeaning.reasks): a new prompt, same call. */
+  private _askAgain(previous: PromptInstance<P>, parsed: P): PromptInstance<P> {
+    const again = this._openPrompt(parsed, previous);
+    this._onScreen = again;
+    return again;
+  }
+
+  private _openPrompt(parsed: P, asksAgainFor?: PromptInstance<P>): PromptInstance<P> {
+    const eventId = this._facts.event({ type: 'prompt', kind: parsed.kind, decided_by: null, prompt: promptShown(parsed), evidence: ['screen'] });
+    const instance: PromptInstance<P> = { parsed, eventId, ...(asksAgainFor ? { asksAgainFor } : {}) };
     this._facts.prompts.push(instance);
     this._facts.matchPrompts();
     return instance;
   }
+}
+
+/** What a prompt event says the prompt showed. */
+function promptShown(parsed: PromptView): NonNullable<NewEvent['prompt']> {
+  const details: Record<string, string> = { ...parsed.details, ...(parsed.command !== undefined ? { command: parsed.command } : {}) };
+  return { title: parsed.title, details, options: parsed.options.map((o) => ({ label: o.label, ...(o.key ? { key: o.key } : {}) })) };
 }

@@ -18,6 +18,7 @@ export {
 export const OPTION = {
   once: 'Allow once',
   session: 'Allow for this session',
+  modify: 'Modify with external editor',
   no: 'No, suggest changes (esc)',
 } as const;
 
@@ -29,13 +30,17 @@ export const NATIVE = {
   requestCancelled: 'Request cancelled.',
 } as const;
 
-/** Every approval and rejection points at the prompt row of its own call (prompt_event_id). */
+/**
+ * Every approval and rejection points at the prompt row of its own call (prompt_event_id): the
+ * last one before it (a call asked about again has a prompt per question).
+ */
 export function expectDecisionsLinked(rows: readonly EventRow[]): void {
-  for (const row of rows.filter((r) => r.type === 'approval' || r.type === 'rejection')) {
-    const prompt = rows.find((r) => r.type === 'prompt' && r.call_id === row.call_id);
+  rows.forEach((row, at) => {
+    if (row.type !== 'approval' && row.type !== 'rejection') return;
+    const prompt = rows.slice(0, at).filter((r) => r.type === 'prompt' && r.call_id === row.call_id).at(-1);
     expect(prompt, `prompt row for ${row.type} of ${row.call_id}`).toBeDefined();
     expect(row.prompt_event_id).toBe(prompt!.id);
-  }
+  });
 }
 
 /** The row's `native` holds each of Gemini's own strings (its shape is the recorder's). */

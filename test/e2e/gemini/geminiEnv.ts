@@ -17,6 +17,8 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The pinned devDependency; the e2e suite never uses a gemini from PATH. */
 export const GEMINI_BIN = join(REPO_ROOT, 'node_modules/.bin/gemini');
 export const GEMINI_VERSION = '0.61.0';
+/** The fake `vim` for "Modify with external editor": it changes "new line" to "edited line". */
+const FAKE_EDITOR_DIR = join(REPO_ROOT, 'test', 'fakes', 'editor');
 export const GEMINI_MODEL = 'gemini-2.5-flash';
 /** Where stray HTTP(S) traffic goes unless the caller names a guard: a loopback port nothing listens on (discard). */
 const DEAD_PROXY = 'http://127.0.0.1:9';
@@ -30,6 +32,11 @@ export interface GeminiEnvOptions {
   readonly proxyUrl?: string;
   /** A fixed base directory instead of a fresh temp dir (the fixture recorder uses one so paths are stable). */
   readonly baseDir?: string;
+  /**
+   * Gemini's preferred editor is vim, and PATH leads first to the fake one (test/fakes/editor/vim),
+   * for "Modify with external editor".
+   */
+  readonly fakeEditor?: boolean;
 }
 
 export interface GeminiEnv {
@@ -49,11 +56,11 @@ export interface GeminiEnv {
   dispose(roots?: readonly number[]): Promise<void>;
 }
 
-export function geminiSettings(): Record<string, unknown> {
+export function geminiSettings(opts: { readonly fakeEditor?: boolean } = {}): Record<string, unknown> {
   return {
     security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
     privacy: { usageStatisticsEnabled: false },
-    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, ...(opts.fakeEditor ? { preferredEditor: 'vim' } : {}) },
     ui: { hideTips: true, hideBanner: true, showShortcutsHint: false },
     model: { name: GEMINI_MODEL, skipNextSpeakerCheck: true, disableLoopDetection: true },
     telemetry: { enabled: false },
@@ -69,13 +76,13 @@ export function createGeminiEnv(opts: GeminiEnvOptions): GeminiEnv {
   const workDir = join(baseDir, 'work');
   const tmp = join(baseDir, 'tmp');
   for (const d of [baseDir, home, geminiDir, workDir, tmp]) mkdirSync(d, { recursive: true, mode: 0o700 });
-  writeFileSync(join(geminiDir, 'settings.json'), `${JSON.stringify(geminiSettings(), null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(join(geminiDir, 'settings.json'), `${JSON.stringify(geminiSettings(opts), null, 2)}\n`, { mode: 0o600 });
   writeFileSync(join(geminiDir, 'trustedFolders.json'), `${JSON.stringify({ [workDir]: 'TRUST_FOLDER' }, null, 2)}\n`);
   writeFileSync(join(workDir, EDIT_FILE.name), EDIT_FILE.content);
   const proxy = opts.proxyUrl ?? DEAD_PROXY;
 
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    PATH: `${opts.fakeEditor ? `${FAKE_EDITOR_DIR}:` : ''}${process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'}`,
     HOME: home,
     USER: process.env.USER ?? 'root',
     SHELL: '/bin/bash',

@@ -7,6 +7,8 @@ import { press, type Driver, type RecordedScenario } from '../shared/driver.js';
 export interface GeminiScenario extends RecordedScenario {
   /** The terminal answers Gemini's kitty keyboard query (`CSI ? u` → `CSI ? 1 u`), so Gemini turns kitty on. */
   readonly kitty?: boolean;
+  /** Gemini's editor is the fake vim (geminiEnv.ts), for "Modify with external editor". */
+  readonly fakeEditor?: boolean;
 }
 
 /** Keys as the scenarios write them (the one key map: test/helpers/keys.ts), plus Esc as kitty encodes it. */
@@ -36,6 +38,8 @@ export const SCREEN = {
   ready: /Type your message/,
   shellDialog: /Allow execution of \[Shell\]\?[\s\S]*No, suggest changes \(esc\)/,
   editDialog: /Apply this change\?[\s\S]*No, suggest changes \(esc\)/,
+  /** The edit dialog again, after the fake editor changed the proposed line. */
+  editedDialog: /\+ edited line[\s\S]*Apply this change\?[\s\S]*No, suggest changes \(esc\)/,
   option3Selected: /● 3\. No, suggest changes \(esc\)/,
   cancelled: /ℹ Request cancelled\./,
   pressCtrlCAgain: /Press Ctrl\+C again to exit/,
@@ -138,6 +142,18 @@ export const SCENARIOS: readonly GeminiScenario[] = [
       await ask(d, 'edit', SCREEN.editDialog);
       await press(d, KEY.esc);
       await d.waitScreen(SCREEN.cancelled, 'rejected');
+    },
+  },
+  {
+    name: 'edit-modify-then-allow',
+    description: 'replace on edit_me.txt: 3 ("Modify with external editor"), the editor changes the line, then 1 at the dialog shown again',
+    fakeEditor: true,
+    async run(d) {
+      await ask(d, 'edit', SCREEN.editDialog);
+      await press(d, '3');
+      await d.waitScreen(SCREEN.editedDialog, 'edited-dialog');
+      await press(d, '1');
+      await d.waitScreen(SCREEN.final, 'done');
     },
   },
   {

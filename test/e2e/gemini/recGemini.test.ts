@@ -23,6 +23,7 @@ import {
 import { GEMINI_VERSION } from './geminiEnv.js';
 import { REASON, SCENARIOS } from './geminiScenarios.js';
 import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from './recGeminiSession.js';
+import type { EventRow } from '../shared/sidecarRows.js';
 import type { SessionToolCall } from './sessionSnapshots.js';
 
 /** One scenario: Gemini's start (10-20 s), a model turn or two, the quit; generous for 2 loaded cores. */
@@ -44,7 +45,7 @@ afterEach(async () => {
 async function run(name: string, calls: number): Promise<{ s: RecGeminiSession; calls: SessionToolCall[] }> {
   const scenario = SCENARIOS.find((x) => x.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startRecGemini({ ...(scenario.kitty ? { kitty: true } : {}) });
+  session = await startRecGemini({ ...(scenario.kitty ? { kitty: true } : {}), ...(scenario.fakeEditor ? { fakeEditor: true } : {}) });
   await waitReady(session);
   await scenario.run(session.driver);
   const found = calls > 0 ? await session.snapshots.waitForToolCalls(calls, STEP_TIMEOUT_MS) : session.snapshots.toolCalls();
@@ -171,6 +172,27 @@ describe('rec gemini on the real Gemini CLI 0.61.0: edits and parallel calls', (
     const rows = s.rows();
     expect(rows.map(view)).toEqual([promptRow('edit', call), rejectionRow('edit', call, { trigger: 'esc', option_label: OPTION.no })]);
     expectDecisionsLinked(rows);
+  }, TEST_TIMEOUT_MS);
+
+  it('"Modify with external editor", then Allow once at the dialog shown again: two prompts of one call, each with its decision; the edited change is written', async () => {
+    const { s, calls } = await run('edit-modify-then-allow', 1);
+    const [call] = calls as [SessionToolCall];
+    // Gemini takes the whole edited file as the call's new arguments.
+    const edited = EDIT_FILE.content.replace('old line', 'edited line');
+    expect(call).toMatchObject({ name: 'replace', status: 'success', args: { new_string: edited } });
+    expect(readFileSync(workFile(s, EDIT_FILE.name), 'utf8')).toBe(edited);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([
+      promptRow('edit', call),
+      approvalRow('edit', call, { trigger: 'digit', option_label: OPTION.modify, scope: 'once', ran: 'yes' }),
+      promptRow('edit', call),
+      approvalRow('edit', call, { trigger: 'digit', option_label: OPTION.once, scope: 'once', ran: 'yes' }),
+    ]);
+    // Each decision belongs to its own prompt: the first shows the proposed line, the second the edited one.
+    const [first, firstDecision, second, secondDecision] = rows as [EventRow, EventRow, EventRow, EventRow];
+    expect([firstDecision.prompt_event_id, secondDecision.prompt_event_id]).toEqual([first.id, second.id]);
+    expect(JSON.stringify(first.prompt)).toContain('new line');
+    expect(JSON.stringify(second.prompt)).toContain('edited line');
   }, TEST_TIMEOUT_MS);
 
   it('two writes in one response, Esc at the first: a rejection, and the second (never shown) skipped with related_call_id', async () => {

@@ -30,6 +30,8 @@ export interface RecGeminiOptions {
   readonly kitty?: boolean;
   /** Run plain gemini (not under rec): the smoke test of the environment itself. */
   readonly plain?: boolean;
+  /** Gemini's editor is the fake vim (geminiEnv.ts). */
+  readonly fakeEditor?: boolean;
 }
 
 export interface RecGeminiSession {
@@ -53,7 +55,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
   noteNetworkIsolation();
   const server = await startGeminiServer();
   // The mock is the proxy too: anything that tries to leave 127.0.0.1 is refused and recorded.
-  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl });
+  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}) });
   const snapshots = new SessionSnapshots(env.chatsDir);
   const dbPath = join(env.baseDir, 'rec.db');
   const [command, args] = opts.plain ? [GEMINI_BIN, []] : [process.execPath, [REC_BIN, '--db', dbPath, 'gemini']];

@@ -30,8 +30,8 @@ export const GEMINI_0_61_0: GeminiStrings = {
     // takes the user's edit as the call's new arguments and asks again (resolveConfirmation loops
     // while the outcome is modify_with_editor; telemetry calls it decision "modify"). The user takes
     // the change over rather than refusing it, so it counts as an approval of the edited change;
-    // the label says which option it was.
-    { labelPrefix: 'Modify with external editor', decision: 'approve', scope: 'once' },
+    // the label says which option it was, and the dialog shown again is a prompt of its own.
+    { labelPrefix: 'Modify with external editor', decision: 'approve', scope: 'once', reasks: true },
     // The outcome is Cancel: the whole request ends ("Request cancelled.").
     { labelPrefix: 'No, suggest changes', decision: 'reject', endsTurn: true },
   ],

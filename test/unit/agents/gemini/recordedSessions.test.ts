@@ -111,6 +111,16 @@ const SCENARIOS: readonly Scenario[] = [
     native: (r) => ({ row: rowOf(r, 'rejection', only(r).callId), strings: [NATIVE.denied, '"file_on_disk":"as_before"'] }),
   },
   {
+    name: 'edit-modify-then-allow',
+    does: '3 ("Modify with external editor"), then 1 at the dialog shown again with the edit: two prompts of one call, each with its decision',
+    expected: (r) => [
+      promptRow('edit', only(r)),
+      approvalRow('edit', only(r), { trigger: 'digit', option_label: OPTION.modify, scope: 'once', ran: 'yes' }),
+      promptRow('edit', only(r)),
+      approvalRow('edit', only(r), { trigger: 'digit', option_label: OPTION.once, scope: 'once', ran: 'yes' }),
+    ],
+  },
+  {
     name: 'parallel-writes-reject-first',
     does: 'two writes, Esc at the first: a rejection, and the second (never shown) skipped with related_call_id',
     expected: (r) => {
