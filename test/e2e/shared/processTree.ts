@@ -73,5 +73,9 @@ export async function killPids(pids: readonly number[]): Promise<void> {
   const live = pids.filter((p) => p !== process.pid && isAlive(p));
   for (const pid of live) signal(pid, 'SIGTERM');
   await pollUntil(() => (live.some(isAlive) ? undefined : true), { what: 'the signalled processes to exit', timeoutMs: TERM_GRACE_MS, intervalMs: POLL_MS, orUndefined: true });
-  for (const pid of live) if (isAlive(pid)) signal(pid, 'SIGKILL');
+  const stubborn = live.filter(isAlive);
+  for (const pid of stubborn) signal(pid, 'SIGKILL');
+  // SIGKILL is delivered at once, but a big process takes a moment to be torn down (longer on a
+  // loaded machine): return only once it is gone, so "stopped" means stopped.
+  await pollUntil(() => (stubborn.some(isAlive) ? undefined : true), { what: 'the killed processes to be gone', timeoutMs: TERM_GRACE_MS, intervalMs: POLL_MS, orUndefined: true });
 }
