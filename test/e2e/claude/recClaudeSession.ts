@@ -49,9 +49,9 @@ export interface ClaudeSession {
 }
 
 /** Why the e2e cannot run here, or null: the pinned package must be installed, and rec built. */
-export function skipReason(o: { needRec: boolean }): string | null {
-  if (!claudeBin()) return '@anthropic-ai/claude-code 2.1.330 is not installed (npm install)';
-  if (o.needRec && !process.env.REC_E2E_BIN && !existsSync(join(REPO_ROOT, 'dist/cli.js'))) return 'dist/cli.js is missing: run `npx tsc -p tsconfig.json`';
+export function missingPart(): string | null {
+  if (!claudeBin()) return '@anthropic-ai/claude-code 2.1.330 is not installed (npm ci)';
+  if (!process.env.REC_E2E_BIN && !existsSync(join(REPO_ROOT, 'dist/cli.js'))) return 'dist/cli.js is missing: run `npx tsc -p tsconfig.json`';
   return null;
 }
 
