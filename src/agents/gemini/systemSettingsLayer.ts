@@ -21,6 +21,8 @@ import { z } from 'zod';
 
 export const SYSTEM_SETTINGS_ENV = 'GEMINI_CLI_SYSTEM_SETTINGS_PATH';
 export const SYSTEM_DEFAULTS_ENV = 'GEMINI_CLI_SYSTEM_DEFAULTS_PATH';
+/** The per-run layer's file name, in the folder rec chose for it. */
+export const LAYER_FILE = 'gemini-system-settings.json';
 
 /** Milliseconds Gemini waits for one of our hooks: `rec hook` only forwards the payload over loopback. */
 export const HOOK_TIMEOUT_MS = 10_000;
@@ -116,7 +118,7 @@ export function withRecHooks(settings: Record<string, unknown>, events: readonly
  * why it was not used (the environment then stays as it was).
  */
 export function prepareSystemLayer(env: NodeJS.ProcessEnv, tempDir: string, events: readonly string[], hookCommand: (event: string) => string): SystemLayer {
-  const file = join(tempDir, 'gemini-system-settings.json');
+  const file = join(tempDir, LAYER_FILE);
   if (!geminiTakesSystemFile(file)) return { ok: false, why: `Gemini would skip a system settings file in ${tempDir} (not root-owned, or a folder above it is writable by others)` };
   const own = readUserSystemSettings(userSystemSettingsPath(env));
   if (typeof own === 'string') return { ok: false, why: own };

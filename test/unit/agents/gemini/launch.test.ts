@@ -1,5 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { prepareGeminiLaunch } from '../../../../src/agents/gemini/launch.js';
@@ -11,35 +10,22 @@ import {
   SYSTEM_SETTINGS_ENV,
   withRecHooks,
 } from '../../../../src/agents/gemini/systemSettingsLayer.js';
+import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../../helpers/rootOwnedDir.js';
 
 const hookCommand = (event: string) => `/usr/bin/node /opt/rec/bin/rec.js hook gemini ${event}`;
-const isRoot = process.getuid?.() === 0;
+const canSecure = ROOT_OWNED_BASE !== undefined;
 
-/**
- * Where Gemini's ownership rule can hold: a folder root-owned and not group- or world-writable all
- * the way up from /. /tmp and /var/tmp never qualify; the repository's own tree does in a clone
- * outside them; root's home and /var/lib do on any machine where the suite runs as root.
- */
-const SECURE_BASE = isRoot ? [join(process.cwd(), 'test'), homedir(), '/var/lib'].find((c) => geminiTakesSystemFile(join(c, 'probe.json'))) : undefined;
-const canSecure = SECURE_BASE !== undefined;
-
-/** Folders made under SECURE_BASE (0755), removed after each test. */
+/** Folders made for a test, removed after it. */
 const made: string[] = [];
 function secureDir(): string {
-  const base = join(SECURE_BASE!, '.tmp-rec-gemini-launch');
-  mkdirSync(base, { recursive: true, mode: 0o755 });
-  chmodSync(base, 0o755);
-  const dir = mkdtempSync(join(base, 'run-'));
-  chmodSync(dir, 0o755);
+  const dir = makeRootOwnedDir();
   made.push(dir);
   return dir;
 }
 afterEach(() => {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-afterAll(() => {
-  if (SECURE_BASE) rmSync(join(SECURE_BASE, '.tmp-rec-gemini-launch'), { recursive: true, force: true });
-});
+afterAll(() => removeRootOwnedDirs());
 
 describe('the per-run Gemini system settings layer', () => {
   it('keeps every setting of the user\'s system layer and appends rec\'s hook after the user\'s own hooks', () => {
@@ -67,6 +53,38 @@ describe('the per-run Gemini system settings layer', () => {
       const plan = prepareGeminiLaunch({ runId: 'r', args: ['--model', 'x', '-i', 'hi'], env, cwd: '/w', hookCommand, tempDir: temp });
       expect(plan.args).toEqual(['--model', 'x', '-i', 'hi']);
       expect(plan.env).toBe(env);
+      expect(readdirSync(temp)).toEqual([]);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(canSecure)('with /tmp as the run\'s temp folder, a folder of the run\'s own in a root-owned $XDG_RUNTIME_DIR carries the layer, and cleanup removes it', () => {
+    const temp = mkdtempSync('/tmp/rec-gemini-launch-');
+    const runtime = secureDir();
+    try {
+      const env = { HOME: '/home/u', XDG_RUNTIME_DIR: runtime };
+      const plan = prepareGeminiLaunch({ runId: 'r1', args: ['-i', 'hi'], env, cwd: '/w', hookCommand, tempDir: temp });
+      const file = join(runtime, 'rec-gemini-r1', 'gemini-system-settings.json');
+      expect(plan.args).toEqual(['-i', 'hi']);
+      expect(plan.env[SYSTEM_SETTINGS_ENV]).toBe(file);
+      expect(geminiTakesSystemFile(file)).toBe(true);
+      expect(JSON.parse(readFileSync(file, 'utf8')).hooks.SessionStart).toHaveLength(1);
+      expect(readdirSync(temp)).toEqual([]);
+      plan.cleanup?.();
+      expect(readdirSync(runtime)).toEqual([]);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+  });
+
+  it('an $XDG_RUNTIME_DIR Gemini would not take (under /tmp) gets nothing written: the launch is the user\'s, untouched', () => {
+    const temp = mkdtempSync('/tmp/rec-gemini-launch-');
+    try {
+      const env = { HOME: '/home/u', XDG_RUNTIME_DIR: temp };
+      const plan = prepareGeminiLaunch({ runId: 'r2', args: [], env, cwd: '/w', hookCommand, tempDir: temp });
+      expect(plan.env).toBe(env);
+      expect(plan.cleanup).toBeUndefined();
       expect(readdirSync(temp)).toEqual([]);
     } finally {
       rmSync(temp, { recursive: true, force: true });
