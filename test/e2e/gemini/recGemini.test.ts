@@ -3,10 +3,12 @@
 // Gemini's own session file (copied live: call ids, arguments, reason strings), the mock's request log
 // (what the model was told) and the file system (what really ran).
 // Runs sequentially in one file: each test owns a fresh HOME, a Gemini and a mock.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_FILE } from '../../mock/geminiScenarios.js';
+import { pollUntil } from '../../helpers/pollUntil.js';
+import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../helpers/rootOwnedDir.js';
 import { readAgentRecords, readRuns } from '../shared/sidecarRows.js';
 import {
   approvalRow,
@@ -320,4 +322,36 @@ describe('rec gemini on the real Gemini CLI 0.61.0: what Gemini deletes', () => 
     expect(JSON.stringify(merged)).toContain(sessionId);
     expect(merged.rejections?.map((r) => r.call_id)).toEqual([call.callId]);
   }, TEST_TIMEOUT_MS);
+
+  // Gemini takes a system settings file only from a folder root-owned all the way up: as root, with
+  // such a $XDG_RUNTIME_DIR (root's is /run/user/0), rec's SessionStart hook is wired for the run.
+  it.runIf(ROOT_OWNED_BASE !== undefined)(
+    "where Gemini takes rec's settings layer: the SessionStart hook names the session and its chat file before any message, and the layer is gone after",
+    async () => {
+      const runtime = makeRootOwnedDir();
+      try {
+        const s = (session = await startRecGemini({ runtimeDir: runtime }));
+        await waitReady(s);
+        // No message yet, so no scan could have confirmed a file: only the hook names them now.
+        const run = await pollUntil(
+          () => (readRuns(s.dbPath) as Array<{ agent_session_id: string | null; agent_session_file: string | null }>).find((r) => r.agent_session_id !== null),
+          { what: 'the run row named by the SessionStart hook', timeoutMs: STEP_TIMEOUT_MS },
+        );
+        expect(run!.agent_session_file).toMatch(new RegExp(`^${s.env.chatsDir}/session-.*\\.jsonl$`));
+        expect(readdirSync(runtime)).toEqual([expect.stringMatching(/^rec-gemini-/)]);
+        expect(s.proc.output).not.toContain('Security Warning');
+        const scenario = SCENARIOS.find((x) => x.name === 'shell-reject-esc')!;
+        await scenario.run(s.driver);
+        const [call] = (await s.snapshots.waitForToolCalls(1, STEP_TIMEOUT_MS)) as [SessionToolCall];
+        expect((await s.quit()).exitCode).toBe(0);
+        expect(s.rows().map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: OPTION.no })]);
+        expect(readdirSync(runtime)).toEqual([]);
+      } finally {
+        rmSync(runtime, { recursive: true, force: true });
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
+
+afterAll(() => removeRootOwnedDirs());

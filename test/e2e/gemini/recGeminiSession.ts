@@ -32,6 +32,8 @@ export interface RecGeminiOptions {
   readonly plain?: boolean;
   /** Gemini's editor is the fake vim (geminiEnv.ts). */
   readonly fakeEditor?: boolean;
+  /** $XDG_RUNTIME_DIR for rec and Gemini (where rec may put its per-run settings layer). */
+  readonly runtimeDir?: string;
 }
 
 export interface RecGeminiSession {
@@ -64,7 +66,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
     cols: opts.cols ?? 120,
     rows: opts.rows ?? 40,
     cwd: env.workDir,
-    env: { ...env.env, REC_GEMINI_BIN: GEMINI_BIN },
+    env: { ...env.env, REC_GEMINI_BIN: GEMINI_BIN, ...(opts.runtimeDir ? { XDG_RUNTIME_DIR: opts.runtimeDir } : {}) },
     timeoutMs: STEP_TIMEOUT_MS,
     // Gemini queries once at start; rec passes the query out and our answer back in, untouched.
     ...(opts.kitty ? { onOutput: (data: string) => void (data.includes(KITTY_QUERY) && queueMicrotask(() => proc?.send(KITTY_ANSWER))) } : {}),
