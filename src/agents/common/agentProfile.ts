@@ -34,6 +34,11 @@ export interface PromptView {
    * refuses and throws the text away. Only whether something was typed is known, never the text.
    */
   readonly feedback?: { readonly typed: boolean };
+  /**
+   * The agent the prompt is from when it is not the main thread (Claude's `· from the
+   * general-purpose agent`): refusing it tells that agent, which goes on, so it ends no turn.
+   */
+  readonly subagent?: string;
 }
 
 /** A menu whose choices cut the running turn (Codex's "Task is still running"). */
@@ -167,8 +172,16 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
   promptShowsCall(prompt: P, call: KnownCall): boolean;
   /** The kind of a call's skipped event (command or edit). */
   callKind(call: KnownCall): EventKind;
-  /** The facts in one line of the session file (none for lines that carry none). */
-  translateRecord(text: string): SessionFact[];
+  /**
+   * The facts in one line of the session file or of a companion file (`file`, when the line is not
+   * the main file's), none for lines that carry none.
+   */
+  translateRecord(text: string, file?: string): SessionFact[];
+  /**
+   * Files the agent writes beside its session file for the same run, to follow as it is (Claude's
+   * subagent transcripts); listed again now and then, so files that appear later are followed too.
+   */
+  companionFiles?(sessionFile: string): readonly string[];
   /** The facts in one hook message (none for another agent's or an unknown payload). */
   translateHook(message: HookMessage): SessionFact[];
   /** This run's session file, confirmed by what the screen shows, or undefined (none yet). */

@@ -54,7 +54,7 @@ export class CallFacts<P extends PromptView = PromptView> {
     private readonly _profile: AgentProfile<P>,
   ) {
     this.book = new EventBook(_sink);
-    this.file = new SessionFileFollower((line) => this._onLine(line));
+    this.file = new SessionFileFollower((line) => this._onLine(line), (main) => _profile.companionFiles?.(main) ?? []);
   }
 
   event(event: Omit<NewEvent, 'ts'>): string {
@@ -213,7 +213,8 @@ export class CallFacts<P extends PromptView = PromptView> {
 
   private _onLine(line: JsonlLine): void {
     this._sink.insertAgentRecord({ source_file: line.file, line_no: line.lineNo, byte_offset: line.byteOffset, record: line.text });
-    for (const fact of this._profile.translateRecord(line.text)) this.apply(fact.type === 'session' ? { ...fact, file: line.file } : fact);
+    const companion = line.file !== this.file.file ? line.file : undefined;
+    for (const fact of this._profile.translateRecord(line.text, companion)) this.apply(fact.type === 'session' && companion === undefined ? { ...fact, file: line.file } : fact);
   }
 
   private _learnCall(callId: string, toolName: string, toolInput: unknown, turnId: string | undefined, fromSessionFile: boolean, native?: Readonly<Record<string, unknown>>): void {
