@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
 import { isAlive } from '../shared/processTree.js';
-import { countAgentRecords, readRuns } from '../shared/sidecarRows.js';
+import { countAgentRecords, readAgentRecords, readRuns } from '../shared/sidecarRows.js';
 import { CLAUDE_VERSION } from './claudeEnv.js';
 import {
   approvalRow,
@@ -237,9 +237,9 @@ describe.skipIf(noRec !== null)('rec claude on the real Claude Code 2.1.330: edi
     expect(JSON.stringify(rows)).not.toContain(dropped);
   }, TEST_TIMEOUT_MS);
 
-  // Not yet: the recorder does not follow subagents/ live, so a subagent's rejection lacks its
-  // words and the Agent call's fate (issue 14, item 5). Kept as the spec of what is still to do.
-  it.skip("Esc at a subagent's Bash prompt: a rejection of the subagent's call (its words only in subagents/), and the subagent goes on", async () => {
+  // The subagent's transcript is followed live (subagents/agent-<id>.jsonl): its call id and words
+  // come from there, and its meta file names the Agent call that started it.
+  it("Esc at a subagent's Bash prompt: a rejection of the subagent's call (its words only in subagents/), and the subagent goes on", async () => {
     const s = await run('subagent-bash-esc');
     const sessionId = basename(s.transcriptFile(), '.jsonl');
     const subFiles = s.env.subagentTranscripts(sessionId);
@@ -255,6 +255,14 @@ describe.skipIf(noRec !== null)('rec claude on the real Claude Code 2.1.330: edi
       promptRow('command', call),
       rejectionRow('command', call, { trigger: 'esc', option_label: null, content: SUBAGENT_DENIED }),
     ]);
+    const agent = calls(s)[0]!;
+    const agentId = basename(subFiles[0]!, '.jsonl').replace(/^agent-/, '');
+    expect(rows.find((r) => r.type === 'rejection')!.native).toMatchObject({ agent_id: agentId, parent_call_id: agent.id });
+    // Every line of both transcripts is kept, each under its own file.
+    const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
+    const records = readAgentRecords(s.dbPath);
+    expect(records.filter((r) => r.source_file.includes(`${sessionId}/subagents/`)).map((r) => r.source_file)).toEqual(Array(lines(subFiles[0]!)).fill(subFiles[0]));
+    expect(records.filter((r) => r.source_file === s.transcriptFile())).toHaveLength(lines(s.transcriptFile()));
     expect(rows.filter((r) => r.type === 'interruption' || r.type === 'skipped')).toEqual([]);
   }, TEST_TIMEOUT_MS);
 
