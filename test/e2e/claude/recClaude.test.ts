@@ -266,6 +266,24 @@ describe.skipIf(noRec !== null)('rec claude on the real Claude Code 2.1.330: edi
     expect(rows.filter((r) => r.type === 'interruption' || r.type === 'skipped')).toEqual([]);
   }, TEST_TIMEOUT_MS);
 
+  // Issue 14 asks for an interruption of kind subagent when Esc lands while a foreground subagent
+  // works. Claude Code 2.1.330 in a terminal has none: it launches every subagent in the background
+  // (the binary: "subagents forced into the background: in a terminal, …"), even with
+  // run_in_background: false, and an Esc at the prompt then does not reach the subagent. What is
+  // true is recorded: nothing was interrupted.
+  it('Esc while a subagent asked for the foreground works: Claude Code backgrounds it anyway and the Esc does not cut it; rec records no interruption', async () => {
+    const s = await run('subagent-foreground-esc');
+    const [agent] = calls(s);
+    expect(agent).toMatchObject({ name: 'Agent', input: expect.objectContaining({ run_in_background: false }) });
+    expect(JSON.stringify(agent!.result?.content)).toContain('Async agent launched successfully');
+    const sessionId = basename(s.transcriptFile(), '.jsonl');
+    const [sub] = s.env.subagentTranscripts(sessionId);
+    const meta = JSON.parse(readFileSync(sub!.replace(/\.jsonl$/, '.meta.json'), 'utf8')) as Record<string, unknown>;
+    expect(meta).toMatchObject({ toolUseId: agent!.id, requestShape: 'background' });
+    expect(s.transcript().interrupts).toEqual([]);
+    expect(s.rows()).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
   it('a call matched by the deny rule: a rejection decided_by rule, no prompt row, no key', async () => {
     const s = await run('deny-rule');
     const call = onlyCall(s);
