@@ -28,6 +28,7 @@ import { CLAUDE_TOOLS } from './tools.js';
 import { findTranscript } from './transcriptLocator.js';
 import {
   interruptMarker,
+  isSubagentTool,
   judgeResult,
   parseTranscriptLine,
   reasonFromText,
@@ -347,8 +348,9 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
       case 'refused_in_subagent':
         return [output(true)];
       case 'interrupted_running':
-        // Written as a rejection, but it had started: it ran (and was cut).
-        return [output(true), { type: 'ran', callId, source: 'session_file' }];
+        // Written as a rejection, but it had started: it ran (and was cut). Cutting an Agent call is
+        // a subagent interruption, as merge says (transcriptReader.ts).
+        return [output(true), { type: 'ran', callId, source: 'session_file' }, { type: 'cut', callId, kind: isSubagentTool(this._toolNames.get(callId) ?? null) ? 'subagent' : 'tool' }];
       case 'denied_by_policy':
         return [output(true), { type: 'refused', callId, decidedBy: verdict.decidedBy, trigger: verdict.decidedBy, kind: 'permission', source: 'session_file' }];
     }

@@ -130,6 +130,13 @@ export type SessionFact =
    */
   | { readonly type: 'refused'; readonly callId: string; readonly decidedBy: Exclude<DecidedBy, 'user'>; readonly trigger: 'hook' | 'rule'; readonly kind?: EventKind; readonly source: FactSource }
   | { readonly type: 'ran'; readonly callId: string; readonly source: FactSource }
+  /**
+   * The file says this call was cut while it ran (Claude writes it as a rejection, without
+   * toolDenialBeforeRun): an Esc the screen showed no running call for (a tool no prompt approved,
+   * such as an Agent call launching its subagent) was about it. `kind`: `tool`, or `subagent` for a
+   * call that runs one.
+   */
+  | { readonly type: 'cut'; readonly callId: string; readonly kind: 'tool' | 'subagent' }
   | { readonly type: 'user_message'; readonly text: string; readonly source: FactSource };
 
 export interface ProfileContext {

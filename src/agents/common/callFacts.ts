@@ -203,6 +203,21 @@ export class CallFacts<P extends PromptView = PromptView> {
         if (fact.source === 'hook') for (const e of this.book.forCall(call.callId)) this.book.addEvidence(e.id, 'hook');
         return;
       }
+      case 'cut': {
+        const call = this.calls.get(fact.callId);
+        if (!call || this.book.forCall(call.callId).some((e) => e.type === 'interruption')) return;
+        // The Esc's event of this turn that named no call (nothing approved was running on screen).
+        const eventId = [...this.fates.turnEvents(this.currentTurnId ?? '')].reverse().find((id) => {
+          const e = this.book.get(id);
+          return e?.type === 'interruption' && !e.call_id;
+        });
+        if (eventId === undefined) return;
+        call.fate = 'interrupted';
+        this.book.update(eventId, { kind: fact.kind, ...this.callFields(call), related_call_id: call.callId, partial_output: null });
+        this.fates.setCause(call.turnId, call.callId);
+        this.refreshCallEvents(call);
+        return;
+      }
       case 'user_message':
         // Read the file first: the end of the rejected turn there arms the rejection for this message.
         if (fact.source === 'hook') this.file.poll();

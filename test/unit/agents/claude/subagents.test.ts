@@ -14,12 +14,14 @@ import { Emitter } from '../../../../src/core/lifecycle.js';
 import { keyEvent } from '../../../helpers/keys.js';
 import { MemorySink } from '../common/memorySink.js';
 import { TestScreen, blankScreen } from '../common/testScreen.js';
-import { IDLE_PANE } from './claudeReplay.js';
+import { ClaudeReplay, IDLE_PANE } from './claudeReplay.js';
 
 const SESSION = '901c33bb-f189-4ebc-8760-d23ba015cd13';
 const DENIED =
   'Permission for this tool use was denied. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). Try a different approach or report the limitation to complete your task.';
 const COMMAND = 'echo mock-bash-ran > bash-out.txt';
+const REJECT_STOP =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 /** Long enough that no ignored-key check fires within a test. */
 const NO_IGNORED_KEY_CHECK_MS = 600_000;
 /** Nothing asserted waits on the reconcile after exit. */
@@ -268,5 +270,29 @@ describe('claude 2.1.330, a subagent followed live', () => {
     r.show(IDLE_PANE);
     await r.exit();
     expect(r.sink.rows('rejection')).toEqual([expect.objectContaining({ call_id: 'toolu_main', option_label: 'No' })]);
+  });
+
+  it('Esc while the main turn runs an Agent call (the 2.1.328 recording; no prompt approved it, so the screen shows nothing running): once the transcript says the call was cut while it ran, the interruption is of kind subagent, about the Agent call', async () => {
+    const r = new ClaudeReplay('23-agent-main-Esc-while-Agent-runs');
+    r.appendThroughCall();
+    const [agent] = r.callIds();
+    r.showText(['● Agent(Run bash in a subagent)', '', '✻ Working… (esc to interrupt)', ...IDLE_PANE]);
+    r.press('esc');
+    expect(r.sink.rows('interruption')).toEqual([expect.objectContaining({ kind: 'response', trigger: 'esc' })]);
+    r.showText(IDLE_PANE);
+    // The rest: the Agent call "rejected" without toolDenialBeforeRun, the interrupt marker, the subagent's report.
+    await r.exit();
+    expect(r.sink.rows('approval', 'rejection', 'skipped', 'interruption')).toEqual([
+      expect.objectContaining({
+        type: 'interruption',
+        kind: 'subagent',
+        trigger: 'esc',
+        call_id: agent,
+        tool_name: 'Agent',
+        related_call_id: agent,
+        partial_output: null,
+        native: expect.objectContaining({ toolDenialKind: 'user-rejected', output: REJECT_STOP, turn_aborted: '[Request interrupted by user for tool use]' }),
+      }),
+    ]);
   });
 });
