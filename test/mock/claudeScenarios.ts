@@ -83,6 +83,15 @@ export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
       calls: [{ name: 'Agent', input: () => ({ description: 'Run bash in a subagent', prompt: 'SCENARIO bash', subagent_type: 'general-purpose' }) }],
     },
   ],
+  // The same subagent asked to run in the foreground (run_in_background: false), streaming an
+  // endless answer: the main turn waits on the Agent call while the subagent works (Esc cuts it).
+  'agent-foreground': [
+    {
+      type: 'tools',
+      text: 'Delegating to a subagent in the foreground.',
+      calls: [{ name: 'Agent', input: () => ({ description: 'Stream in a subagent', prompt: 'SCENARIO slowtext', subagent_type: 'general-purpose', run_in_background: false }) }],
+    },
+  ],
   hello: [{ type: 'text', text: 'Hello from the mock.' }],
 };
 

@@ -2,6 +2,12 @@
 // its screen (screenParser.ts), its option texts, its transcript and hook payloads translated into
 // session facts, and which transcript is this run's (the session id rec gave it, or a hook's word).
 //
+// Subagents: each writes its own transcript beside the main one (subagents/agent-<id>.jsonl, with
+// the parent Agent call's id in agent-<id>.meta.json), followed as a companion file. Its calls and
+// results are facts like the main file's, marked with native agent_id / parent_call_id; its own
+// prompt, answers and end of turn are not the main thread's and give no turn facts. A prompt whose
+// title names a subagent shows only a subagent's call, and a main prompt only a main call.
+//
 // Turns and batches: a turn opens with the user's prompt line (its uuid is the turn id) and ends
 // with an answer's stop_reason or an interrupt marker; the tool calls of one API message (one
 // message.id) are one batch, and that id is their turn id for batch fates, so that the siblings
@@ -16,11 +22,13 @@ import { promptShowsCall } from './callMatcher.js';
 import { ClaudeHookPayload } from './hookPayloads.js';
 import { CLAUDE_SESSION_ENV } from './launch.js';
 import { parseClaudeScreen, type ClaudePrompt } from './screenParser.js';
+import { subagentOf, subagentTranscripts } from './subagent.js';
 import { claudeStringsFor, type ClaudeStrings } from './strings/index.js';
 import { CLAUDE_TOOLS } from './tools.js';
 import { findTranscript } from './transcriptLocator.js';
 import {
   interruptMarker,
+  isSubagentTool,
   judgeResult,
   parseTranscriptLine,
   reasonFromText,
@@ -39,6 +47,14 @@ interface HookCall {
   readonly toolName: string;
   readonly toolInput: unknown;
   readonly promptId?: string;
+  /** The subagent that made the call (hooks from a subagent carry agent_id); undefined for the main thread. */
+  readonly agentId?: string;
+}
+
+/** Whose a subagent transcript is: the agent's id, and the Agent call that started it once its meta file says. */
+interface SubagentFile {
+  readonly agentId: string | undefined;
+  parentCallId: string | undefined;
 }
 
 export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
@@ -65,6 +81,11 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   private readonly _preToolUse: HookCall[] = [];
   /** The call of the latest PermissionRequest: the one whose prompt shows now. */
   private _requested: HookCall | undefined;
+  private readonly _subagentFiles = new Map<string, SubagentFile>();
+  /** Per subagent: the Agent call that started it (from its meta file). */
+  private readonly _parentOf = new Map<string, string>();
+  /** Calls a subagent made (from its transcript or its hooks), with the agent's id. */
+  private readonly _subagentCalls = new Map<string, string>();
 
   constructor(private readonly _ctx: ProfileContext) {
     this._sessionId = _ctx.env[CLAUDE_SESSION_ENV] || undefined;
@@ -107,6 +128,8 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   }
 
   promptShowsCall(prompt: ClaudePromptView, call: KnownCall): boolean {
+    // The title says whose the prompt is: the same command may be pending in both threads.
+    if ((prompt.subagent !== undefined) !== this._subagentCalls.has(call.callId)) return false;
     if (!promptShowsCall(prompt, call)) return false;
     // Two calls the prompt could show (the same command twice in a batch): the PermissionRequest
     // names the one asked about.
@@ -119,13 +142,19 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
     return toRejectionKind(CLAUDE_TOOLS, call.toolName) ?? 'command';
   }
 
-  translateRecord(text: string): SessionFact[] {
+  translateRecord(text: string, file?: string): SessionFact[] {
     const line = parseTranscriptLine(text);
-    // Sidechain lines are a subagent's (they live in subagents/agent-*.jsonl).
-    if (!line || line.isSidechain === true) return [];
+    if (!line) return [];
+    if (file !== undefined) return this._subagentRecord(line, file);
+    // Sidechain lines are a subagent's: read from its own file (companionFiles), not here.
+    if (line.isSidechain === true) return [];
     const facts = this._sessionFacts(line);
     if (line.type === 'assistant') return [...facts, ...this._assistant(line)];
     return [...facts, ...this._user(line)];
+  }
+
+  companionFiles(sessionFile: string): readonly string[] {
+    return subagentTranscripts(sessionFile);
   }
 
   translateHook(message: HookMessage): SessionFact[] {
@@ -150,9 +179,17 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
         break;
       case 'PreToolUse':
         if (p.tool_use_id && p.tool_name) {
-          const call: HookCall = { callId: p.tool_use_id, toolName: p.tool_name, toolInput: p.tool_input ?? null, ...(p.prompt_id ? { promptId: p.prompt_id } : {}) };
+          const call: HookCall = {
+            callId: p.tool_use_id,
+            toolName: p.tool_name,
+            toolInput: p.tool_input ?? null,
+            ...(p.prompt_id ? { promptId: p.prompt_id } : {}),
+            ...(p.agent_id ? { agentId: p.agent_id } : {}),
+          };
           this._preToolUse.push(call);
-          facts.push({ type: 'call', callId: call.callId, toolName: call.toolName, toolInput: call.toolInput, source: 'hook', ...(p.agent_id ? { native: { agent_id: p.agent_id } } : {}) });
+          if (p.agent_id) this._subagentCalls.set(call.callId, p.agent_id);
+          const native = p.agent_id ? this._subagentNative(p.agent_id) : undefined;
+          facts.push({ type: 'call', callId: call.callId, toolName: call.toolName, toolInput: call.toolInput, source: 'hook', ...(native ? { native } : {}) });
         }
         break;
       case 'PermissionRequest':
@@ -189,6 +226,44 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
 
   dispose(): void {
     // Nothing held: the locator and the parser read files and screens on demand.
+  }
+
+  /**
+   * A line of a subagent's transcript: its calls and their results, marked with the subagent; its
+   * prompt, answers and end of turn are the subagent's own, not the main thread's turn.
+   */
+  private _subagentRecord(line: ClaudeLine, file: string): SessionFact[] {
+    const uses = line.type === 'assistant' ? toolUsesOf(line) : [];
+    const results = line.type === 'user' ? toolResultsOf(line) : [];
+    if (uses.length === 0 && results.length === 0) return [];
+    const native = this._subagentFileNative(file, line.agentId);
+    const facts: SessionFact[] = [];
+    for (const use of uses) {
+      const toolName = use.name ?? 'unknown';
+      this._toolNames.set(use.id, toolName);
+      if (native.agent_id !== undefined) this._subagentCalls.set(use.id, String(native.agent_id));
+      // Its own batch (its message id): a refusal in it never makes the main thread's calls skipped.
+      facts.push({ type: 'call', callId: use.id, toolName, toolInput: use.input, ...(line.message.id !== undefined ? { turnId: line.message.id } : {}), source: 'session_file', native });
+    }
+    for (const r of results) facts.push(...this._result(line, r, native));
+    return facts;
+  }
+
+  /** agent_id and parent_call_id of a subagent file; the meta file is read again until it names the parent. */
+  private _subagentFileNative(file: string, lineAgentId: string | undefined): Record<string, unknown> {
+    let known = this._subagentFiles.get(file);
+    if (!known || known.parentCallId === undefined) {
+      const of = subagentOf(file);
+      known = { agentId: of?.agent_id ?? lineAgentId, parentCallId: of?.parent_call_id ?? undefined };
+      this._subagentFiles.set(file, known);
+      if (known.agentId !== undefined && known.parentCallId !== undefined) this._parentOf.set(known.agentId, known.parentCallId);
+    }
+    return known.agentId === undefined ? {} : this._subagentNative(known.agentId);
+  }
+
+  private _subagentNative(agentId: string): Record<string, unknown> {
+    const parent = this._parentOf.get(agentId);
+    return { agent_id: agentId, ...(parent !== undefined ? { parent_call_id: parent } : {}) };
   }
 
   private _sessionFacts(line: ClaudeLine): SessionFact[] {
@@ -243,11 +318,12 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   }
 
   /** What a tool_result says, by the rule merge uses too (transcriptRecords.ts judgeResult). */
-  private _result(line: ClaudeLine, result: ToolResultBlock): SessionFact[] {
+  private _result(line: ClaudeLine, result: ToolResultBlock, subagent: Record<string, unknown> = {}): SessionFact[] {
     const callId = result.toolUseId;
     const verdict = judgeResult(line, result, this._toolNames.get(callId) ?? null, this._strings);
     const text = result.output ?? '';
     const native = compact({
+      ...subagent,
       is_error: result.isError || undefined,
       toolDenialKind: line.toolDenialKind,
       toolDenialBeforeRun: line.toolDenialBeforeRun,
@@ -272,8 +348,9 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
       case 'refused_in_subagent':
         return [output(true)];
       case 'interrupted_running':
-        // Written as a rejection, but it had started: it ran (and was cut).
-        return [output(true), { type: 'ran', callId, source: 'session_file' }];
+        // Written as a rejection, but it had started: it ran (and was cut). Cutting an Agent call is
+        // a subagent interruption, as merge says (transcriptReader.ts).
+        return [output(true), { type: 'ran', callId, source: 'session_file' }, { type: 'cut', callId, kind: isSubagentTool(this._toolNames.get(callId) ?? null) ? 'subagent' : 'tool' }];
       case 'denied_by_policy':
         return [output(true), { type: 'refused', callId, decidedBy: verdict.decidedBy, trigger: verdict.decidedBy, kind: 'permission', source: 'session_file' }];
     }
@@ -283,7 +360,8 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
     const input = JSON.stringify(p.tool_input ?? null);
     for (let i = this._preToolUse.length - 1; i >= 0; i--) {
       const c = this._preToolUse[i]!;
-      if (c.toolName === p.tool_name && (p.prompt_id === undefined || c.promptId === p.prompt_id) && JSON.stringify(c.toolInput) === input) return c;
+      // A subagent shares the main thread's prompt_id: its agent_id tells its calls apart.
+      if (c.toolName === p.tool_name && c.agentId === p.agent_id && (p.prompt_id === undefined || c.promptId === p.prompt_id) && JSON.stringify(c.toolInput) === input) return c;
     }
     return undefined;
   }

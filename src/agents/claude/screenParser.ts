@@ -123,6 +123,7 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
   const highlighted = shown.find((o) => o.highlighted)?.number;
   const subject = command ?? details.file ?? details.description ?? '';
   const identity = [known?.kind ?? 'permission', title, squash(subject), shown.length].join('|');
+  const subagent = s.subagentTitle.exec(title)?.[1];
   return {
     kind: known?.kind ?? 'permission',
     title,
@@ -133,6 +134,7 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
     options: shown,
     ...(highlighted !== undefined ? { highlighted } : {}),
     ...(feedback ? { feedback } : {}),
+    ...(subagent !== undefined ? { subagent } : {}),
     identity,
   };
 }

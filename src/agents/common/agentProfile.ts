@@ -34,6 +34,11 @@ export interface PromptView {
    * refuses and throws the text away. Only whether something was typed is known, never the text.
    */
   readonly feedback?: { readonly typed: boolean };
+  /**
+   * The agent the prompt is from when it is not the main thread (Claude's `· from the
+   * general-purpose agent`): refusing it tells that agent, which goes on, so it ends no turn.
+   */
+  readonly subagent?: string;
 }
 
 /** A menu whose choices cut the running turn (Codex's "Task is still running"). */
@@ -131,6 +136,13 @@ export type SessionFact =
    */
   | { readonly type: 'refused'; readonly callId: string; readonly decidedBy: Exclude<DecidedBy, 'user'>; readonly trigger: 'hook' | 'rule'; readonly kind?: EventKind; readonly source: FactSource }
   | { readonly type: 'ran'; readonly callId: string; readonly source: FactSource }
+  /**
+   * The file says this call was cut while it ran (Claude writes it as a rejection, without
+   * toolDenialBeforeRun): an Esc the screen showed no running call for (a tool no prompt approved,
+   * such as an Agent call launching its subagent) was about it. `kind`: `tool`, or `subagent` for a
+   * call that runs one.
+   */
+  | { readonly type: 'cut'; readonly callId: string; readonly kind: 'tool' | 'subagent' }
   | { readonly type: 'user_message'; readonly text: string; readonly source: FactSource };
 
 export interface ProfileContext {
@@ -173,8 +185,16 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
   promptShowsCall(prompt: P, call: KnownCall): boolean;
   /** The kind of a call's skipped event (command or edit). */
   callKind(call: KnownCall): EventKind;
-  /** The facts in one line of the session file (none for lines that carry none). */
-  translateRecord(text: string): SessionFact[];
+  /**
+   * The facts in one line of the session file or of a companion file (`file`, when the line is not
+   * the main file's), none for lines that carry none.
+   */
+  translateRecord(text: string, file?: string): SessionFact[];
+  /**
+   * Files the agent writes beside its session file for the same run, to follow as it is (Claude's
+   * subagent transcripts); listed again now and then, so files that appear later are followed too.
+   */
+  companionFiles?(sessionFile: string): readonly string[];
   /** The facts in one hook message (none for another agent's or an unknown payload). */
   translateHook(message: HookMessage): SessionFact[];
   /** This run's session file, confirmed by what the screen shows, or undefined (none yet). */

@@ -60,8 +60,9 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   ) {
     this._facts = new CallFacts(_ctx.sink, _profile);
     // A new prompt is the best witness for which session file is this run's: look for it while
-    // the prompt shows (once per new prompt; a deciding key also looks, see handleKey).
-    this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._facts.file.poll()));
+    // the prompt shows (once per new prompt; a deciding key also looks, see handleKey). A subagent's
+    // prompt may come from a companion file not looked for yet: look for those too.
+    this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._readFiles()));
     this._clock = _options.clock ?? systemClock;
     this._store.add(_profile);
     this._screen = _profile.readScreen(_ctx.screen.snapshot());
@@ -145,12 +146,19 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
         if (found) this._facts.file.follow(found, false);
       }
     }
+    this._readFiles();
+  }
+
+  /** Companion files that appeared (a directory listing: never on a key's path), then what every file appended. */
+  private _readFiles(): void {
+    this._facts.file.discover();
     this._facts.file.poll();
   }
 
   private _onHook(message: HookMessage): void {
     for (const fact of this._profile.translateHook(message)) this._facts.apply(fact);
-    this._facts.file.poll();
+    // A subagent's hook may be the first sign of its transcript.
+    this._readFiles();
   }
 
   private _render(): void {

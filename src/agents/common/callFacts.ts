@@ -56,7 +56,7 @@ export class CallFacts<P extends PromptView = PromptView> {
     private readonly _profile: AgentProfile<P>,
   ) {
     this.book = new EventBook(_sink);
-    this.file = new SessionFileFollower((line) => this._onLine(line));
+    this.file = new SessionFileFollower((line) => this._onLine(line), (main) => _profile.companionFiles?.(main) ?? []);
   }
 
   event(event: Omit<NewEvent, 'ts'>): string {
@@ -220,6 +220,21 @@ export class CallFacts<P extends PromptView = PromptView> {
         if (fact.source === 'hook') for (const e of this.book.forCall(call.callId)) this.book.addEvidence(e.id, 'hook');
         return;
       }
+      case 'cut': {
+        const call = this.calls.get(fact.callId);
+        if (!call || this.book.forCall(call.callId).some((e) => e.type === 'interruption')) return;
+        // The Esc's event of this turn that named no call (nothing approved was running on screen).
+        const eventId = [...this.fates.turnEvents(this.currentTurnId ?? '')].reverse().find((id) => {
+          const e = this.book.get(id);
+          return e?.type === 'interruption' && !e.call_id;
+        });
+        if (eventId === undefined) return;
+        call.fate = 'interrupted';
+        this.book.update(eventId, { kind: fact.kind, ...this.callFields(call), related_call_id: call.callId, partial_output: null });
+        this.fates.setCause(call.turnId, call.callId);
+        this.refreshCallEvents(call);
+        return;
+      }
       case 'user_message':
         // Read the file first: the end of the rejected turn there arms the rejection for this message.
         if (fact.source === 'hook') this.file.poll();
@@ -230,7 +245,8 @@ export class CallFacts<P extends PromptView = PromptView> {
 
   private _onLine(line: JsonlLine): void {
     this._sink.insertAgentRecord({ source_file: line.file, line_no: line.lineNo, byte_offset: line.byteOffset, record: line.text });
-    for (const fact of this._profile.translateRecord(line.text)) this.apply(fact.type === 'session' ? { ...fact, file: line.file } : fact);
+    const companion = line.file !== this.file.file ? line.file : undefined;
+    for (const fact of this._profile.translateRecord(line.text, companion)) this.apply(fact.type === 'session' && companion === undefined ? { ...fact, file: line.file } : fact);
   }
 
   private _learnCall(callId: string, toolName: string, toolInput: unknown, turnId: string | undefined, fromSessionFile: boolean, native?: Readonly<Record<string, unknown>>): void {

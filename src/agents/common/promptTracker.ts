@@ -91,7 +91,8 @@ export class PromptTracker<P extends PromptView> {
     });
     // Esc and Ctrl+C cancel the turn; of the options, those whose meaning says so, unless a reason
     // goes with the refusal (the agent goes on with it).
-    const endsTurn = rejects && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || (meaning?.endsTurn !== false && !submitsText));
+    // A subagent's prompt ends nothing: the subagent is told and goes on, and so does the main turn.
+    const endsTurn = rejects && parsed.subagent === undefined && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || (meaning?.endsTurn !== false && !submitsText));
     open.decision = { eventId, type, endsTurn, ...(meaning?.reasks ? { reasks: true } : {}) };
     open.turnEndsAtDecision = facts.turnEnds;
     if (rejects && this._profile.reasonPolicy !== 'inline') facts.reasons.rejected(eventId);

@@ -1,13 +1,20 @@
 // Follows this run's session file: one a hook names takes precedence over one found by scanning
 // (the agent's own word against a match on the screen), and once one is followed a scan never
-// replaces it. Each complete line is handed out once, with the file it came from.
+// replaces it. Some agents write part of a run beside it (Claude's subagents/agent-*.jsonl): those
+// companion files are looked for on discover() and followed like the main one. Each complete line
+// is handed out once, with the file it came from.
 import { JsonlFollower, type JsonlLine } from './jsonlFollower.js';
 
 export class SessionFileFollower {
   private _follower: JsonlFollower | undefined;
   private _fromHook = false;
+  private readonly _companions = new Map<string, JsonlFollower>();
 
-  constructor(private readonly _onLine: (line: JsonlLine) => void) {}
+  constructor(
+    private readonly _onLine: (line: JsonlLine) => void,
+    /** The companion files written so far beside the main file (none by default). */
+    private readonly _listCompanions: (mainFile: string) => readonly string[] = () => [],
+  ) {}
 
   /** The file followed, once one is known. */
   get file(): string | undefined {
@@ -19,12 +26,28 @@ export class SessionFileFollower {
     if (this._follower?.file === file) return;
     if (this._follower && (this._fromHook || !fromHook)) return;
     this._fromHook = fromHook;
+    // Another main file: the companions found beside the old one are not this run's.
+    this._companions.clear();
     this._follower = new JsonlFollower(file, this._onLine);
     this._follower.poll();
   }
 
-  /** Reads what was appended since the last poll. */
+  /**
+   * Looks for companion files that appeared since the last look (a directory listing: not on a
+   * key's path); the next poll reads them, after the main file, whose lines (the call that started
+   * a subagent) come first.
+   */
+  discover(): void {
+    const main = this._follower?.file;
+    if (main === undefined) return;
+    for (const file of this._listCompanions(main)) {
+      if (!this._companions.has(file)) this._companions.set(file, new JsonlFollower(file, this._onLine));
+    }
+  }
+
+  /** Reads what was appended since the last poll: the main file first, then its companions. */
   poll(): void {
     this._follower?.poll();
+    for (const follower of this._companions.values()) follower.poll();
   }
 }

@@ -37,12 +37,17 @@ export const SCREEN = {
   interrupted: /Interrupted · What should Claude do instead\?/,
   editRejected: /Rejected update to notes\.txt/,
   subagentPrompt: /Bash command · from the general-purpose agent[\s\S]*Do you want to proceed\?[\s\S]*Esc to cancel/,
+  /** The Agent call's row once its subagent was launched in the background (2.1.330 does so even when asked for the foreground). */
+  backgrounded: /Agent\(Stream in a subagent\)\s*\n\s*⎿\s+Backgrounded agent/,
   /** The subagent runs in the background; when it finishes, Claude Code starts a turn of its own to report it. */
   agentFinished: /Agent "Run bash in a subagent" finished[\s\S]*MOCK FINAL: nothing to report\./,
   final: /MOCK FINAL:/,
   denied: /permission denied/,
   pressAgain: /Press Ctrl-C again to exit/,
 } as const;
+
+/** How long after the Esc the background subagent must still be streaming: 20 of the mock's slow chunks. */
+const SUBAGENT_STILL_STREAMING_MS = 3_000;
 
 export const REASON = 'please use printf instead';
 export const DISCARDED_REASON = 'this text is thrown away';
@@ -183,6 +188,26 @@ export const SCENARIOS: readonly ClaudeScenario[] = [
       await d.waitScreen(SCREEN.subagentPrompt, 'prompt');
       await press(d, KEY.esc);
       await d.waitScreen(SCREEN.agentFinished, 'agent-finished');
+    },
+  },
+  {
+    name: 'subagent-foreground-esc',
+    description:
+      'a subagent asked for the foreground (run_in_background: false) that streams an endless answer; Esc at the prompt while it works (2.1.330 backgrounds it anyway; the Esc does not reach it)',
+    async run(d) {
+      await d.line('SCENARIO agent-foreground');
+      await d.waitScreen(SCREEN.backgrounded, 'backgrounded');
+      await d.waitStream((n) => n.scenario === 'slowtext' && n.chunks >= 8);
+      await d.waitScreen(SCREEN.idle, 'working');
+      const escAt = Date.now();
+      await press(d, KEY.esc);
+      // Still streaming well after the Esc (the mock sends a chunk every 150 ms), never cut.
+      let aborted = false;
+      await d.waitStream((n) => {
+        if (n.scenario === 'slowtext' && n.event === 'client_aborted_stream') aborted = true;
+        return aborted || (n.scenario === 'slowtext' && Date.parse(n.ts) > escAt + SUBAGENT_STILL_STREAMING_MS);
+      });
+      if (aborted) throw new Error('the Esc cut the background subagent');
     },
   },
   atBashPrompt(

@@ -33,6 +33,8 @@ export interface ClaudeStrings {
   /** The dashed rules around the command, diff or content (U+254C …). */
   readonly bodyRule: RegExp;
   readonly promptTitles: readonly PromptTitle[];
+  /** The end of a title row naming the subagent that raised the prompt (its type in group 1). */
+  readonly subagentTitle: RegExp;
   /** The question row right above the options; the option list starts under it. */
   readonly question: RegExp;
   /** Rows of the pane that are advice, not a description of the call. */

@@ -13,6 +13,7 @@ export const CLAUDE_2_1_330: ClaudeStrings = {
     { kind: 'edit', pattern: /^Create file(?: · from the .+ agent)?$/, body: 'file' },
     { kind: 'edit', pattern: /^Write file(?: · from the .+ agent)?$/, body: 'file' },
   ],
+  subagentTitle: / · from the (.+) agent$/,
   question: /^Do you want to (?:proceed\?|create .+\?|make this edit to .+\?|.+\?)$/,
   tipRows: [/^Tip: /],
   selectedMarker: '❯',

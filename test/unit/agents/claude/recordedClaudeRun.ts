@@ -2,11 +2,12 @@
 // claude kit's scripts/record-claude-fixtures.mjs) replayed through the pipeline's real parts: the
 // pty output into a ScreenModel, the keys through the InputRelay to a ClaudeRecorder writing to an
 // in-memory sidecar database, and the transcript written into a temporary ~/.claude/projects as
-// Claude wrote it, on the recording's clock (castAlignment.ts). No hooks: the recorder finds the
+// Claude wrote it, on the recording's clock (castAlignment.ts) — a subagent's transcript too, into
+// <session>/subagents/ with the meta file naming its Agent call, written before its first line. No hooks: the recorder finds the
 // transcript by the session id rec gave Claude, as it does when the hooks are missing.
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../../src/agents/claude/claudeRecorder.js';
@@ -69,9 +70,15 @@ export interface RecordedRun {
   readonly cast: Cast;
   readonly events: RecEvent[];
   readonly calls: TranscriptCall[];
+  /** The calls of the subagents' transcripts, in file order. */
+  readonly subagentCalls: TranscriptCall[];
   readonly frames: FrameCheck[];
   readonly finalScreen: ScreenSnapshot;
   readonly agentRecords: number;
+  /** The agent_records rows per source file (the file's base name). */
+  readonly agentRecordsByFile: Readonly<Record<string, number>>;
+  /** The subagent transcripts' lines, by the file's base name (agent-<id>.jsonl). */
+  readonly subagentLines: Readonly<Record<string, number>>;
   readonly transcriptLines: number;
   readonly keysSent: Buffer;
   readonly forwarded: Buffer;
@@ -98,12 +105,27 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
   const anchorMs = Date.parse(firstUser.timestamp!) - firstEnter.t * 1000;
   // Only a key that can decide or interrupt writes such a line (typed text does not).
   const decisive = cast.events.filter((e) => e.kind === 'i' && /^(\r|\x1b|\x03|[0-9])$/.test(e.data)).map((e) => e.t * 1000);
-  const alignment = alignToCast(stamped, keyTimes, anchorMs - promptLineLagMs(parsed, decisive, anchorMs));
-
   const home = mkdtempSync(join(tmpdir(), 'rec-claude-recorded-'));
   const project = join(home, '.claude', 'projects', '-tmp-rec-claude-fx-work');
   mkdirSync(project, { recursive: true });
   const transcript = join(project, `${sessionId}.jsonl`);
+  const subagents = subagentFiles(name, raw, join(project, sessionId, 'subagents'));
+  // One timeline for every file: each line knows where it goes (writes[i]).
+  const writes: Array<{ readonly file: string; readonly text: string; readonly before?: () => void }> = raw.map((text) => ({ file: transcript, text }));
+  for (const sub of subagents) {
+    let last = 0;
+    sub.lines.forEach((text, i) => {
+      const r = TranscriptLine.parse(JSON.parse(text));
+      // In file order: a line without a later stamp goes with the one before it.
+      last = Math.max(last, r.timestamp !== undefined ? Date.parse(r.timestamp) : last);
+      // Only a refusal in a subagent's file is a key's doing (its prompt and answers are the model's).
+      stamped.push({ text, ts: last, causedByKey: text.includes('"toolDenialKind":"user-rejected"') });
+      writes.push({ file: sub.path, text, ...(i === 0 ? { before: sub.writeMeta } : {}) });
+    });
+  }
+  // The lag is measured on every file's refusals (a subagent's may be the only one).
+  const subParsed = subagents.flatMap((sub) => sub.lines.map((text) => TranscriptLine.parse(JSON.parse(text))));
+  const alignment = alignToCast(stamped, keyTimes, anchorMs - promptLineLagMs([...parsed, ...subParsed], decisive, anchorMs));
 
   const db = openInMemorySidecar();
   const runId = `replay-${name}`;
@@ -120,8 +142,12 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
       keys: recorder,
       clock,
       startMs: alignment.startMs,
-      lines: alignment.lines,
-      writeLine: (text) => appendFileSync(transcript, text + '\n'),
+      lines: alignment.lines.map((l, i) => ({ at: l.at, text: String(i) })),
+      writeLine: (index) => {
+        const w = writes[Number(index)]!;
+        w.before?.();
+        appendFileSync(w.file, w.text + '\n');
+      },
       frames: readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`)),
       onFrame: (frame, snapshot) => frames.push({ frame, replayed: screenText(snapshot), replayedSize: `${snapshot.cols}x${snapshot.rows}` }),
     });
@@ -130,10 +156,13 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
     return {
       cast,
       events: db.listEvents({ runId }),
-      calls: transcriptCalls(raw),
+      calls: transcriptCalls(raw, false),
+      subagentCalls: subagents.flatMap((sub) => transcriptCalls(sub.lines, true)),
       frames,
       finalScreen: screen.snapshot(),
       agentRecords: db.listAgentRecords(runId).length,
+      agentRecordsByFile: countBy(db.listAgentRecords(runId).map((r) => basename(r.source_file))),
+      subagentLines: Object.fromEntries(subagents.map((s) => [basename(s.path), s.lines.length])),
       transcriptLines: raw.length,
       keysSent,
       forwarded,
@@ -147,11 +176,57 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
   }
 }
 
-function transcriptCalls(raw: readonly string[]): TranscriptCall[] {
+interface SubagentFixture {
+  readonly path: string;
+  readonly lines: readonly string[];
+  readonly writeMeta: () => void;
+}
+
+/**
+ * The recording's subagent transcripts (`<name>.subagent-agent-<id>.jsonl`), each with where Claude
+ * wrote it and its meta file, which the fixtures do not keep: its toolUseId is the Agent call whose
+ * result in the main transcript names the agent (toolUseResult.agentId).
+ */
+function subagentFiles(name: string, raw: readonly string[], dir: string): SubagentFixture[] {
+  const prefix = `${name}.subagent-`;
+  return readdirSync(RECORDED_DIR)
+    .filter((f) => f.startsWith(prefix) && f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => {
+      const file = f.slice(prefix.length);
+      const agentId = /^agent-(.+)\.jsonl$/.exec(file)![1]!;
+      const lines = readFileSync(join(RECORDED_DIR, f), 'utf8').split('\n').filter((l) => l.trim() !== '');
+      const parent = agentCallOf(raw, agentId);
+      const writeMeta = () => {
+        mkdirSync(dir, { recursive: true });
+        const meta = join(dir, `agent-${agentId}.meta.json`);
+        if (!existsSync(meta)) writeFileSync(meta, JSON.stringify({ agentType: 'general-purpose', ...(parent ? { toolUseId: parent } : {}) }));
+      };
+      return { path: join(dir, file), lines, writeMeta };
+    });
+}
+
+function agentCallOf(raw: readonly string[], agentId: string): string | undefined {
+  for (const text of raw) {
+    const r = JSON.parse(text) as { toolUseResult?: { agentId?: unknown }; message?: { content?: unknown } };
+    if (r.toolUseResult?.agentId !== agentId || !Array.isArray(r.message?.content)) continue;
+    const result = (r.message.content as Array<{ type?: string; tool_use_id?: string }>).find((b) => b.type === 'tool_result');
+    if (result?.tool_use_id) return result.tool_use_id;
+  }
+  return undefined;
+}
+
+function countBy(keys: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of keys) out[k] = (out[k] ?? 0) + 1;
+  return out;
+}
+
+function transcriptCalls(raw: readonly string[], sidechain: boolean): TranscriptCall[] {
   const calls: TranscriptCall[] = [];
   for (const text of raw) {
     const r = JSON.parse(text) as { type?: string; isSidechain?: boolean; message?: { content?: unknown } };
-    if (r.type !== 'assistant' || r.isSidechain === true || !Array.isArray(r.message?.content)) continue;
+    if (r.type !== 'assistant' || (r.isSidechain === true) !== sidechain || !Array.isArray(r.message?.content)) continue;
     for (const b of r.message.content as Array<{ type?: string; id?: string; name?: string; input?: unknown }>) {
       if (b.type === 'tool_use' && b.id && b.name) calls.push({ id: b.id, name: b.name, input: b.input });
     }

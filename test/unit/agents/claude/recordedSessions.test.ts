@@ -130,6 +130,25 @@ describe('claude 2.1.330, 120x40, recorded sessions replayed through the recorde
     expect(r.events[0]!.native).toMatchObject({ turn_aborted: '[Request interrupted by user]', isAbortedMidStream: true, interruptedMessageId: expect.stringMatching(/^msg_/) });
   }, REPLAY_TIMEOUT_MS);
 
+  it("subagent-bash-esc: Esc at the subagent's Bash prompt, read live from subagents/: a rejection of the subagent's own call with its words; the Agent call is neither skipped nor interrupted", async () => {
+    const r = await replayRecorded('subagent-bash-esc');
+    const agent = r.calls.find((c) => c.name === 'Agent')!;
+    expect(r.subagentCalls.map((c) => c.name)).toEqual(['Bash']);
+    const bash = r.subagentCalls[0]!;
+    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: bash.id, tool_name: 'Bash', prompt: expect.objectContaining({ title: 'Bash command · from the general-purpose agent' }) })]);
+    expect(decisions(r)).toEqual([rejection(bash.id, 'command', 'esc')]);
+    const rejected = r.events.find((e) => e.type === 'rejection')!;
+    expect(rejected.native).toMatchObject({
+      agent_id: 'a245b1eb817ab80de',
+      parent_call_id: agent.id,
+      toolDenialKind: 'user-rejected',
+      output: expect.stringMatching(/^Permission for this tool use was denied\./),
+    });
+    expect(rejected.evidence).toContain('session_file');
+    // Every line of both transcripts is kept, each under its own file.
+    expect(r.agentRecordsByFile).toEqual({ [`${r.sessionId}.jsonl`]: r.transcriptLines, ...r.subagentLines });
+  }, REPLAY_TIMEOUT_MS);
+
   it('slowtool-esc: Esc while a tool call streams: kind response (Claude drops the partial call: no id anywhere)', async () => {
     const r = await replayRecorded('slowtool-esc');
     expect(r.calls).toEqual([]);

@@ -1,0 +1,87 @@
+// The session-file follower with companion files (Claude's subagents/agent-*.jsonl): files that
+// appear after following started are found by discover(), each line is handed out once with the
+// file it came from, and a main file a hook names drops the companions of the one found by a scan.
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { JsonlLine } from '../../../../src/agents/common/jsonlFollower.js';
+import { SessionFileFollower } from '../../../../src/agents/common/sessionFileFollower.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rec-follower-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Companions: the .jsonl files in `<main without .jsonl>/` (a stand-in for Claude's layout). */
+function companionsOf(main: string): string[] {
+  const sub = main.replace(/\.jsonl$/, '');
+  try {
+    return readdirSync(sub).filter((f) => f.endsWith('.jsonl')).sort().map((f) => join(sub, f));
+  } catch {
+    return [];
+  }
+}
+
+function follower(): { f: SessionFileFollower; seen: Array<Pick<JsonlLine, 'file' | 'lineNo' | 'text'>> } {
+  const seen: Array<Pick<JsonlLine, 'file' | 'lineNo' | 'text'>> = [];
+  const f = new SessionFileFollower((l) => seen.push({ file: l.file, lineNo: l.lineNo, text: l.text }), companionsOf);
+  return { f, seen };
+}
+
+describe('SessionFileFollower with companion files', () => {
+  it('follows a companion that appears after the main file, from its first line, each line once with its own file', () => {
+    const main = join(dir, 's.jsonl');
+    writeFileSync(main, '{"n":1}\n');
+    const { f, seen } = follower();
+    f.follow(main, false);
+    f.discover();
+    f.poll();
+    expect(seen).toEqual([{ file: main, lineNo: 1, text: '{"n":1}' }]);
+
+    mkdirSync(join(dir, 's'));
+    const sub = join(dir, 's', 'agent-a.jsonl');
+    writeFileSync(sub, '{"a":1}\n{"a":');
+    // poll() reads only files already found: the new one waits for discover() (no listing on a key's path).
+    f.poll();
+    expect(seen).toHaveLength(1);
+    appendFileSync(main, '{"n":2}\n');
+    f.discover();
+    f.poll();
+    appendFileSync(sub, '2}\n');
+    f.discover();
+    f.poll();
+    // The main file first on each poll (what started a subagent is read before what it did).
+    expect(seen).toEqual([
+      { file: main, lineNo: 1, text: '{"n":1}' },
+      { file: main, lineNo: 2, text: '{"n":2}' },
+      { file: sub, lineNo: 1, text: '{"a":1}' },
+      { file: sub, lineNo: 2, text: '{"a":2}' },
+    ]);
+  });
+
+  it('a main file a hook names replaces the scanned one and its companions', () => {
+    const scanned = join(dir, 'old.jsonl');
+    const named = join(dir, 'new.jsonl');
+    writeFileSync(scanned, '');
+    writeFileSync(named, '');
+    mkdirSync(join(dir, 'old'));
+    writeFileSync(join(dir, 'old', 'agent-x.jsonl'), '{"old":1}\n');
+    const { f, seen } = follower();
+    f.follow(scanned, false);
+    f.follow(named, true);
+    f.discover();
+    appendFileSync(join(dir, 'old', 'agent-x.jsonl'), '{"old":2}\n');
+    f.poll();
+    expect(f.file).toBe(named);
+    expect(seen).toEqual([]);
+  });
+
+  it('discover() before any main file is known does nothing', () => {
+    const { f, seen } = follower();
+    f.discover();
+    f.poll();
+    expect(seen).toEqual([]);
+  });
+});
