@@ -21,10 +21,13 @@ export const CLAUDE_VERSION = '2.1.330';
  * The pinned devDependency's native binary, taken from its platform package (an optional
  * dependency): its postinstall only hard-links that file over `bin/claude.exe`, so where install
  * scripts are skipped `.bin/claude` is the package's placeholder, while the platform package's copy
- * is there either way. The binary needs no Node, so the suite runs it on every Node line (20 too,
+ * is there either way; REC_E2E_CLAUDE_BIN names a binary installed elsewhere. The binary needs no Node, so the suite runs it on every Node line (20 too,
  * although the package's engines says >= 22). Null where the package is not installed.
  */
 export function claudeBin(): string | null {
+  // A copy installed elsewhere (where this tree's node_modules lacks the optional platform package).
+  const given = process.env.REC_E2E_CLAUDE_BIN;
+  if (given) return existsSync(given) ? given : null;
   const libc = process.platform === 'linux' && existsSync('/etc/alpine-release') ? '-musl' : '';
   try {
     const pkg = require.resolve(`@anthropic-ai/claude-code-${process.platform}-${process.arch}${libc}/package.json`);

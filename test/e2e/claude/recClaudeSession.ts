@@ -30,6 +30,8 @@ export interface ClaudeSessionOptions {
   readonly cols?: number;
   readonly rows?: number;
   readonly env?: NodeJS.ProcessEnv;
+  /** The user's own flags for claude (e.g. the inline renderer's --settings), passed as given. */
+  readonly args?: readonly string[];
 }
 
 export interface ClaudeSession {
@@ -62,7 +64,8 @@ export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<Clau
   const server = await startMessagesServer();
   const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token });
   const dbPath = join(env.baseDir, 'rec.db');
-  const [command, args] = opts.bare ? [bin, []] : [process.execPath, [REC_BIN, '--db', dbPath, 'claude']];
+  const userArgs = opts.args ?? [];
+  const [command, args] = opts.bare ? [bin, [...userArgs]] : [process.execPath, [REC_BIN, '--db', dbPath, 'claude', ...userArgs]];
   const proc = spawn(command, args, {
     cols: opts.cols ?? 120,
     rows: opts.rows ?? 40,
