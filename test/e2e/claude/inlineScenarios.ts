@@ -1,19 +1,14 @@
 // The scenarios of issue 14 again, with Claude Code's inline renderer: the user's own flag
 // `--settings '{"tui":"default"}'` (normal screen, history in the scrollback) instead of the default
 // full-screen one. rec merges its hooks into that flag and never changes the user's choice. The same
-// key scripts drive the fixture recorder (`--inline`, into recorded-inline/) and the e2e tests.
-import { KEY, REASON, SCREEN, type ClaudeDriver, type ClaudeScenario } from './recordedScenarios.js';
+// key scripts drive the fixture recorder (`--inline`, into recorded-inline/) and the e2e tests. The
+// prompt, its footers and the decision rows read as in full screen (SCREEN); what differs is above
+// the prompt: every call of a batch keeps its `● Bash(…)` row there.
+import { DISCARDED_REASON, KEY, REASON, SCREEN, type ClaudeDriver, type ClaudeScenario } from './recordedScenarios.js';
 import { press } from '../shared/driver.js';
 
 /** The user's flag that picks the inline renderer (README §8). */
 export const INLINE_ARGS: readonly string[] = ['--settings', '{"tui":"default"}'];
-
-/** Screen texts the inline renderer draws (recorded-inline/*.screen.txt). */
-export const INLINE_SCREEN = {
-  bashPrompt: /Bash command[\s\S]*Do you want to proceed\?[\s\S]*Esc to cancel · Tab to amend/,
-  noSelected: /❯ 4\. No\s*$/m,
-  amendNo: /❯ 4\. No, and tell Claude what to do differently/,
-} as const;
 
 /** The Bash prompt whose body is this command. */
 function inlinePromptFor(command: string): RegExp {
@@ -22,7 +17,7 @@ function inlinePromptFor(command: string): RegExp {
 
 async function bashPrompt(d: ClaudeDriver, scenario = 'bash'): Promise<void> {
   await d.line(`SCENARIO ${scenario}`);
-  await d.waitScreen(INLINE_SCREEN.bashPrompt, 'prompt');
+  await d.waitScreen(SCREEN.bashPrompt, 'prompt');
 }
 
 function inline(name: string, description: string, run: (d: ClaudeDriver) => Promise<void>): ClaudeScenario {
@@ -48,13 +43,30 @@ export const INLINE_SCENARIOS: readonly ClaudeScenario[] = [
   inline('bash-reject-reason', 'Bash prompt: Down to No, Tab, a typed reason, Enter (the turn goes on)', async (d) => {
     await bashPrompt(d);
     await press(d, KEY.down, KEY.down, KEY.down);
-    await d.waitScreen(INLINE_SCREEN.noSelected, 'no-selected');
+    await d.waitScreen(SCREEN.noSelected, 'no-selected');
     await press(d, KEY.tab);
-    await d.waitScreen(INLINE_SCREEN.amendNo, 'amend');
+    await d.waitScreen(SCREEN.amendNo, 'amend');
     d.send(REASON);
     await d.waitScreen(new RegExp(`❯ 4\\. No, ${REASON}`), 'typed');
     await press(d, KEY.enter);
     await d.waitScreen(SCREEN.final, 'final');
+  }),
+  inline('bash-reject-reason-discarded', 'Bash prompt: Down to No, Tab, a typed reason, then Esc (the text is thrown away)', async (d) => {
+    await bashPrompt(d);
+    await press(d, KEY.down, KEY.down, KEY.down);
+    await d.waitScreen(SCREEN.noSelected, 'no-selected');
+    await press(d, KEY.tab);
+    await d.waitScreen(SCREEN.amendNo, 'amend');
+    d.send(DISCARDED_REASON);
+    await d.waitScreen(new RegExp(`❯ 4\\. No, ${DISCARDED_REASON}`), 'typed');
+    await press(d, KEY.esc);
+    await d.waitScreen(SCREEN.interrupted, 'rejected');
+  }),
+  inline('edit-reject', 'Read (auto-allowed), then the Edit prompt for notes.txt, rejected with 3 (No)', async (d) => {
+    await d.line('SCENARIO edit');
+    await d.waitScreen(SCREEN.editPrompt, 'prompt');
+    await press(d, '3');
+    await d.waitScreen(SCREEN.editRejected, 'rejected');
   }),
   inline('sleep-esc-running', 'a 30 s command approved with 1, then Esc while it runs', async (d) => {
     await bashPrompt(d, 'sleep');

@@ -304,6 +304,22 @@ describe.skipIf(noRec !== null)('rec claude on the real Claude Code 2.1.330, inl
     expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'tab', option_label: OPTION.no, reason: REASON })]);
   }, TEST_TIMEOUT_MS);
 
+  it('Tab on No, a typed reason, then Esc: a rejection with no reason, the typed text kept nowhere', async () => {
+    const s = await run('inline-bash-reject-reason-discarded');
+    const call = onlyCall(s);
+    expect(call.result?.content).toBe(REJECT_STOP);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null, reasonDiscarded: true })]);
+    expect(JSON.stringify(rows)).not.toContain(DISCARDED_REASON);
+  }, TEST_TIMEOUT_MS);
+
+  it('3 (No) at the Edit prompt (its diff still `…` when first drawn) rejects the edit; the file is unchanged', async () => {
+    const s = await run('inline-edit-reject');
+    const edit = onlyCall(s, 'Edit');
+    expect(readFileSync(join(s.env.workDir, NOTES_FILE), 'utf8')).toBe(NOTES_TEXT);
+    expect(rowsOf(s)).toEqual([promptRow('edit', edit), rejectionRow('edit', edit, { trigger: 'digit', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
   it('Esc while an approved command runs: an approval, then an interruption of kind tool', async () => {
     const s = await run('inline-sleep-esc-running');
     const call = onlyCall(s);

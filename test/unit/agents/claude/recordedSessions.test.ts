@@ -164,6 +164,18 @@ describe('claude 2.1.330, 120x40, inline renderer (tui default), recorded sessio
     expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'tab', 'inline', 'please use printf instead')]);
   }, REPLAY_TIMEOUT_MS);
 
+  it('inline-bash-reject-reason-discarded: Tab, typed text, Esc: a rejection saying a reason was typed inline, without it', async () => {
+    const r = await replay('inline-bash-reject-reason-discarded');
+    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc', 'inline', null)]);
+  }, REPLAY_TIMEOUT_MS);
+
+  it('inline-edit-reject: the Edit prompt (its diff drawn as `…` at first) rejected with 3', async () => {
+    const r = await replay('inline-edit-reject');
+    const edit = r.calls.find((c) => c.name === 'Edit')!;
+    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'edit', call_id: edit.id, prompt: expect.objectContaining({ title: 'Edit file' }) })]);
+    expect(decisions(r)).toEqual([rejection(edit.id, 'edit', 'digit')]);
+  }, REPLAY_TIMEOUT_MS);
+
   it('inline-sleep-esc-running: approved, then Esc while it runs: the approval and an interruption of kind tool', async () => {
     const r = await replay('inline-sleep-esc-running');
     const [call] = r.calls.map((c) => c.id);

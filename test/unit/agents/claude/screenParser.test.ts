@@ -238,6 +238,14 @@ describe('claude 2.1.330, 120x40, inline renderer (tui default), recorded screen
     expect(cut.decisionRows).toBe(1);
   });
 
+  it('reads the Edit prompt whose diff is still drawn as `…`, under `● Update(notes.txt)`', () => {
+    const s = frame('inline-edit-reject', 'prompt');
+    expect(s.prompt).toMatchObject({ kind: 'edit', title: 'Edit file', body: 'file', details: { file: 'notes.txt', question: 'Do you want to make this edit to notes.txt?' } });
+    expect(s.prompt!.options.map((o) => o.label)).toEqual(['Yes', 'Yes, and switch to accept edits (auto-approve file edits and common file commands) for this session (shift+tab)', 'No']);
+    expect(s.answerText).toBe('Now I will edit it.');
+    expect(frame('inline-edit-reject', 'rejected')).toMatchObject({ decisionRows: 1 });
+  });
+
   it('decision rows of a reason and of an approved call in a batch', () => {
     expect(frame('inline-bash-reject-reason', 'final')).toMatchObject({ decisionRows: 1, answerText: expect.stringMatching(/^MOCK FINAL: /) });
     expect(frame('inline-parallel-second-rejected', 'rejected').decisionRows).toBe(2);
