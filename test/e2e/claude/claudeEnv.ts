@@ -65,6 +65,8 @@ export interface ClaudeEnvOptions {
   readonly baseDir?: string;
   /** Append every hook payload of LOGGED_HOOK_EVENTS to this JSONL file (a user hook in settings.json). */
   readonly hookLog?: string;
+  /** More keys for the user's `~/.claude/settings.json` (e.g. `tui`). */
+  readonly userSettings?: Record<string, unknown>;
 }
 
 export interface ClaudeEnv {
@@ -145,7 +147,7 @@ export function createClaudeEnv(opts: ClaudeEnvOptions): ClaudeEnv {
     writeFileSync(logger, HOOK_LOGGER);
     hookCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(logger)} ${JSON.stringify(opts.hookLog)}`;
   }
-  writeFileSync(join(claudeDir, 'settings.json'), JSON.stringify(claudeSettings(hookCommand), null, 2), { mode: 0o600 });
+  writeFileSync(join(claudeDir, 'settings.json'), JSON.stringify({ ...claudeSettings(hookCommand), ...opts.userSettings }, null, 2), { mode: 0o600 });
 
   // Anything that ignores NO_PROXY and tries to leave lands on the mock's guard, which refuses and logs it.
   const guard = opts.baseUrl;

@@ -283,6 +283,18 @@ describe.skipIf(noRec !== null)('rec claude on the real Claude Code 2.1.330, inl
     expect(rowsOf(s)).toEqual([promptRow('command', call), approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' })]);
   }, TEST_TIMEOUT_MS);
 
+  it('the same key in the user\'s settings file (no flag): drawn inline, read from the screen; Esc rejects with trigger esc', async () => {
+    const scenario = INLINE_SCENARIOS.find((x) => x.name === 'inline-bash-reject-esc')!;
+    session = await startClaude({ userSettings: { tui: 'default' } });
+    const s = session;
+    await waitReady(s);
+    await scenario.run(s.driver);
+    expect((await s.quit()).exitCode).toBe(0);
+    expect(s.proc.output).not.toContain('\x1b[?1049h');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+  }, TEST_TIMEOUT_MS);
+
   it('4 (No) rejects with trigger digit', async () => {
     const s = await run('inline-bash-reject-digit');
     const call = onlyCall(s);
