@@ -8,6 +8,9 @@
 // sanitised to <BASE>.
 //
 //   node scripts/record-claude-fixtures.mjs [scenario ...]   (default: all; `--list` lists them)
+//   node scripts/record-claude-fixtures.mjs --inline [scenario ...]
+//     the inline renderer: each run gets the user's flag `--settings '{"tui":"default"}'`, and the
+//     fixtures go to recorded-inline/ (scenarios from INLINE_SCENARIOS).
 //
 // Runs itself inside a loopback-only network namespace (`unshare -n`) when it can.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,12 +43,14 @@ const { startMessagesServer } = await import('../test/mock/messagesServer.ts');
 const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/e2e/claude/claudeEnv.ts');
 const { CastSession } = await import('../test/e2e/shared/castSession.ts');
 const { SCENARIOS, SCREEN, quitClaude } = await import('../test/e2e/claude/recordedScenarios.ts');
+const { INLINE_SCENARIOS } = await import('../test/e2e/claude/inlineScenarios.ts');
 
-const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, 'recorded');
+const INLINE = process.argv.includes('--inline');
+const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, INLINE ? 'recorded-inline' : 'recorded');
 const BIN = claudeBin();
 if (!BIN) throw new Error('@anthropic-ai/claude-code is not installed (npm install)');
 
-const chosen = chooseScenarios(SCENARIOS);
+const chosen = chooseScenarios(INLINE ? INLINE_SCENARIOS : SCENARIOS);
 mkdirSync(OUT_DIR, { recursive: true });
 await recordEach(chosen, record);
 
@@ -62,7 +67,8 @@ async function record(scenario) {
   const sessionId = randomUUID();
   const cols = scenario.cols ?? COLS;
   const rows = scenario.rows ?? ROWS;
-  const s = new CastSession(BIN, ['--session-id', sessionId], { cols, rows, cwd: env.workDir, env: env.env });
+  // The scenario's own flags are the user's (e.g. the inline renderer's --settings), passed as given.
+  const s = new CastSession(BIN, ['--session-id', sessionId, ...(scenario.args ?? [])], { cols, rows, cwd: env.workDir, env: env.env });
   const driver = {
     waitScreen: (re, label, timeoutMs = STEP_TIMEOUT_MS) => s.waitScreen(re, timeoutMs).then(() => label && s.snap(label)),
     snap: (label) => s.snap(label),
@@ -83,7 +89,7 @@ async function record(scenario) {
     await driver.waitScreen(SCREEN.ready, 'start', START_TIMEOUT_MS);
     console.log(`  ${scenario.name}: first screen after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await scenario.run(driver);
-    await quitClaude(driver);
+    await (scenario.quit ?? quitClaude)(driver);
     await s.waitExit(STEP_TIMEOUT_MS);
     s.snap('exited');
   } catch (err) {

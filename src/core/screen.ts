@@ -20,6 +20,11 @@ export interface ScreenSnapshot {
   readonly cursor: { readonly x: number; readonly y: number };
   /** Increases with every render, so a detector can skip a snapshot it has already seen. */
   readonly seq: number;
+  /**
+   * Whether the program draws on the alternate screen (a full-screen renderer) rather than inline
+   * on the normal one. Absent where no terminal model is behind the view (screens replayed as text).
+   */
+  readonly alternate?: boolean;
 }
 
 export interface ScreenView {

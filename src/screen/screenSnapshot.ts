@@ -40,6 +40,7 @@ export function toScreenSnapshot(term: Terminal, seq: number): ScreenSnapshot {
     // xterm parks the cursor at x === cols after writing the last column (pending wrap).
     cursor: Object.freeze({ x: Math.min(buffer.cursorX, cols - 1), y: buffer.cursorY }),
     seq,
+    alternate: buffer.type === 'alternate',
   });
 }
 

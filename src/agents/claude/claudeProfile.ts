@@ -21,7 +21,7 @@ import type { KnownCall } from '../common/callLedger.js';
 import { promptShowsCall } from './callMatcher.js';
 import { ClaudeHookPayload } from './hookPayloads.js';
 import { CLAUDE_SESSION_ENV } from './launch.js';
-import { parseClaudeScreen, type ClaudePrompt } from './screenParser.js';
+import { parseClaudeScreen, type ClaudePrompt, type ClaudeRenderer } from './screenParser.js';
 import { subagentOf, subagentTranscripts } from './subagent.js';
 import { claudeStringsFor, type ClaudeStrings } from './strings/index.js';
 import { CLAUDE_TOOLS } from './tools.js';
@@ -61,8 +61,8 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   readonly agent = 'claude';
   // The reason is typed into the prompt (Tab): the next message is not taken as one (merge agrees, joinSession.ts).
   readonly reasonPolicy = 'inline' as const;
-  // The full-screen renderer rewrites only changed cells: a prompt is never half-drawn in a frame.
-  readonly redrawsInPlace = false;
+  /** The renderer the screen last showed; the user's choice, read, never changed (issue 14). */
+  private _renderer: ClaudeRenderer | undefined;
   // A key pressed while the prompt is still being drawn is dropped (issue 14); the recorder takes
   // such a decision back when the prompt is still there, unchanged, CLAUDE_IGNORED_KEY_SETTLE_MS later.
   readonly dropsKeys = true;
@@ -91,6 +91,15 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
     this._sessionId = _ctx.env[CLAUDE_SESSION_ENV] || undefined;
   }
 
+  /**
+   * The full-screen renderer rewrites only changed cells: a prompt is never half-drawn in a frame.
+   * The inline one erases and rewrites its live area line by line with no synchronized output
+   * (recorded-inline/*.cast: no `?2026h`), so a frame read between two writes can miss the prompt.
+   */
+  get redrawsInPlace(): boolean {
+    return this._renderer === 'inline';
+  }
+
   get optionRules(): OptionRules {
     const strings = this._strings;
     return {
@@ -113,6 +122,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
 
   readScreen(snapshot: Parameters<AgentProfile['readScreen']>[0]): ScreenReading<ClaudePromptView> {
     const s = parseClaudeScreen(snapshot, this._strings);
+    if (s.renderer) this._renderer = s.renderer;
     return {
       ...(s.prompt ? { prompt: s.prompt } : {}),
       working: s.working,

@@ -1,5 +1,8 @@
-// Reads what Claude Code's full-screen renderer shows (2.1.330 default: the alternate screen, only
-// changed cells redrawn, words placed with cursor moves): the permission prompt, the feedback
+// Reads what Claude Code's renderers show: the full-screen one (2.1.330 default: the alternate
+// screen, only changed cells redrawn, words placed with cursor moves) and the inline one the user
+// may pick (`"tui": "default"`: the normal screen, history scrolling away, the live area erased and
+// rewritten line by line; tool rows `● Bash(…)` / `⎿  Waiting…`). Both draw the same permission
+// prompt, footers and decision rows, so one reading serves both: the permission prompt, the feedback
 // field Tab opens on its highlighted option, the working status, the user's messages, a streamed
 // answer and the rows Claude draws once a call was decided or cut. It reads the rendered screen
 // (core/screen.ts), never the output bytes, in which a prompt's words are never contiguous. Pure:
@@ -34,7 +37,14 @@ export interface ClaudeScreen {
   readonly userMessages: readonly string[];
   /** Rows Claude drew after decisions and cuts (`⎿  Interrupted · …`, `Did not run 1 call`). */
   readonly decisionRows: number;
+  /**
+   * Which renderer drew the screen: `fullscreen` (the default, on the alternate screen) or `inline`
+   * (the user's `"tui": "default"`, on the normal screen); absent when the view cannot tell.
+   */
+  readonly renderer?: ClaudeRenderer;
 }
+
+export type ClaudeRenderer = 'fullscreen' | 'inline';
 
 export function parseClaudeScreen(snapshot: ScreenSnapshot, strings: ClaudeStrings): ClaudeScreen {
   const lines = snapshot.lines;
@@ -48,6 +58,7 @@ export function parseClaudeScreen(snapshot: ScreenSnapshot, strings: ClaudeStrin
     ...(answerText !== undefined ? { answerText } : {}),
     userMessages: parseUserMessages(lines, trimmed, strings, paneTop),
     decisionRows: trimmed.filter((t) => strings.decisionRows.some((re) => re.test(t))).length,
+    ...(snapshot.alternate !== undefined ? { renderer: snapshot.alternate ? 'fullscreen' : 'inline' } : {}),
   };
 }
 
@@ -184,10 +195,16 @@ function parseAnswer(lines: readonly string[], s: ClaudeStrings, end: number): s
     }
   }
   if (userRow < 0) return undefined;
+  // A row with a result row under it belongs to a tool (its description, or the inline renderer's
+  // tool row while its blinking bullet is off); an interrupt row under an answer does not make it one.
+  const toolsRow = (row: number) => {
+    const next = lines[row + 1] ?? '';
+    return s.resultRow.test(next) && !s.decisionRows.some((re) => re.test(next.trim()));
+  };
   let bulletRow = -1;
   for (let row = Math.min(end, lines.length) - 1; row > userRow; row--) {
     const line = lines[row]!;
-    if (!line.startsWith(s.bullet) || s.toolRow.test(line) || s.resultRow.test(lines[row + 1] ?? '')) continue;
+    if (!line.startsWith(s.bullet) || s.toolRow.test(line) || toolsRow(row)) continue;
     bulletRow = row;
     break;
   }
@@ -195,7 +212,7 @@ function parseAnswer(lines: readonly string[], s: ClaudeStrings, end: number): s
   const out = [lines[bulletRow]!.slice(s.bullet.length).trimEnd()];
   for (let row = bulletRow + 1; row < Math.min(end, lines.length); row++) {
     const line = lines[row]!;
-    if ((line !== '' && !line.startsWith('  ')) || s.resultRow.test(line)) break;
+    if ((line !== '' && !line.startsWith('  ')) || s.resultRow.test(line) || toolsRow(row)) break;
     out.push(line.slice(2).trimEnd());
   }
   while (out.length && out[out.length - 1] === '') out.pop();

@@ -21,10 +21,13 @@ export const CLAUDE_VERSION = '2.1.330';
  * The pinned devDependency's native binary, taken from its platform package (an optional
  * dependency): its postinstall only hard-links that file over `bin/claude.exe`, so where install
  * scripts are skipped `.bin/claude` is the package's placeholder, while the platform package's copy
- * is there either way. The binary needs no Node, so the suite runs it on every Node line (20 too,
+ * is there either way; REC_E2E_CLAUDE_BIN names a binary installed elsewhere. The binary needs no Node, so the suite runs it on every Node line (20 too,
  * although the package's engines says >= 22). Null where the package is not installed.
  */
 export function claudeBin(): string | null {
+  // A copy installed elsewhere (where this tree's node_modules lacks the optional platform package).
+  const given = process.env.REC_E2E_CLAUDE_BIN;
+  if (given) return existsSync(given) ? given : null;
   const libc = process.platform === 'linux' && existsSync('/etc/alpine-release') ? '-musl' : '';
   try {
     const pkg = require.resolve(`@anthropic-ai/claude-code-${process.platform}-${process.arch}${libc}/package.json`);
@@ -62,6 +65,8 @@ export interface ClaudeEnvOptions {
   readonly baseDir?: string;
   /** Append every hook payload of LOGGED_HOOK_EVENTS to this JSONL file (a user hook in settings.json). */
   readonly hookLog?: string;
+  /** More keys for the user's `~/.claude/settings.json` (e.g. `tui`). */
+  readonly userSettings?: Record<string, unknown>;
 }
 
 export interface ClaudeEnv {
@@ -142,7 +147,7 @@ export function createClaudeEnv(opts: ClaudeEnvOptions): ClaudeEnv {
     writeFileSync(logger, HOOK_LOGGER);
     hookCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(logger)} ${JSON.stringify(opts.hookLog)}`;
   }
-  writeFileSync(join(claudeDir, 'settings.json'), JSON.stringify(claudeSettings(hookCommand), null, 2), { mode: 0o600 });
+  writeFileSync(join(claudeDir, 'settings.json'), JSON.stringify({ ...claudeSettings(hookCommand), ...opts.userSettings }, null, 2), { mode: 0o600 });
 
   // Anything that ignores NO_PROXY and tries to leave lands on the mock's guard, which refuses and logs it.
   const guard = opts.baseUrl;

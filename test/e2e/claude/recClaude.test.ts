@@ -27,6 +27,7 @@ import {
 import { missingPart, startClaude, waitReady, type ClaudeSession } from './recClaudeSession.js';
 import { DISCARDED_REASON, REASON, SCENARIOS, SCREEN } from './recordedScenarios.js';
 import { readTranscript, type TranscriptCall } from './transcriptCalls.js';
+import { INLINE_SCENARIOS } from './inlineScenarios.js';
 
 /** One scenario: Claude Code's start (4-6 s), a model turn or two, the quit and rec's reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;
@@ -45,9 +46,13 @@ afterEach(async () => {
 
 /** Runs the named key script (the same one the fixtures were recorded with) under `rec claude`, then quits. */
 async function run(name: string): Promise<ClaudeSession> {
-  const scenario = SCENARIOS.find((s) => s.name === name);
+  const scenario = [...SCENARIOS, ...INLINE_SCENARIOS].find((s) => s.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startClaude({ ...(scenario.cols ? { cols: scenario.cols } : {}), ...(scenario.rows ? { rows: scenario.rows } : {}) });
+  session = await startClaude({
+    ...(scenario.cols ? { cols: scenario.cols } : {}),
+    ...(scenario.rows ? { rows: scenario.rows } : {}),
+    ...(scenario.args ? { args: scenario.args } : {}),
+  });
   await waitReady(session);
   await scenario.run(session.driver);
   const exit = await session.quit();
@@ -290,5 +295,103 @@ describe('rec claude on the real Claude Code 2.1.330: edits, batches, interrupti
     const call = onlyCall(s);
     expect(call.result?.line.toolDenialKind).toBe('permission-rule');
     expect(rowsOf(s)).toEqual([ruleRejectionRow(call)]);
+  }, TEST_TIMEOUT_MS);
+});
+
+// The same decisions with the renderer the user picked: `--settings '{"tui":"default"}'` draws inline
+// (normal screen, history in the scrollback, tool rows `● Bash(…)` / `⎿  Waiting…`, redrawn by
+// erasing lines). rec merges its hooks into that flag and leaves the choice alone.
+describe('rec claude on the real Claude Code 2.1.330, inline renderer (the user\'s --settings {"tui":"default"})', () => {
+  it('keeps the user\'s tui setting (Claude Code drew inline, never on the alternate screen) and 1 approves once', async () => {
+    const s = await run('inline-bash-approve-once');
+    const call = onlyCall(s);
+    expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(true);
+    expect(s.proc.output).not.toContain('\x1b[?1049h');
+    expect(rowsOf(s)).toEqual([promptRow('command', call), approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('the same key in the user\'s settings file (no flag): drawn inline, read from the screen; Esc rejects with trigger esc', async () => {
+    const scenario = INLINE_SCENARIOS.find((x) => x.name === 'inline-bash-reject-esc')!;
+    session = await startClaude({ userSettings: { tui: 'default' } });
+    const s = session;
+    await waitReady(s);
+    await scenario.run(s.driver);
+    expect((await s.quit()).exitCode).toBe(0);
+    expect(s.proc.output).not.toContain('\x1b[?1049h');
+    const call = onlyCall(s);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('4 (No) rejects with trigger digit', async () => {
+    const s = await run('inline-bash-reject-digit');
+    const call = onlyCall(s);
+    expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(false);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'digit', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc rejects with trigger esc and no option', async () => {
+    const s = await run('inline-bash-reject-esc');
+    const call = onlyCall(s);
+    expect(call.result?.line.toolDenialBeforeRun).toBe(true);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Tab on No, a typed reason, Enter: trigger tab, the reason inline', async () => {
+    const s = await run('inline-bash-reject-reason');
+    const call = onlyCall(s);
+    expect(call.result?.content).toBe(rejectWithReason(REASON));
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'tab', option_label: OPTION.no, reason: REASON })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Tab on No, a typed reason, then Esc: a rejection with no reason, the typed text kept nowhere', async () => {
+    const s = await run('inline-bash-reject-reason-discarded');
+    const call = onlyCall(s);
+    expect(call.result?.content).toBe(REJECT_STOP);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null, reasonDiscarded: true })]);
+    expect(JSON.stringify(rows)).not.toContain(DISCARDED_REASON);
+  }, TEST_TIMEOUT_MS);
+
+  it('3 (No) at the Edit prompt (its diff still `…` when first drawn) rejects the edit; the file is unchanged', async () => {
+    const s = await run('inline-edit-reject');
+    const edit = onlyCall(s, 'Edit');
+    expect(readFileSync(join(s.env.workDir, NOTES_FILE), 'utf8')).toBe(NOTES_TEXT);
+    expect(rowsOf(s)).toEqual([promptRow('edit', edit), rejectionRow('edit', edit, { trigger: 'digit', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc while an approved command runs: an approval, then an interruption of kind tool', async () => {
+    const s = await run('inline-sleep-esc-running');
+    const call = onlyCall(s);
+    expect(call.result?.line.toolDenialBeforeRun).toBeUndefined();
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once', native: CUT_WHILE_RUNNING }),
+      toolInterruptionRow(call, { trigger: 'esc' }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('three parallel calls, the first approved and the second refused with Esc: approval, rejection, and the third skipped', async () => {
+    const s = await run('inline-parallel-second-rejected');
+    const [first, second, third] = calls(s);
+    expect([first, second, third].map((c) => c?.input.command)).toEqual(['echo one > p1.txt', 'echo two > p2.txt', 'echo three > p3.txt']);
+    expect(existsSync(join(s.env.workDir, 'p1.txt'))).toBe(true);
+    expect(existsSync(join(s.env.workDir, 'p2.txt'))).toBe(false);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', first!),
+      approvalRow('command', first!, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' }),
+      promptRow('command', second!),
+      rejectionRow('command', second!, { trigger: 'esc', option_label: null }),
+      skippedRow('command', third!, second!),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc while an answer streams: an interruption of kind response; the partial text on screen is the start of what Claude kept', async () => {
+    const s = await run('inline-slowtext-esc');
+    const aborted = s.transcript().aborted;
+    expect(aborted).toHaveLength(1);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([responseInterruptionRow({ trigger: 'esc' })]);
+    const partial = String(rows[0]!.partial_output ?? '').trim();
+    expect(aborted[0]!.text.startsWith(partial)).toBe(true);
   }, TEST_TIMEOUT_MS);
 });

@@ -30,6 +30,10 @@ export interface ClaudeSessionOptions {
   readonly cols?: number;
   readonly rows?: number;
   readonly env?: NodeJS.ProcessEnv;
+  /** The user's own flags for claude (e.g. the inline renderer's --settings), passed as given. */
+  readonly args?: readonly string[];
+  /** More keys for the user's `~/.claude/settings.json`. */
+  readonly userSettings?: Record<string, unknown>;
 }
 
 export interface ClaudeSession {
@@ -60,9 +64,10 @@ export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<Clau
   const bin = claudeBin();
   if (!bin) throw new Error('@anthropic-ai/claude-code is not installed');
   const server = await startMessagesServer();
-  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token });
+  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.userSettings ? { userSettings: opts.userSettings } : {}) });
   const dbPath = join(env.baseDir, 'rec.db');
-  const [command, args] = opts.bare ? [bin, []] : [process.execPath, [REC_BIN, '--db', dbPath, 'claude']];
+  const userArgs = opts.args ?? [];
+  const [command, args] = opts.bare ? [bin, [...userArgs]] : [process.execPath, [REC_BIN, '--db', dbPath, 'claude', ...userArgs]];
   const proc = spawn(command, args, {
     cols: opts.cols ?? 120,
     rows: opts.rows ?? 40,

@@ -15,7 +15,11 @@ export interface ClaudeDriver extends Driver {
 }
 
 export interface ClaudeScenario extends Omit<RecordedScenario, 'run'> {
+  /** The user's own flags for claude (rec passes them on, merging its hooks into a --settings). */
+  readonly args?: readonly string[];
   run(d: ClaudeDriver): Promise<void>;
+  /** How the run ends, when Ctrl+C twice at the idle prompt (quitClaude) does not fit. */
+  quit?(d: Driver): Promise<void>;
 }
 
 export const KEY = { esc: KEYS.esc, enter: KEYS.enter, tab: KEYS.tab, ctrlC: KEYS['ctrl-c'], down: KEYS.down, up: KEYS.up } as const;

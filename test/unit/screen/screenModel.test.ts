@@ -163,6 +163,13 @@ describe('ScreenModel', () => {
     expect(s.lines.join('\n')).not.toContain('MAIN');
   });
 
+  it('says whether the program draws on the alternate screen (a full-screen renderer) or the normal one', async () => {
+    const m = model();
+    expect((await render(m, 'inline')).alternate).toBe(false);
+    expect((await render(m, '\x1b[?1049hfull screen')).alternate).toBe(true);
+    expect((await render(m, '\x1b[?1049l')).alternate).toBe(false);
+  });
+
   it('caches the snapshot per seq and makes a new one after a render', async () => {
     const m = model();
     const seen: number[] = [];

@@ -24,6 +24,8 @@ import { exitAfterReplay, replayContext } from '../../../helpers/recorderReplay.
 import { VirtualClock } from '../../../helpers/virtualClock.js';
 
 export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded');
+/** The same scenarios with the inline renderer (the user's `--settings '{"tui":"default"}'`). */
+export const RECORDED_INLINE_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded-inline');
 export const RECORDED_CWD = '<BASE>/work';
 
 /** A refusal's or an interrupt's line with a key this shortly before it was caused by that key. */
@@ -85,9 +87,9 @@ export interface RecordedRun {
   readonly sessionId: string;
 }
 
-export async function replayRecorded(name: string): Promise<RecordedRun> {
-  const cast = readCast(join(RECORDED_DIR, `${name}.cast`));
-  const raw = readFileSync(join(RECORDED_DIR, `${name}.transcript.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
+export async function replayRecorded(name: string, dir: string = RECORDED_DIR): Promise<RecordedRun> {
+  const cast = readCast(join(dir, `${name}.cast`));
+  const raw = readFileSync(join(dir, `${name}.transcript.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
   const parsed = raw.map((text) => TranscriptLine.parse(JSON.parse(text)));
   // Bookkeeping lines without a time of their own go with the line before them.
   let lastTs = 0;
@@ -148,7 +150,7 @@ export async function replayRecorded(name: string): Promise<RecordedRun> {
         w.before?.();
         appendFileSync(w.file, w.text + '\n');
       },
-      frames: readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`)),
+      frames: readScreenFrames(join(dir, `${name}.screen.txt`)),
       onFrame: (frame, snapshot) => frames.push({ frame, replayed: screenText(snapshot), replayedSize: `${snapshot.cols}x${snapshot.rows}` }),
     });
     await exitAfterReplay({ recorder, clock, screen, lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS });

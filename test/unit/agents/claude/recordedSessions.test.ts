@@ -6,7 +6,7 @@
 // sanitised in the cast's bytes, which moves cursor-placed words, and in the frames' text.)
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
-import { replayRecorded, type RecordedRun } from './recordedClaudeRun.js';
+import { RECORDED_INLINE_DIR, replayRecorded, type RecordedRun } from './recordedClaudeRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -153,5 +153,70 @@ describe('claude 2.1.330, 120x40, recorded sessions replayed through the recorde
     const r = await replayRecorded('slowtool-esc');
     expect(r.calls).toEqual([]);
     expect(decisions(r)).toEqual([{ ...base, type: 'interruption', kind: 'response', trigger: 'esc' }]);
+  }, REPLAY_TIMEOUT_MS);
+});
+
+// The same decisions drawn by the inline renderer the user may pick (recorded-inline/, `--settings
+// '{"tui":"default"}'`): the normal screen, the live area erased and rewritten line by line.
+describe('claude 2.1.330, 120x40, inline renderer (tui default), recorded sessions replayed through the recorder', () => {
+  const replay = (name: string) => replayRecorded(name, RECORDED_INLINE_DIR);
+
+  it('inline-bash-approve-once: 1 approves once', async () => {
+    const r = await replay('inline-bash-approve-once');
+    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: r.calls[0]!.id, tool_name: 'Bash' })]);
+    expect(decisions(r)).toEqual([approval(r.calls[0]!.id, 'digit', 'Yes', 'once')]);
+    expect(r.finalScreen.alternate).toBe(false);
+  }, REPLAY_TIMEOUT_MS);
+
+  it('inline-bash-reject-digit: 4 rejects (No)', async () => {
+    const r = await replay('inline-bash-reject-digit');
+    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'digit')]);
+  }, REPLAY_TIMEOUT_MS);
+
+  it('inline-bash-reject-esc: Esc rejects with no option', async () => {
+    const r = await replay('inline-bash-reject-esc');
+    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
+  }, REPLAY_TIMEOUT_MS);
+
+  it('inline-bash-reject-reason: Down to No, Tab, a typed reason, Enter: trigger tab, the reason inline', async () => {
+    const r = await replay('inline-bash-reject-reason');
+    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'tab', 'inline', 'please use printf instead')]);
+  }, REPLAY_TIMEOUT_MS);
+
+  it('inline-bash-reject-reason-discarded: Tab, typed text, Esc: a rejection saying a reason was typed inline, without it', async () => {
+    const r = await replay('inline-bash-reject-reason-discarded');
+    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc', 'inline', null)]);
+  }, REPLAY_TIMEOUT_MS);
+
+  it('inline-edit-reject: the Edit prompt (its diff drawn as `…` at first) rejected with 3', async () => {
+    const r = await replay('inline-edit-reject');
+    const edit = r.calls.find((c) => c.name === 'Edit')!;
+    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'edit', call_id: edit.id, prompt: expect.objectContaining({ title: 'Edit file' }) })]);
+    expect(decisions(r)).toEqual([rejection(edit.id, 'edit', 'digit')]);
+  }, REPLAY_TIMEOUT_MS);
+
+  it('inline-sleep-esc-running: approved, then Esc while it runs: the approval and an interruption of kind tool', async () => {
+    const r = await replay('inline-sleep-esc-running');
+    const [call] = r.calls.map((c) => c.id);
+    expect(decisions(r)).toEqual([
+      approval(call!, 'digit', 'Yes', 'once'),
+      { ...base, type: 'interruption', kind: 'tool', trigger: 'esc', call_id: call!, related_call_id: call! },
+    ]);
+  }, REPLAY_TIMEOUT_MS);
+
+  it('inline-parallel-second-rejected: the first approved, Esc on the second: the rejection, the third skipped because of it', async () => {
+    const r = await replay('inline-parallel-second-rejected');
+    const [first, second, third] = r.calls.map((c) => c.id);
+    expect(decisions(r)).toEqual([
+      approval(first!, 'digit', 'Yes', 'once'),
+      rejection(second!, 'command', 'esc'),
+      { ...base, type: 'skipped', kind: 'command', call_id: third!, related_call_id: second!, decided_by: null, ran: 'no' },
+    ]);
+  }, REPLAY_TIMEOUT_MS);
+
+  it('inline-slowtext-esc: Esc while the answer streams: kind response; the partial text shown is the start of what Claude kept', async () => {
+    const r = await replay('inline-slowtext-esc');
+    expect(decisions(r)).toEqual([{ ...base, type: 'interruption', kind: 'response', trigger: 'esc' }]);
+    expect(r.events[0]!.native).toMatchObject({ isAbortedMidStream: true });
   }, REPLAY_TIMEOUT_MS);
 });

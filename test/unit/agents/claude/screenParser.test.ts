@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseClaudeScreen } from '../../../../src/agents/claude/screenParser.js';
 import { CLAUDE_2_1_330 } from '../../../../src/agents/claude/strings/v2_1_330.js';
+import { join } from 'node:path';
+import { readScreenFrames } from '../../../helpers/castReplay.js';
+import { RECORDED_INLINE_DIR } from './recordedClaudeRun.js';
 import { sampleScreen, sampleScreenText, screenFromText } from './samples.js';
 
 const parse = (name: string) => parseClaudeScreen(sampleScreen(name), CLAUDE_2_1_330);
@@ -171,5 +174,80 @@ describe('claude 2.1.330, the rest of the screen', () => {
       '  ⏸ manual mode on · ? for shortcuts',
     ].join('\n');
     expect(parseText(text).answerText).toBe('MOCK FINAL: received 1 tool_result(s): toolu_1: ok "done"\nand more');
+  });
+});
+
+// The inline renderer the user may pick (`--settings '{"tui":"default"}'`), as recorded by
+// `record-claude-fixtures.mjs --inline` (recorded-inline/): the same prompt under tool rows of
+// another shape (`● Bash(…)` / `⎿  Waiting…`), on the normal screen.
+describe('claude 2.1.330, 120x40, inline renderer (tui default), recorded screens', () => {
+  const frame = (name: string, label: string) => {
+    const f = readScreenFrames(join(RECORDED_INLINE_DIR, `${name}.screen.txt`)).find((x) => x.label === label);
+    if (!f) throw new Error(`${name}: no frame ${label}`);
+    return parseClaudeScreen(screenFromText(f.text, f.cols), CLAUDE_2_1_330);
+  };
+
+  it('reads the Bash prompt under the inline tool rows: title, command, options, the highlight; the user message above', () => {
+    const s = frame('inline-bash-reject-esc', 'prompt');
+    expect(s.prompt).toMatchObject({
+      kind: 'command',
+      title: 'Bash command',
+      command: 'echo mock-bash-ran > bash-out.txt',
+      details: { description: 'Write a marker file', question: 'Do you want to proceed?' },
+      highlighted: 1,
+    });
+    expect(s.prompt!.options.map((o) => o.label)).toEqual(['Yes', 'Yes, and always allow access to <BASE>/work from this project', 'Yes, and switch to auto mode · auto mode handles these prompts for you', 'No']);
+    expect(s.userMessages).toEqual(['SCENARIO bash']);
+    // The tool row `● Bash(…)` with `⎿  Waiting…` under it is not the answer.
+    expect(s.answerText).toBe('I will run a command.');
+    expect(s.working).toBe(false);
+  });
+
+  it('follows the highlight to No, the feedback field Tab opens there, and text typed into it (never kept)', () => {
+    expect(frame('inline-bash-reject-reason', 'no-selected').prompt).toMatchObject({ highlighted: 4 });
+    expect(frame('inline-bash-reject-reason', 'no-selected').prompt!.feedback).toBeUndefined();
+    const amend = frame('inline-bash-reject-reason', 'amend').prompt!;
+    expect(amend.feedback).toEqual({ typed: false });
+    expect(amend.options[3]!.label).toBe('No');
+    const typed = frame('inline-bash-reject-reason', 'typed').prompt!;
+    expect(typed.feedback).toEqual({ typed: true });
+    expect(typed.options[3]!.label).toBe('No');
+    expect(typed.identity).toBe(amend.identity);
+  });
+
+  it('tells the prompts of a parallel batch apart although every call’s tool row stays on screen', () => {
+    const first = frame('inline-parallel-second-rejected', 'prompt-1').prompt!;
+    const second = frame('inline-parallel-second-rejected', 'prompt-2').prompt!;
+    expect(first.command).toBe('echo one > p1.txt');
+    expect(second.command).toBe('echo two > p2.txt');
+    expect(second.identity).not.toBe(first.identity);
+  });
+
+  it('a running command: working, no prompt, and the tool row (its bullet blinked off) is not answer text', () => {
+    const s = frame('inline-sleep-esc-running', 'running');
+    expect(s.prompt).toBeUndefined();
+    expect(s.working).toBe(true);
+    expect(s.answerText).toBe('I will wait.');
+    expect(frame('inline-sleep-esc-running', 'interrupted')).toMatchObject({ working: false, decisionRows: 1 });
+  });
+
+  it('a streamed answer cut by Esc: the partial text above the interrupt row is the answer, and the cut a decision row', () => {
+    expect(frame('inline-slowtext-esc', 'streaming')).toMatchObject({ working: true, decisionRows: 0 });
+    const cut = frame('inline-slowtext-esc', 'interrupted');
+    expect(cut.answerText).toBe('word0 word1 word2 word3 word4 word5 word6 word7 word8 word9');
+    expect(cut.decisionRows).toBe(1);
+  });
+
+  it('reads the Edit prompt whose diff is still drawn as `…`, under `● Update(notes.txt)`', () => {
+    const s = frame('inline-edit-reject', 'prompt');
+    expect(s.prompt).toMatchObject({ kind: 'edit', title: 'Edit file', body: 'file', details: { file: 'notes.txt', question: 'Do you want to make this edit to notes.txt?' } });
+    expect(s.prompt!.options.map((o) => o.label)).toEqual(['Yes', 'Yes, and switch to accept edits (auto-approve file edits and common file commands) for this session (shift+tab)', 'No']);
+    expect(s.answerText).toBe('Now I will edit it.');
+    expect(frame('inline-edit-reject', 'rejected')).toMatchObject({ decisionRows: 1 });
+  });
+
+  it('decision rows of a reason and of an approved call in a batch', () => {
+    expect(frame('inline-bash-reject-reason', 'final')).toMatchObject({ decisionRows: 1, answerText: expect.stringMatching(/^MOCK FINAL: /) });
+    expect(frame('inline-parallel-second-rejected', 'rejected').decisionRows).toBe(2);
   });
 });
