@@ -219,6 +219,17 @@ describe('rec claude on the real Claude Code 2.1.330: edits, batches, interrupti
     ]);
   }, TEST_TIMEOUT_MS);
 
+  it('Ctrl+C while an approved sleep runs: an approval, then an interruption of kind tool with trigger ctrl_c', async () => {
+    const s = await run('sleep-ctrlc-running');
+    const call = onlyCall(s);
+    expect(call.result?.content).toBe(REJECT_STOP);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once', native: CUT_WHILE_RUNNING }),
+      toolInterruptionRow(call, { trigger: 'ctrl_c' }),
+    ]);
+  }, TEST_TIMEOUT_MS);
+
   it('Esc while an answer streams: an interruption of kind response naming the message Claude kept cut; any partial text on screen is its start', async () => {
     const s = await run('slowtext-esc');
     expect(calls(s)).toEqual([]);

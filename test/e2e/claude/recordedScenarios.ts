@@ -173,6 +173,17 @@ export const SCENARIOS: readonly ClaudeScenario[] = [
       await d.waitScreen(SCREEN.interrupted, 'interrupted');
     },
   },
+  {
+    name: 'sleep-ctrlc-running',
+    description: 'the same 30 s command approved with 1, then Ctrl+C while it runs',
+    async run(d) {
+      await prompt(d, 'sleep', 'bash');
+      await press(d, '1');
+      await d.waitScreen(SCREEN.running, 'running');
+      await press(d, KEY.ctrlC);
+      await d.waitScreen(SCREEN.interrupted, 'interrupted');
+    },
+  },
   escMidStream('slowtext', 'an endless slowly streamed answer, cut with Esc'),
   escMidStream('slowtool', 'a tool_use whose input is still streaming, cut with Esc (Claude Code drops the call)'),
   {
