@@ -36,6 +36,9 @@ export function slowWord(n: number): string {
   return `w${n} `;
 }
 
+/** The page the fetch scenario asks for: a loopback port nothing listens on. */
+export const FETCH_URL = 'http://127.0.0.1:9/page';
+
 /** The file the edit scenario changes; the work dir starts with it (geminiEnv.ts writes it). */
 export const EDIT_FILE = { name: 'edit_me.txt', content: 'first line\nold line\nlast line\n' } as const;
 
@@ -73,6 +76,8 @@ export const GEMINI_SCENARIOS: Readonly<Record<string, GeminiScenario>> = {
     },
   ],
   long: [{ type: 'calls', calls: [shell('sleep 30; touch slept.txt', 'Sleep 30s')] }],
+  // web_fetch asks "Do you want to proceed?" before it fetches (the URL is a dead loopback port).
+  fetch: [{ type: 'calls', calls: [{ name: 'web_fetch', args: { prompt: `Summarize ${FETCH_URL}` } }] }],
   stream: [{ type: 'text', text: 'Counting slowly: ', chunkChars: 1_000, delayMs: SLOW_STREAM_DELAY_MS, endless: true }],
   say: ({ userText }) => ({ type: 'text', text: `Noted: ${userText.replace(/\[\[scenario:[\w-]+\]\]\s*/, '').trim()}` }),
 };

@@ -37,6 +37,7 @@ export const SCREEN = {
    */
   ready: /Type your message/,
   shellDialog: /Allow execution of \[Shell\]\?[\s\S]*No, suggest changes \(esc\)/,
+  proceedDialog: /Do you want to proceed\?[\s\S]*No, suggest changes \(esc\)/,
   editDialog: /Apply this change\?[\s\S]*No, suggest changes \(esc\)/,
   /** The edit dialog again, after the fake editor changed the proposed line. */
   editedDialog: /\+ edited line[\s\S]*Apply this change\?[\s\S]*No, suggest changes \(esc\)/,
@@ -154,6 +155,15 @@ export const SCENARIOS: readonly GeminiScenario[] = [
       await d.waitScreen(SCREEN.editedDialog, 'edited-dialog');
       await press(d, '1');
       await d.waitScreen(SCREEN.final, 'done');
+    },
+  },
+  {
+    name: 'fetch-reject-esc',
+    description: 'web_fetch asks "Do you want to proceed?"; Esc refuses it',
+    async run(d) {
+      await ask(d, 'fetch', SCREEN.proceedDialog);
+      await press(d, KEY.esc);
+      await d.waitScreen(SCREEN.cancelled, 'rejected');
     },
   },
   {

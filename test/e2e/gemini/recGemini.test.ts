@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EDIT_FILE } from '../../mock/geminiScenarios.js';
+import { EDIT_FILE, FETCH_URL } from '../../mock/geminiScenarios.js';
 import { pollUntil } from '../../helpers/pollUntil.js';
 import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../helpers/rootOwnedDir.js';
 import { readAgentRecords, readRuns } from '../shared/sidecarRows.js';
@@ -195,6 +195,16 @@ describe('rec gemini on the real Gemini CLI 0.61.0: edits and parallel calls', (
     expect([firstDecision.prompt_event_id, secondDecision.prompt_event_id]).toEqual([first.id, second.id]);
     expect(JSON.stringify(first.prompt)).toContain('new line');
     expect(JSON.stringify(second.prompt)).toContain('edited line');
+  }, TEST_TIMEOUT_MS);
+
+  it('web_fetch\'s "Do you want to proceed?" refused with Esc: a rejection of kind network, and nothing was fetched', async () => {
+    const { s, calls } = await run('fetch-reject-esc', 1);
+    const [call] = calls as [SessionToolCall];
+    expect(call).toMatchObject({ name: 'web_fetch', status: 'cancelled', error: NATIVE.denied });
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([promptRow('network', call), rejectionRow('network', call, { trigger: 'esc', option_label: OPTION.no })]);
+    expect(JSON.stringify(rows[0]!.prompt)).toContain(FETCH_URL);
+    expectDecisionsLinked(rows);
   }, TEST_TIMEOUT_MS);
 
   it('two writes in one response, Esc at the first: a rejection, and the second (never shown) skipped with related_call_id', async () => {

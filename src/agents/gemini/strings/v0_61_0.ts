@@ -5,7 +5,8 @@ import type { GeminiStrings } from './geminiStrings.js';
 export const GEMINI_0_61_0: GeminiStrings = {
   version: '0.61.0',
   banner: /Gemini CLI v(\d+\.\d+\.\d+[\w.-]*)/,
-  dialogTitle: /^\? (\S+)\s+(.*?)\s*$/,
+  // One space after the `?` for most tools, two for some (`?  WebFetch Processing URLs…`).
+  dialogTitle: /^\? {1,2}(\S+)\s+(.*?)\s*$/,
   batchCounter: /\s(\d+) of (\d+)$/,
   questions: [
     { kind: 'mcp', pattern: /^Allow execution of MCP tool ".*" from server ".*"\?$/ },

@@ -121,6 +121,12 @@ const SCENARIOS: readonly Scenario[] = [
     ],
   },
   {
+    name: 'fetch-reject-esc',
+    does: 'Esc at web_fetch\'s "Do you want to proceed?" rejects it (kind network)',
+    expected: (r) => [promptRow('network', only(r)), rejectionRow('network', only(r), escNo)],
+    native: (r) => ({ row: rowOf(r, 'rejection', only(r).callId), strings: [NATIVE.denied] }),
+  },
+  {
     name: 'parallel-writes-reject-first',
     does: 'two writes, Esc at the first: a rejection, and the second (never shown) skipped with related_call_id',
     expected: (r) => {
