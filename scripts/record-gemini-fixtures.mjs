@@ -58,7 +58,7 @@ async function record(scenario) {
   const requestsFile = join(OUT_DIR, `${scenario.name}.requests.jsonl`);
   rmSync(requestsFile, { force: true });
   const server = await startGeminiServer({ logFile: requestsFile });
-  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, baseDir: BASE_DIR, fakeEditor: scenario.fakeEditor === true });
+  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, baseDir: BASE_DIR, fakeEditor: scenario.fakeEditor === true, mcpServer: scenario.mcpServer === true });
   const snapshots = new SessionSnapshots(env.chatsDir);
   let cols = scenario.cols ?? COLS;
   let rows = scenario.rows ?? ROWS;

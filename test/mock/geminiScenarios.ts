@@ -21,6 +21,8 @@ export interface GeminiReplyContext {
   readonly userText: string;
   /** 0 for the reply to the prompt, N after the Nth batch of function responses. */
   readonly step: number;
+  /** The function names the request declared (MCP tools appear under the names Gemini gave them). */
+  readonly toolNames: readonly string[];
 }
 
 export type GeminiScenario = readonly GeminiReply[] | ((ctx: GeminiReplyContext) => GeminiReply);
@@ -35,6 +37,9 @@ export const SLOW_STREAM_DELAY_MS = 250;
 export function slowWord(n: number): string {
   return `w${n} `;
 }
+
+/** The file the MCP scenario's tool creates when it runs. */
+export const MCP_MARKER = 'mcp-marker.txt';
 
 /** The page the fetch scenario asks for: a loopback port nothing listens on. */
 export const FETCH_URL = 'http://127.0.0.1:9/page';
@@ -76,6 +81,11 @@ export const GEMINI_SCENARIOS: Readonly<Record<string, GeminiScenario>> = {
     },
   ],
   long: [{ type: 'calls', calls: [shell('sleep 30; touch slept.txt', 'Sleep 30s')] }],
+  // The MCP tool of test/fakes/mcp/markerServer.mjs, by whatever name Gemini declared it under.
+  mcp: ({ step, toolNames }) =>
+    step === 0
+      ? { type: 'calls', calls: [{ name: toolNames.find((n) => n.endsWith('touch_marker')) ?? 'touch_marker', args: { name: MCP_MARKER } }] }
+      : { type: 'text', text: FINAL_TEXT },
   // web_fetch asks "Do you want to proceed?" before it fetches (the URL is a dead loopback port).
   fetch: [{ type: 'calls', calls: [{ name: 'web_fetch', args: { prompt: `Summarize ${FETCH_URL}` } }] }],
   stream: [{ type: 'text', text: 'Counting slowly: ', chunkChars: 1_000, delayMs: SLOW_STREAM_DELAY_MS, endless: true }],

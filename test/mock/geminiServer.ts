@@ -30,7 +30,8 @@ const Part = z
   .loose();
 const Content = z.object({ role: z.string().optional(), parts: z.array(Part).default([]) }).loose();
 export type GeminiContent = z.infer<typeof Content>;
-const GenerateRequest = z.object({ contents: z.array(Content).default([]) }).loose();
+const Tool = z.object({ functionDeclarations: z.array(z.object({ name: z.string() }).loose()).optional() }).loose();
+const GenerateRequest = z.object({ contents: z.array(Content).default([]), tools: z.array(Tool).optional() }).loose();
 
 export interface GeminiIssuedCall extends GeminiCall {
   readonly scenario: string;
@@ -153,7 +154,7 @@ export async function startGeminiServer(opts: GeminiServerOptions = {}): Promise
     const step = fromUser.filter((c) => c.role === 'model' && c.parts.some((p) => p.functionCall)).length;
     record({ ts: new Date().toISOString(), method: 'POST', path: url, kind: 'turn', scenario, step, userText, contentsFromUser: fromUser, body: parsed.data });
     const script = scenarios[scenario];
-    const reply: GeminiReply = script ? pickGeminiReply(script, { userText, step }) : { type: 'text', text: `mock: unknown scenario ${scenario}` };
+    const reply: GeminiReply = script ? pickGeminiReply(script, { userText, step, toolNames: (parsed.data.tools ?? []).flatMap((t) => (t.functionDeclarations ?? []).map((f) => f.name)) }) : { type: 'text', text: `mock: unknown scenario ${scenario}` };
     if (method === 'generateContent') return json(res, 200, reply.type === 'calls' ? callsChunk(reply.calls, scenario) : textChunk(reply.text, true));
     await streamReply(res, reply, scenario);
   }

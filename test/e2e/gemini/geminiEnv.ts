@@ -19,6 +19,8 @@ export const GEMINI_BIN = join(REPO_ROOT, 'node_modules/.bin/gemini');
 export const GEMINI_VERSION = '0.61.0';
 /** The fake `vim` for "Modify with external editor": it changes "new line" to "edited line". */
 const FAKE_EDITOR_DIR = join(REPO_ROOT, 'test', 'fakes', 'editor');
+/** A one-tool MCP server over stdio (touch_marker). */
+const MCP_SERVER = join(REPO_ROOT, 'test', 'fakes', 'mcp', 'markerServer.mjs');
 export const GEMINI_MODEL = 'gemini-2.5-flash';
 /** Where stray HTTP(S) traffic goes unless the caller names a guard: a loopback port nothing listens on (discard). */
 const DEAD_PROXY = 'http://127.0.0.1:9';
@@ -37,6 +39,8 @@ export interface GeminiEnvOptions {
    * for "Modify with external editor".
    */
   readonly fakeEditor?: boolean;
+  /** Gemini gets the MCP server test/fakes/mcp/markerServer.mjs, as server `marker`. */
+  readonly mcpServer?: boolean;
 }
 
 export interface GeminiEnv {
@@ -56,8 +60,9 @@ export interface GeminiEnv {
   dispose(roots?: readonly number[]): Promise<void>;
 }
 
-export function geminiSettings(opts: { readonly fakeEditor?: boolean } = {}): Record<string, unknown> {
+export function geminiSettings(opts: { readonly fakeEditor?: boolean; readonly mcpServer?: boolean } = {}): Record<string, unknown> {
   return {
+    ...(opts.mcpServer ? { mcpServers: { marker: { command: process.execPath, args: [MCP_SERVER] } } } : {}),
     security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
     privacy: { usageStatisticsEnabled: false },
     general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, ...(opts.fakeEditor ? { preferredEditor: 'vim' } : {}) },

@@ -9,6 +9,8 @@ export interface GeminiScenario extends RecordedScenario {
   readonly kitty?: boolean;
   /** Gemini's editor is the fake vim (geminiEnv.ts), for "Modify with external editor". */
   readonly fakeEditor?: boolean;
+  /** Gemini has the one-tool MCP server (geminiEnv.ts). */
+  readonly mcpServer?: boolean;
 }
 
 /** Keys as the scenarios write them (the one key map: test/helpers/keys.ts), plus Esc as kitty encodes it. */
@@ -37,6 +39,7 @@ export const SCREEN = {
    */
   ready: /Type your message/,
   shellDialog: /Allow execution of \[Shell\]\?[\s\S]*No, suggest changes \(esc\)/,
+  mcpDialog: /Allow execution of MCP tool "[^"]*touch_marker" from server "marker"\?[\s\S]*No, suggest changes \(esc\)/,
   proceedDialog: /Do you want to proceed\?[\s\S]*No, suggest changes \(esc\)/,
   editDialog: /Apply this change\?[\s\S]*No, suggest changes \(esc\)/,
   /** The edit dialog again, after the fake editor changed the proposed line. */
@@ -154,6 +157,26 @@ export const SCENARIOS: readonly GeminiScenario[] = [
       await press(d, '3');
       await d.waitScreen(SCREEN.editedDialog, 'edited-dialog');
       await press(d, '1');
+      await d.waitScreen(SCREEN.final, 'done');
+    },
+  },
+  {
+    name: 'mcp-reject-esc',
+    description: 'an MCP tool call (server marker, tool touch_marker): its dialog refused with Esc',
+    mcpServer: true,
+    async run(d) {
+      await ask(d, 'mcp', SCREEN.mcpDialog);
+      await press(d, KEY.esc);
+      await d.waitScreen(SCREEN.cancelled, 'rejected');
+    },
+  },
+  {
+    name: 'mcp-approve-enter',
+    description: 'an MCP tool call approved once with Enter: the tool runs (creates its marker file)',
+    mcpServer: true,
+    async run(d) {
+      await ask(d, 'mcp', SCREEN.mcpDialog);
+      await press(d, KEY.enter);
       await d.waitScreen(SCREEN.final, 'done');
     },
   },

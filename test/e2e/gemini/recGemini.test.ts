@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EDIT_FILE, FETCH_URL } from '../../mock/geminiScenarios.js';
+import { EDIT_FILE, FETCH_URL, MCP_MARKER } from '../../mock/geminiScenarios.js';
 import { pollUntil } from '../../helpers/pollUntil.js';
 import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../helpers/rootOwnedDir.js';
 import { readAgentRecords, readRuns } from '../shared/sidecarRows.js';
@@ -47,7 +47,7 @@ afterEach(async () => {
 async function run(name: string, calls: number): Promise<{ s: RecGeminiSession; calls: SessionToolCall[] }> {
   const scenario = SCENARIOS.find((x) => x.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startRecGemini({ ...(scenario.kitty ? { kitty: true } : {}), ...(scenario.fakeEditor ? { fakeEditor: true } : {}) });
+  session = await startRecGemini({ ...(scenario.kitty ? { kitty: true } : {}), ...(scenario.fakeEditor ? { fakeEditor: true } : {}), ...(scenario.mcpServer ? { mcpServer: true } : {}) });
   await waitReady(session);
   await scenario.run(session.driver);
   const found = calls > 0 ? await session.snapshots.waitForToolCalls(calls, STEP_TIMEOUT_MS) : session.snapshots.toolCalls();
@@ -195,6 +195,26 @@ describe('rec gemini on the real Gemini CLI 0.61.0: edits and parallel calls', (
     expect([firstDecision.prompt_event_id, secondDecision.prompt_event_id]).toEqual([first.id, second.id]);
     expect(JSON.stringify(first.prompt)).toContain('new line');
     expect(JSON.stringify(second.prompt)).toContain('edited line');
+  }, TEST_TIMEOUT_MS);
+
+  it('an MCP tool\'s dialog refused with Esc: a rejection of kind mcp for the call as the file names it; the tool did not run', async () => {
+    const { s, calls } = await run('mcp-reject-esc', 1);
+    const [call] = calls as [SessionToolCall];
+    expect(call).toMatchObject({ status: 'cancelled', error: NATIVE.denied, args: { name: MCP_MARKER } });
+    expect(existsSync(workFile(s, MCP_MARKER))).toBe(false);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([promptRow('mcp', call), rejectionRow('mcp', call, { trigger: 'esc', option_label: OPTION.no })]);
+    expectDecisionsLinked(rows);
+  }, TEST_TIMEOUT_MS);
+
+  it('an MCP tool\'s dialog approved once with Enter: an approval of kind mcp; the tool ran', async () => {
+    const { s, calls } = await run('mcp-approve-enter', 1);
+    const [call] = calls as [SessionToolCall];
+    expect(call).toMatchObject({ status: 'success', args: { name: MCP_MARKER } });
+    expect(existsSync(workFile(s, MCP_MARKER))).toBe(true);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([promptRow('mcp', call), approvalRow('mcp', call, { trigger: 'enter', option_label: OPTION.once, scope: 'once', ran: 'yes' })]);
+    expectDecisionsLinked(rows);
   }, TEST_TIMEOUT_MS);
 
   it('web_fetch\'s "Do you want to proceed?" refused with Esc: a rejection of kind network, and nothing was fetched', async () => {

@@ -32,6 +32,8 @@ export interface RecGeminiOptions {
   readonly plain?: boolean;
   /** Gemini's editor is the fake vim (geminiEnv.ts). */
   readonly fakeEditor?: boolean;
+  /** Gemini has the one-tool MCP server (geminiEnv.ts). */
+  readonly mcpServer?: boolean;
   /** $XDG_RUNTIME_DIR for rec and Gemini (where rec may put its per-run settings layer). */
   readonly runtimeDir?: string;
 }
@@ -57,7 +59,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
   noteNetworkIsolation();
   const server = await startGeminiServer();
   // The mock is the proxy too: anything that tries to leave 127.0.0.1 is refused and recorded.
-  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}) });
+  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}) });
   const snapshots = new SessionSnapshots(env.chatsDir);
   const dbPath = join(env.baseDir, 'rec.db');
   const [command, args] = opts.plain ? [GEMINI_BIN, []] : [process.execPath, [REC_BIN, '--db', dbPath, 'gemini']];

@@ -121,6 +121,17 @@ const SCENARIOS: readonly Scenario[] = [
     ],
   },
   {
+    name: 'mcp-reject-esc',
+    does: 'Esc at an MCP tool\'s dialog rejects it (kind mcp)',
+    expected: (r) => [promptRow('mcp', only(r)), rejectionRow('mcp', only(r), escNo)],
+    native: (r) => ({ row: rowOf(r, 'rejection', only(r).callId), strings: [NATIVE.denied] }),
+  },
+  {
+    name: 'mcp-approve-enter',
+    does: 'Enter approves an MCP tool once (kind mcp); the session file says it ran',
+    expected: (r) => [promptRow('mcp', only(r)), approvalRow('mcp', only(r), once)],
+  },
+  {
     name: 'fetch-reject-esc',
     does: 'Esc at web_fetch\'s "Do you want to proceed?" rejects it (kind network)',
     expected: (r) => [promptRow('network', only(r)), rejectionRow('network', only(r), escNo)],
