@@ -41,6 +41,8 @@ export const SLEEP_COMMAND = `node -e "setTimeout(() => console.log('done-waitin
 export const NOTES_FILE = 'notes.txt';
 export const NOTES_TEXT = 'line one\noriginal line\nline three\n';
 export const EDITED_LINE = 'EDITED BY MOCK';
+/** The file the write scenario asks to create. */
+export const CREATED_FILE = 'created.txt';
 
 /** The slow text: numbered words, so a cut-off prefix is easy to check. */
 export function slowWord(i: number): string {
@@ -61,6 +63,8 @@ export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
       calls: [{ name: 'Edit', input: (c) => ({ file_path: abs(c, NOTES_FILE), old_string: 'original line', new_string: EDITED_LINE }) }],
     },
   ],
+  // A new file: Write asks "Create file" (no Read needed first).
+  write: [{ type: 'tools', text: 'I will create a file.', calls: [{ name: 'Write', input: (c) => ({ file_path: abs(c, CREATED_FILE), content: 'created by the mock\n' }) }] }],
   parallel: [
     {
       type: 'tools',

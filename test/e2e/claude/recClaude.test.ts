@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
+import { CREATED_FILE, EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
 import { isAlive } from '../shared/processTree.js';
 import { countAgentRecords, readAgentRecords, readRuns } from '../shared/sidecarRows.js';
 import { CLAUDE_VERSION } from './claudeEnv.js';
@@ -185,6 +185,16 @@ describe('rec claude on the real Claude Code 2.1.330: edits, batches, interrupti
     expect(readFileSync(join(s.env.workDir, NOTES_FILE), 'utf8')).toBe(NOTES_TEXT);
     expect(edit.input.new_string).toBe(EDITED_LINE);
     expect(rowsOf(s)).toEqual([promptRow('edit', edit), rejectionRow('edit', edit, { trigger: 'digit', option_label: OPTION.no })]);
+  }, TEST_TIMEOUT_MS);
+
+  it('Esc at the Write prompt ("Create file"): a rejection of kind edit with the content in tool_input; the file was not created', async () => {
+    const s = await run('write-reject-esc');
+    const write = onlyCall(s, 'Write');
+    expect(existsSync(join(s.env.workDir, CREATED_FILE))).toBe(false);
+    expect(write.input.content).toBe('created by the mock\n');
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([promptRow('edit', write), rejectionRow('edit', write, { trigger: 'esc', option_label: null })]);
+    expect(rows[0]!.prompt?.title).toBe('Create file');
   }, TEST_TIMEOUT_MS);
 
   it('three parallel calls, the first approved and the second refused with Esc: approval, rejection, and the third skipped', async () => {

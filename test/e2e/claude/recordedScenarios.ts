@@ -40,6 +40,8 @@ export const SCREEN = {
   running: /ctrl\+b to run in background/,
   interrupted: /Interrupted · What should Claude do instead\?/,
   editRejected: /Rejected update to notes\.txt/,
+  writePrompt: /Create file[\s\S]*Do you want to create created\.txt\?[\s\S]*Esc to cancel · Tab to amend/,
+  writeRejected: /Rejected write to created\.txt/,
   subagentPrompt: /Bash command · from the general-purpose agent[\s\S]*Do you want to proceed\?[\s\S]*Esc to cancel/,
   /** The Agent call's row once its subagent was launched in the background (2.1.330 does so even when asked for the foreground). */
   backgrounded: /Agent\(Stream in a subagent\)\s*\n\s*⎿\s+Backgrounded agent/,
@@ -148,6 +150,16 @@ export const SCENARIOS: readonly ClaudeScenario[] = [
       await press(d, '3');
       // A rejected edit leaves its own line (with the diff), not "Interrupted · What should Claude do instead?".
       await d.waitScreen(SCREEN.editRejected, 'rejected');
+    },
+  },
+  {
+    name: 'write-reject-esc',
+    description: 'the Write prompt ("Create file") for a new created.txt, refused with Esc',
+    async run(d) {
+      await d.line('SCENARIO write');
+      await d.waitScreen(SCREEN.writePrompt, 'prompt');
+      await press(d, KEY.esc);
+      await d.waitScreen(SCREEN.writeRejected, 'rejected');
     },
   },
   {
