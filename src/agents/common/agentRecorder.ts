@@ -169,7 +169,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (this._screen.userMessages.length > 0) this._lastUserMessages = this._screen.userMessages;
     const answer = this._screen.answerText;
     if (answer) this._lastAnswer = { text: answer, userMessages: this._screen.userMessages.length };
-    this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined);
+    this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined, this._screen.userMessages.length);
     const open = this._prompts.open;
     if (open) this._lastLive = { prompt: open, decisionRows: this._screen.decisionRows };
     if (!this._screen.menu) this._menuExpectedHighlight = undefined;

@@ -35,6 +35,8 @@ export interface PromptInstance<P extends PromptView = PromptView> {
   interruptionEventId?: string;
   /** The file's turn-end count when the prompt was decided (a turn ended since: nothing of it runs). */
   turnEndsAtDecision?: number;
+  /** How many user messages the screen showed when it was decided. */
+  shownUserMessagesAtDecision?: number;
 }
 
 export class CallFacts<P extends PromptView = PromptView> {
@@ -49,6 +51,11 @@ export class CallFacts<P extends PromptView = PromptView> {
   turnOpenByHook = false;
   /** How many turn ends (completed or aborted) the session file has shown so far. */
   turnEnds = 0;
+  /**
+   * The turn-end count when the latest user message was told (by the file or a hook): a message
+   * told after a turn's end starts a new turn; one read late, before that end in the file, does not.
+   */
+  turnEndsAtLastUserMessage = -1;
   currentTurnId: string | undefined;
 
   constructor(
@@ -236,6 +243,7 @@ export class CallFacts<P extends PromptView = PromptView> {
         return;
       }
       case 'user_message':
+        this.turnEndsAtLastUserMessage = this.turnEnds;
         // Read the file first: the end of the rejected turn there arms the rejection for this message.
         if (fact.source === 'hook') this.file.poll();
         for (const eventId of this.reasons.userMessage()) this.book.update(eventId, { reason: fact.text, reason_source: 'next_message' });

@@ -19,6 +19,8 @@ export interface Decided<P extends PromptView> {
 export class PromptTracker<P extends PromptView> {
   /** The prompt that is the live bottom pane now; undefined when none is. */
   private _onScreen: PromptInstance<P> | undefined;
+  /** How many user messages the screen shows now. */
+  private _shownUserMessages = 0;
 
   constructor(
     private readonly _facts: CallFacts<P>,
@@ -32,8 +34,9 @@ export class PromptTracker<P extends PromptView> {
     return this._onScreen;
   }
 
-  /** The screen's live prompt (undefined when none is live). */
-  show(prompt: P | undefined): void {
+  /** The screen's live prompt (undefined when none is live), and how many user messages it shows. */
+  show(prompt: P | undefined, shownUserMessages: number): void {
+    this._shownUserMessages = shownUserMessages;
     if (!prompt) {
       this._onScreen = undefined;
     } else if (this._onScreen?.parsed.identity === prompt.identity) {
@@ -95,6 +98,7 @@ export class PromptTracker<P extends PromptView> {
     const endsTurn = rejects && parsed.subagent === undefined && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || (meaning?.endsTurn !== false && !submitsText));
     open.decision = { eventId, type, endsTurn, ...(meaning?.reasks ? { reasks: true } : {}) };
     open.turnEndsAtDecision = facts.turnEnds;
+    open.shownUserMessagesAtDecision = this._shownUserMessages;
     if (rejects && this._profile.reasonPolicy !== 'inline') facts.reasons.rejected(eventId);
     if (call) facts.bindPrompt(open, call);
     return { prompt: open, eventId, rowsAtKey: decisionRows };
@@ -189,14 +193,26 @@ export class PromptTracker<P extends PromptView> {
       return latest;
     }
     // After a refusal that ended the turn, the agent may still draw the batch's other dialogs for a
-    // moment while it cancels them (Gemini 0.61 flashes "2 of 3", "3 of 3"): until the session file
-    // shows that turn's end, nothing more of it can be decided.
-    if (latest?.decision?.type === 'rejection' && latest.decision.endsTurn && latest.turnEndsAtDecision === facts.turnEnds) return undefined;
+    // moment while it cancels them (Gemini 0.61 flashes "2 of 3", "3 of 3"), and a loaded screen
+    // model may draw them after the file already shows the turn's end: nothing of that turn can be
+    // decided any more. The next prompt comes in a next turn, which a user message starts.
+    if (latest?.decision?.type === 'rejection' && latest.decision.endsTurn && !this._userSpokeSince(latest)) return undefined;
     if (last?.decision) {
       const pendingShown = facts.pendingCalls().some((c) => c.callId !== last.callId && this._profile.promptShowsCall(prompt, c));
       if (!pendingShown) return undefined;
     }
     return this._openPrompt(prompt);
+  }
+
+  /**
+   * Whether the user started a new turn since the prompt was decided: a message told after the file
+   * showed a turn's end (the refused one's), or one more message on screen.
+   */
+  private _userSpokeSince(prompt: PromptInstance<P>): boolean {
+    const endsAt = prompt.turnEndsAtDecision;
+    const shownAt = prompt.shownUserMessagesAtDecision;
+    if (endsAt === undefined || shownAt === undefined) return true;
+    return this._facts.turnEndsAtLastUserMessage > endsAt || this._shownUserMessages > shownAt;
   }
 
   /** The dialog shown again after a choice that re-asks (OptionMeaning.reasks): a new prompt, same call. */

@@ -145,6 +145,23 @@ describe('gemini 0.61.0, 120x45, parallel calls', () => {
     ]);
   });
 
+  it('the batch\'s next dialog flashed while Gemini cancels, drawn after the file already ended the turn (a loaded screen model), is no new prompt', async () => {
+    const r = atDialog('parallel-shell-esc', 'parallel-shell-esc.screen-0-dialog');
+    r.press('esc');
+    r.append();
+    const dialog = sampleScreen('parallel-shell-esc.screen-0-dialog');
+    r.showSnapshot({ ...dialog, lines: dialog.lines.map((l) => l.replace('touch one.txt', 'touch two.txt').replace('1 of 3', '2 of 3')), seq: dialog.seq + 1 });
+    r.show('parallel-shell-esc.screen-1-after');
+    await r.exit();
+    const [one, two, three] = r.callIds();
+    expect(r.sink.rows('prompt')).toHaveLength(1);
+    expect(r.outcomes()).toEqual([
+      expect.objectContaining({ type: 'rejection', trigger: 'esc', call_id: one, ran: 'no' }),
+      expect.objectContaining({ type: 'skipped', call_id: two, related_call_id: one }),
+      expect.objectContaining({ type: 'skipped', call_id: three, related_call_id: one }),
+    ]);
+  });
+
   it('Esc at the first write: the queued second write, whose dialog never showed, is skipped ("User cancelled operation")', async () => {
     const r = atDialog('parallel-esc-first', 'parallel-approve-then-esc.screen-0-dialog');
     r.press('esc');
