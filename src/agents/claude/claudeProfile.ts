@@ -81,9 +81,8 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   private readonly _preToolUse: HookCall[] = [];
   /** The call of the latest PermissionRequest: the one whose prompt shows now. */
   private _requested: HookCall | undefined;
+  /** Per subagent transcript: whose it is, and the Agent call that started it once its meta file says. */
   private readonly _subagentFiles = new Map<string, SubagentFile>();
-  /** Per subagent: the Agent call that started it (from its meta file). */
-  private readonly _parentOf = new Map<string, string>();
   /** Calls a subagent made (from its transcript or its hooks), with the agent's id. */
   private readonly _subagentCalls = new Map<string, string>();
 
@@ -266,13 +265,12 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
       const of = subagentOf(file);
       known = { agentId: of?.agent_id ?? lineAgentId, parentCallId: of?.parent_call_id ?? undefined };
       this._subagentFiles.set(file, known);
-      if (known.agentId !== undefined && known.parentCallId !== undefined) this._parentOf.set(known.agentId, known.parentCallId);
     }
     return known.agentId === undefined ? {} : this._subagentNative(known.agentId);
   }
 
   private _subagentNative(agentId: string): Record<string, unknown> {
-    const parent = this._parentOf.get(agentId);
+    const parent = [...this._subagentFiles.values()].find((f) => f.agentId === agentId && f.parentCallId !== undefined)?.parentCallId;
     return { agent_id: agentId, ...(parent !== undefined ? { parent_call_id: parent } : {}) };
   }
 

@@ -48,6 +48,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   /** The prompt last seen whole, with the decision rows then (for agents that redraw in place). */
   private _lastLive: { readonly prompt: PromptInstance<P>; readonly decisionRows: number } | undefined;
   private _lastScan = 0;
+  /** The user messages the screen last showed (kept when it shows none). */
   private _lastUserMessages: readonly string[] = [];
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
@@ -88,8 +89,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     // known yet, a key that may decide or cut something looks for it first (once per poll period
     // at most; only files written since the run started are candidates), so that the event it
     // makes belongs to the turn the file has already written.
-    if (this._facts.file.file === undefined && mayDecide(key) && this._clock.now() - this._lastScan >= SESSION_POLL_MS) this._tick(true);
-    else this._facts.file.poll();
+    if (this._facts.file.file === undefined && mayDecide(key) && this._clock.now() - this._lastScan >= SESSION_POLL_MS) this._scan(true);
+    this._facts.file.poll();
     this._render();
     const screen = this._screen;
     const open = this._prompts.open ?? this._liveBehindTornFrame(screen);
@@ -134,19 +135,20 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _tick(force = false): void {
     // A timer's work that was already queued when the recorder was disposed: the store may be closed.
     if (this._disposed) return;
-    if (this._facts.file.file === undefined) {
-      const now = this._clock.now();
-      if (force || now - this._lastScan >= SESSION_SCAN_MS) {
-        this._lastScan = now;
-        // The user messages last shown: an agent may clear them from the screen (at exit) before
-        // its file is found.
-        const userMessages = this._screen.userMessages.length > 0 ? this._screen.userMessages : this._lastUserMessages;
-        const witness = { userMessages, ...(this._screen.prompt ? { prompt: this._screen.prompt } : {}) };
-        const found = this._profile.chooseSessionFile(witness);
-        if (found) this._facts.file.follow(found, false);
-      }
-    }
+    if (this._facts.file.file === undefined) this._scan(force);
     this._readFiles();
+  }
+
+  /** Looks for this run's session file (once per SESSION_SCAN_MS unless forced). */
+  private _scan(force: boolean): void {
+    const now = this._clock.now();
+    if (!force && now - this._lastScan < SESSION_SCAN_MS) return;
+    this._lastScan = now;
+    // The user messages last shown, not only those on screen now: an agent may clear them (at exit)
+    // before its file is found.
+    const witness = { userMessages: this._lastUserMessages, ...(this._screen.prompt ? { prompt: this._screen.prompt } : {}) };
+    const found = this._profile.chooseSessionFile(witness);
+    if (found) this._facts.file.follow(found, false);
   }
 
   /** Companion files that appeared (a directory listing: never on a key's path), then what every file appended. */
