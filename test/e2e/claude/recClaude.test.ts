@@ -72,6 +72,73 @@ function onlyCall(s: ClaudeSession, name = 'Bash'): TranscriptCall {
 
 const rowsOf = (s: ClaudeSession) => s.rows().map(view);
 
+/**
+ * The rows (and what Claude Code did) each decision must give, checked the same on both renderers:
+ * the transcript and the sidecar rows do not depend on how the prompt was drawn.
+ */
+const expectRows = {
+  async rejectedByDigit(s: ClaudeSession): Promise<void> {
+    const call = onlyCall(s);
+    expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(false);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'digit', option_label: OPTION.no })]);
+  },
+  /** Esc: the transcript is byte-identical to No; only the keys tell. */
+  async rejectedByEsc(s: ClaudeSession): Promise<void> {
+    const call = onlyCall(s);
+    expect(call.result?.line.toolDenialBeforeRun).toBe(true);
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+  },
+  /** Tab on No, a reason, Enter: Claude Code keeps it as userFeedback and goes on. */
+  async rejectedWithReason(s: ClaudeSession): Promise<void> {
+    const call = onlyCall(s);
+    expect(call.result?.content).toBe(rejectWithReason(REASON));
+    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'tab', option_label: OPTION.no, reason: REASON })]);
+  },
+  async reasonDiscarded(s: ClaudeSession): Promise<void> {
+    const call = onlyCall(s);
+    expect(call.result?.content).toBe(REJECT_STOP);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null, reasonDiscarded: true })]);
+    expect(JSON.stringify(rows)).not.toContain(DISCARDED_REASON);
+  },
+  /** 3 (No) at the Edit prompt; the Read before it asked nothing. */
+  async editRejected(s: ClaudeSession): Promise<void> {
+    const edit = onlyCall(s, 'Edit');
+    expect(readFileSync(join(s.env.workDir, NOTES_FILE), 'utf8')).toBe(NOTES_TEXT);
+    expect(edit.input.new_string).toBe(EDITED_LINE);
+    expect(rowsOf(s)).toEqual([promptRow('edit', edit), rejectionRow('edit', edit, { trigger: 'digit', option_label: OPTION.no })]);
+  },
+  /** Claude Code writes REJECT_STOP without toolDenialBeforeRun; the next line names the interrupted message. */
+  async cutWhileRunning(s: ClaudeSession, trigger: 'esc' | 'ctrl_c'): Promise<void> {
+    const call = onlyCall(s);
+    expect(call.result?.content).toBe(REJECT_STOP);
+    expect(call.result?.line.toolDenialBeforeRun).toBeUndefined();
+    expect(s.transcript().interrupts).toEqual([expect.objectContaining({ text: '[Request interrupted by user for tool use]' })]);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once', native: CUT_WHILE_RUNNING }),
+      toolInterruptionRow(call, { trigger }),
+    ]);
+  },
+  /** Three parallel calls, the first approved with 1 and the second refused with Esc. */
+  async secondOfThreeRefused(s: ClaudeSession): Promise<void> {
+    const [first, second, third] = calls(s);
+    expect([first, second, third].map((c) => c?.input.command)).toEqual(['echo one > p1.txt', 'echo two > p2.txt', 'echo three > p3.txt']);
+    expect(existsSync(join(s.env.workDir, 'p1.txt'))).toBe(true);
+    expect(existsSync(join(s.env.workDir, 'p2.txt'))).toBe(false);
+    expect(existsSync(join(s.env.workDir, 'p3.txt'))).toBe(false);
+    // The refused call and its never-prompted sibling carry the same words in the transcript.
+    expect(third!.result?.content).toBe(second!.result?.content);
+    expect(rowsOf(s)).toEqual([
+      promptRow('command', first!),
+      approvalRow('command', first!, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' }),
+      promptRow('command', second!),
+      rejectionRow('command', second!, { trigger: 'esc', option_label: null }),
+      skippedRow('command', third!, second!),
+    ]);
+  },
+};
+
 describe('the Claude Code test kit: plain claude 2.1.330 in the isolated env', () => {
   it('reaches a Bash permission prompt on the mock, with the call in its transcript, and nothing tried to leave', async () => {
     session = await startClaude({ bare: true });
@@ -136,33 +203,19 @@ describe('rec claude on the real Claude Code 2.1.330: decisions at the prompt', 
   }, TEST_TIMEOUT_MS);
 
   it('4 (No) rejects with trigger digit', async () => {
-    const s = await run('bash-reject-digit');
-    const call = onlyCall(s);
-    expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(false);
-    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'digit', option_label: OPTION.no })]);
+    await expectRows.rejectedByDigit(await run('bash-reject-digit'));
   }, TEST_TIMEOUT_MS);
 
   it('Esc rejects with trigger esc and no option, although the transcript is byte-identical to No', async () => {
-    const s = await run('bash-reject-esc');
-    const call = onlyCall(s);
-    expect(call.result?.line.toolDenialBeforeRun).toBe(true);
-    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+    await expectRows.rejectedByEsc(await run('bash-reject-esc'));
   }, TEST_TIMEOUT_MS);
 
   it('Tab on No, a typed reason, Enter: the reason inline (Claude Code keeps it as userFeedback and goes on)', async () => {
-    const s = await run('bash-reject-reason');
-    const call = onlyCall(s);
-    expect(call.result?.content).toBe(rejectWithReason(REASON));
-    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'tab', option_label: OPTION.no, reason: REASON })]);
+    await expectRows.rejectedWithReason(await run('bash-reject-reason'));
   }, TEST_TIMEOUT_MS);
 
   it('Tab on No, a typed reason, then Esc: a rejection with no reason, the typed text kept nowhere', async () => {
-    const s = await run('bash-reject-reason-discarded');
-    const call = onlyCall(s);
-    expect(call.result?.content).toBe(REJECT_STOP);
-    const rows = s.rows();
-    expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null, reasonDiscarded: true })]);
-    expect(JSON.stringify(rows)).not.toContain(DISCARDED_REASON);
+    await expectRows.reasonDiscarded(await run('bash-reject-reason-discarded'));
   }, TEST_TIMEOUT_MS);
 
   it('Ctrl+C at the prompt records nothing (Claude Code ignores it); the Esc after it rejects', async () => {
@@ -180,11 +233,7 @@ describe('rec claude on the real Claude Code 2.1.330: decisions at the prompt', 
 
 describe('rec claude on the real Claude Code 2.1.330: edits, batches, interruptions, rules', () => {
   it('3 (No) at the Edit prompt rejects the edit (kind edit); the Read before it asked nothing; the file is unchanged', async () => {
-    const s = await run('edit-reject');
-    const edit = onlyCall(s, 'Edit');
-    expect(readFileSync(join(s.env.workDir, NOTES_FILE), 'utf8')).toBe(NOTES_TEXT);
-    expect(edit.input.new_string).toBe(EDITED_LINE);
-    expect(rowsOf(s)).toEqual([promptRow('edit', edit), rejectionRow('edit', edit, { trigger: 'digit', option_label: OPTION.no })]);
+    await expectRows.editRejected(await run('edit-reject'));
   }, TEST_TIMEOUT_MS);
 
   it('Esc at the Write prompt ("Create file"): a rejection of kind edit with the content in tool_input; the file was not created', async () => {
@@ -198,46 +247,15 @@ describe('rec claude on the real Claude Code 2.1.330: edits, batches, interrupti
   }, TEST_TIMEOUT_MS);
 
   it('three parallel calls, the first approved and the second refused with Esc: approval, rejection, and the third skipped', async () => {
-    const s = await run('parallel-second-rejected');
-    const [first, second, third] = calls(s);
-    expect([first, second, third].map((c) => c?.input.command)).toEqual(['echo one > p1.txt', 'echo two > p2.txt', 'echo three > p3.txt']);
-    expect(existsSync(join(s.env.workDir, 'p1.txt'))).toBe(true);
-    expect(existsSync(join(s.env.workDir, 'p2.txt'))).toBe(false);
-    expect(existsSync(join(s.env.workDir, 'p3.txt'))).toBe(false);
-    // The refused call and its never-prompted sibling carry the same words in the transcript.
-    expect(third!.result?.content).toBe(second!.result?.content);
-    expect(rowsOf(s)).toEqual([
-      promptRow('command', first!),
-      approvalRow('command', first!, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' }),
-      promptRow('command', second!),
-      rejectionRow('command', second!, { trigger: 'esc', option_label: null }),
-      skippedRow('command', third!, second!),
-    ]);
+    await expectRows.secondOfThreeRefused(await run('parallel-second-rejected'));
   }, TEST_TIMEOUT_MS);
 
   it('Esc while an approved sleep runs: an approval, then an interruption of kind tool, never a rejection', async () => {
-    const s = await run('sleep-esc-running');
-    const call = onlyCall(s);
-    // Claude Code writes REJECT_STOP without toolDenialBeforeRun; the next line names the interrupted message.
-    expect(call.result?.content).toBe(REJECT_STOP);
-    expect(call.result?.line.toolDenialBeforeRun).toBeUndefined();
-    expect(s.transcript().interrupts).toEqual([expect.objectContaining({ text: '[Request interrupted by user for tool use]' })]);
-    expect(rowsOf(s)).toEqual([
-      promptRow('command', call),
-      approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once', native: CUT_WHILE_RUNNING }),
-      toolInterruptionRow(call, { trigger: 'esc' }),
-    ]);
+    await expectRows.cutWhileRunning(await run('sleep-esc-running'), 'esc');
   }, TEST_TIMEOUT_MS);
 
   it('Ctrl+C while an approved sleep runs: an approval, then an interruption of kind tool with trigger ctrl_c', async () => {
-    const s = await run('sleep-ctrlc-running');
-    const call = onlyCall(s);
-    expect(call.result?.content).toBe(REJECT_STOP);
-    expect(rowsOf(s)).toEqual([
-      promptRow('command', call),
-      approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once', native: CUT_WHILE_RUNNING }),
-      toolInterruptionRow(call, { trigger: 'ctrl_c' }),
-    ]);
+    await expectRows.cutWhileRunning(await run('sleep-ctrlc-running'), 'ctrl_c');
   }, TEST_TIMEOUT_MS);
 
   it('Esc while an answer streams: an interruption of kind response naming the message Claude kept cut; any partial text on screen is its start', async () => {
@@ -344,66 +362,31 @@ describe('rec claude on the real Claude Code 2.1.330, inline renderer (the user\
   }, TEST_TIMEOUT_MS);
 
   it('4 (No) rejects with trigger digit', async () => {
-    const s = await run('inline-bash-reject-digit');
-    const call = onlyCall(s);
-    expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(false);
-    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'digit', option_label: OPTION.no })]);
+    await expectRows.rejectedByDigit(await run('inline-bash-reject-digit'));
   }, TEST_TIMEOUT_MS);
 
   it('Esc rejects with trigger esc and no option', async () => {
-    const s = await run('inline-bash-reject-esc');
-    const call = onlyCall(s);
-    expect(call.result?.line.toolDenialBeforeRun).toBe(true);
-    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+    await expectRows.rejectedByEsc(await run('inline-bash-reject-esc'));
   }, TEST_TIMEOUT_MS);
 
   it('Tab on No, a typed reason, Enter: trigger tab, the reason inline', async () => {
-    const s = await run('inline-bash-reject-reason');
-    const call = onlyCall(s);
-    expect(call.result?.content).toBe(rejectWithReason(REASON));
-    expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'tab', option_label: OPTION.no, reason: REASON })]);
+    await expectRows.rejectedWithReason(await run('inline-bash-reject-reason'));
   }, TEST_TIMEOUT_MS);
 
   it('Tab on No, a typed reason, then Esc: a rejection with no reason, the typed text kept nowhere', async () => {
-    const s = await run('inline-bash-reject-reason-discarded');
-    const call = onlyCall(s);
-    expect(call.result?.content).toBe(REJECT_STOP);
-    const rows = s.rows();
-    expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null, reasonDiscarded: true })]);
-    expect(JSON.stringify(rows)).not.toContain(DISCARDED_REASON);
+    await expectRows.reasonDiscarded(await run('inline-bash-reject-reason-discarded'));
   }, TEST_TIMEOUT_MS);
 
   it('3 (No) at the Edit prompt (its diff still `…` when first drawn) rejects the edit; the file is unchanged', async () => {
-    const s = await run('inline-edit-reject');
-    const edit = onlyCall(s, 'Edit');
-    expect(readFileSync(join(s.env.workDir, NOTES_FILE), 'utf8')).toBe(NOTES_TEXT);
-    expect(rowsOf(s)).toEqual([promptRow('edit', edit), rejectionRow('edit', edit, { trigger: 'digit', option_label: OPTION.no })]);
+    await expectRows.editRejected(await run('inline-edit-reject'));
   }, TEST_TIMEOUT_MS);
 
   it('Esc while an approved command runs: an approval, then an interruption of kind tool', async () => {
-    const s = await run('inline-sleep-esc-running');
-    const call = onlyCall(s);
-    expect(call.result?.line.toolDenialBeforeRun).toBeUndefined();
-    expect(rowsOf(s)).toEqual([
-      promptRow('command', call),
-      approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once', native: CUT_WHILE_RUNNING }),
-      toolInterruptionRow(call, { trigger: 'esc' }),
-    ]);
+    await expectRows.cutWhileRunning(await run('inline-sleep-esc-running'), 'esc');
   }, TEST_TIMEOUT_MS);
 
   it('three parallel calls, the first approved and the second refused with Esc: approval, rejection, and the third skipped', async () => {
-    const s = await run('inline-parallel-second-rejected');
-    const [first, second, third] = calls(s);
-    expect([first, second, third].map((c) => c?.input.command)).toEqual(['echo one > p1.txt', 'echo two > p2.txt', 'echo three > p3.txt']);
-    expect(existsSync(join(s.env.workDir, 'p1.txt'))).toBe(true);
-    expect(existsSync(join(s.env.workDir, 'p2.txt'))).toBe(false);
-    expect(rowsOf(s)).toEqual([
-      promptRow('command', first!),
-      approvalRow('command', first!, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' }),
-      promptRow('command', second!),
-      rejectionRow('command', second!, { trigger: 'esc', option_label: null }),
-      skippedRow('command', third!, second!),
-    ]);
+    await expectRows.secondOfThreeRefused(await run('inline-parallel-second-rejected'));
   }, TEST_TIMEOUT_MS);
 
   it('Esc while an answer streams: an interruption of kind response; the partial text on screen is the start of what Claude kept', async () => {

@@ -119,6 +119,22 @@ function escMidStream(scenario: 'slowtext' | 'slowtool', description: string): C
   };
 }
 
+/** A 30 s command (node setTimeout: `sleep 30` is blocked) approved with 1, then cut with the key while it runs. */
+function cutWhileRunning(key: 'esc' | 'ctrlc'): ClaudeScenario {
+  const bytes = key === 'esc' ? KEY.esc : KEY.ctrlC;
+  return {
+    name: `sleep-${key}-running`,
+    description: `a 30 s command approved with 1, then ${key === 'esc' ? 'Esc' : 'Ctrl+C'} while it runs`,
+    async run(d) {
+      await prompt(d, 'sleep', 'bash');
+      await press(d, '1');
+      await d.waitScreen(SCREEN.running, 'running');
+      await press(d, bytes);
+      await d.waitScreen(SCREEN.interrupted, 'interrupted');
+    },
+  };
+}
+
 export const SCENARIOS: readonly ClaudeScenario[] = [
   atBashPrompt('bash-approve-once', 'Bash prompt, approved with 1 (Yes)', (d) => press(d, '1'), SCREEN.final),
   atBashPrompt('bash-approve-always', "Bash prompt, approved with 2 (don't ask again for the work dir)", (d) => press(d, '2'), SCREEN.final),
@@ -174,28 +190,8 @@ export const SCENARIOS: readonly ClaudeScenario[] = [
       await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
   },
-  {
-    name: 'sleep-esc-running',
-    description: 'a 30 s command (node setTimeout: `sleep 30` is blocked) approved with 1, then Esc while it runs',
-    async run(d) {
-      await prompt(d, 'sleep', 'bash');
-      await press(d, '1');
-      await d.waitScreen(SCREEN.running, 'running');
-      await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.interrupted, 'interrupted');
-    },
-  },
-  {
-    name: 'sleep-ctrlc-running',
-    description: 'the same 30 s command approved with 1, then Ctrl+C while it runs',
-    async run(d) {
-      await prompt(d, 'sleep', 'bash');
-      await press(d, '1');
-      await d.waitScreen(SCREEN.running, 'running');
-      await press(d, KEY.ctrlC);
-      await d.waitScreen(SCREEN.interrupted, 'interrupted');
-    },
-  },
+  cutWhileRunning('esc'),
+  cutWhileRunning('ctrlc'),
   escMidStream('slowtext', 'an endless slowly streamed answer, cut with Esc'),
   escMidStream('slowtool', 'a tool_use whose input is still streaming, cut with Esc (Claude Code drops the call)'),
   {
