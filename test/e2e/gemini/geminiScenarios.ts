@@ -82,43 +82,50 @@ async function streaming(d: Driver): Promise<void> {
   await d.waitScreen(SCREEN.streamedTo(6), 'streaming');
 }
 
+/** A scenario of one key at one dialog: ask for it, press the key, wait for what follows. */
+function oneKey(
+  name: string,
+  description: string,
+  scenario: string,
+  dialog: RegExp,
+  key: string,
+  until: RegExp,
+  label: string,
+  flags: Pick<GeminiScenario, 'kitty' | 'fakeEditor' | 'mcpServer'> = {},
+): GeminiScenario {
+  return {
+    name,
+    description,
+    ...flags,
+    async run(d) {
+      await ask(d, scenario, dialog);
+      await press(d, key);
+      await d.waitScreen(until, label);
+    },
+  };
+}
+
 export const SCENARIOS: readonly GeminiScenario[] = [
-  {
-    name: 'shell-approve-enter',
-    description: 'run_shell_command dialog, "Allow once" with Enter',
-    async run(d) {
-      await ask(d, 'shell', SCREEN.shellDialog);
-      await press(d, KEY.enter);
-      await d.waitScreen(SCREEN.final, 'done');
-    },
-  },
-  {
-    name: 'shell-approve-session',
-    description: 'run_shell_command dialog, "Allow for this session" with 2',
-    async run(d) {
-      await ask(d, 'shell', SCREEN.shellDialog);
-      await press(d, '2');
-      await d.waitScreen(SCREEN.final, 'done');
-    },
-  },
-  {
-    name: 'shell-reject-esc',
-    description: 'run_shell_command dialog rejected with Esc (a deny-only session: Gemini deletes its file at exit)',
-    async run(d) {
-      await ask(d, 'shell', SCREEN.shellDialog);
-      await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.cancelled, 'rejected');
-    },
-  },
-  {
-    name: 'shell-reject-digit',
-    description: 'run_shell_command dialog rejected with 3 ("No, suggest changes (esc)")',
-    async run(d) {
-      await ask(d, 'shell', SCREEN.shellDialog);
-      await press(d, '3');
-      await d.waitScreen(SCREEN.cancelled, 'rejected');
-    },
-  },
+  oneKey(
+    'shell-approve-enter',
+    'run_shell_command dialog, "Allow once" with Enter',
+    'shell', SCREEN.shellDialog, KEY.enter, SCREEN.final, 'done',
+  ),
+  oneKey(
+    'shell-approve-session',
+    'run_shell_command dialog, "Allow for this session" with 2',
+    'shell', SCREEN.shellDialog, '2', SCREEN.final, 'done',
+  ),
+  oneKey(
+    'shell-reject-esc',
+    'run_shell_command dialog rejected with Esc (a deny-only session: Gemini deletes its file at exit)',
+    'shell', SCREEN.shellDialog, KEY.esc, SCREEN.cancelled, 'rejected',
+  ),
+  oneKey(
+    'shell-reject-digit',
+    'run_shell_command dialog rejected with 3 ("No, suggest changes (esc)")',
+    'shell', SCREEN.shellDialog, '3', SCREEN.cancelled, 'rejected',
+  ),
   {
     name: 'shell-reject-down-enter',
     description: 'run_shell_command dialog, Down Down to option 3, then Enter',
@@ -130,24 +137,16 @@ export const SCENARIOS: readonly GeminiScenario[] = [
       await d.waitScreen(SCREEN.cancelled, 'rejected');
     },
   },
-  {
-    name: 'shell-ctrlc-at-dialog',
-    description: 'Ctrl+C at the run_shell_command dialog (the global handler cancels the request)',
-    async run(d) {
-      await ask(d, 'shell', SCREEN.shellDialog);
-      await press(d, KEY.ctrlC);
-      await d.waitScreen(SCREEN.cancelled, 'rejected');
-    },
-  },
-  {
-    name: 'edit-reject-esc',
-    description: 'replace on edit_me.txt, "Apply this change?" rejected with Esc',
-    async run(d) {
-      await ask(d, 'edit', SCREEN.editDialog);
-      await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.cancelled, 'rejected');
-    },
-  },
+  oneKey(
+    'shell-ctrlc-at-dialog',
+    'Ctrl+C at the run_shell_command dialog (the global handler cancels the request)',
+    'shell', SCREEN.shellDialog, KEY.ctrlC, SCREEN.cancelled, 'rejected',
+  ),
+  oneKey(
+    'edit-reject-esc',
+    'replace on edit_me.txt, "Apply this change?" rejected with Esc',
+    'edit', SCREEN.editDialog, KEY.esc, SCREEN.cancelled, 'rejected',
+  ),
   {
     name: 'edit-modify-then-allow',
     description: 'replace on edit_me.txt: 3 ("Modify with external editor"), the editor changes the line, then 1 at the dialog shown again',
@@ -160,44 +159,26 @@ export const SCENARIOS: readonly GeminiScenario[] = [
       await d.waitScreen(SCREEN.final, 'done');
     },
   },
-  {
-    name: 'mcp-reject-esc',
-    description: 'an MCP tool call (server marker, tool touch_marker): its dialog refused with Esc',
-    mcpServer: true,
-    async run(d) {
-      await ask(d, 'mcp', SCREEN.mcpDialog);
-      await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.cancelled, 'rejected');
-    },
-  },
-  {
-    name: 'mcp-approve-enter',
-    description: 'an MCP tool call approved once with Enter: the tool runs (creates its marker file)',
-    mcpServer: true,
-    async run(d) {
-      await ask(d, 'mcp', SCREEN.mcpDialog);
-      await press(d, KEY.enter);
-      await d.waitScreen(SCREEN.final, 'done');
-    },
-  },
-  {
-    name: 'fetch-reject-esc',
-    description: 'web_fetch asks "Do you want to proceed?"; Esc refuses it',
-    async run(d) {
-      await ask(d, 'fetch', SCREEN.proceedDialog);
-      await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.cancelled, 'rejected');
-    },
-  },
-  {
-    name: 'parallel-writes-reject-first',
-    description: 'two write_file calls in one response: Esc at the first; the second dialog never shows',
-    async run(d) {
-      await ask(d, 'parallel-writes', SCREEN.writeDialog('a.txt'));
-      await press(d, KEY.esc);
-      await d.waitScreen(SCREEN.cancelled, 'rejected');
-    },
-  },
+  oneKey(
+    'mcp-reject-esc',
+    'an MCP tool call (server marker, tool touch_marker): its dialog refused with Esc',
+    'mcp', SCREEN.mcpDialog, KEY.esc, SCREEN.cancelled, 'rejected', { mcpServer: true },
+  ),
+  oneKey(
+    'mcp-approve-enter',
+    'an MCP tool call approved once with Enter: the tool runs (creates its marker file)',
+    'mcp', SCREEN.mcpDialog, KEY.enter, SCREEN.final, 'done', { mcpServer: true },
+  ),
+  oneKey(
+    'fetch-reject-esc',
+    'web_fetch asks "Do you want to proceed?"; Esc refuses it',
+    'fetch', SCREEN.proceedDialog, KEY.esc, SCREEN.cancelled, 'rejected',
+  ),
+  oneKey(
+    'parallel-writes-reject-first',
+    'two write_file calls in one response: Esc at the first; the second dialog never shows',
+    'parallel-writes', SCREEN.writeDialog('a.txt'), KEY.esc, SCREEN.cancelled, 'rejected',
+  ),
   {
     name: 'parallel-writes-approve-then-reject',
     description: 'two write_file calls in one response: Enter at the first, Esc at the second',
@@ -266,16 +247,11 @@ export const SCENARIOS: readonly GeminiScenario[] = [
       await d.waitScreen(new RegExp(`Noted: ${REASON}`), 'reason-answered');
     },
   },
-  {
-    name: 'shell-reject-esc-kitty',
-    description: 'the terminal supports the kitty keyboard protocol: Esc at the dialog arrives as CSI 27 u',
-    kitty: true,
-    async run(d) {
-      await ask(d, 'shell', SCREEN.shellDialog);
-      await press(d, KEY.kittyEsc);
-      await d.waitScreen(SCREEN.cancelled, 'rejected');
-    },
-  },
+  oneKey(
+    'shell-reject-esc-kitty',
+    'the terminal supports the kitty keyboard protocol: Esc at the dialog arrives as CSI 27 u',
+    'shell', SCREEN.shellDialog, KEY.kittyEsc, SCREEN.cancelled, 'rejected', { kitty: true },
+  ),
 ];
 
 /** How long one Enter on `/quit` gets to end Gemini (it prints its summary and exits in about a second). */
