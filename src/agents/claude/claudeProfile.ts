@@ -16,7 +16,8 @@ import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import { toRejectionKind } from '../../readers/action.js';
 import { meaningByLabelPrefix } from '../common/optionKeys.js';
-import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionFact } from '../common/agentProfile.js';
+import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionChoice, SessionFact } from '../common/agentProfile.js';
+import { isoTimestampOf, runStartOffset } from '../common/runPart.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { promptShowsCall } from './callMatcher.js';
 import { ClaudeHookPayload } from './hookPayloads.js';
@@ -229,8 +230,14 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
     return facts;
   }
 
-  chooseSessionFile(): string | undefined {
-    return this._sessionId === undefined ? undefined : findTranscript(this._ctx.env, this._sessionId);
+  chooseSessionFile(): SessionChoice {
+    // The session id is the one rec gave Claude (--session-id, launch.ts): its transcript is ours.
+    const file = this._sessionId === undefined ? undefined : findTranscript(this._ctx.env, this._sessionId);
+    return file === undefined ? { type: 'fits', files: [] } : { type: 'named', file: { file, from: this.runStartsAt(file) } };
+  }
+
+  runStartsAt(file: string): number {
+    return runStartOffset(file, this._ctx.startedAt, isoTimestampOf);
   }
 
   dispose(): void {

@@ -5,7 +5,7 @@ import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import { DisposableStore } from '../../core/lifecycle.js';
 import { meaningByLabelPrefix } from '../common/optionKeys.js';
-import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionFact } from '../common/agentProfile.js';
+import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { callCommand, promptShowsCall } from './callMatcher.js';
 import { CodexHookPayload } from './hookPayloads.js';
@@ -75,6 +75,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
       userMessages: s.userMessages,
       decisionRows: s.approvedRows.length + s.canceledRows.length + s.interruptedRows,
+      ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
     };
   }
 
@@ -168,8 +169,15 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     return facts;
   }
 
-  chooseSessionFile(witness: { readonly userMessages: readonly string[]; readonly prompt?: CodexPromptView }): string | undefined {
-    return this._chooser.choose({ userMessages: witness.userMessages, ...(witness.prompt ? { prompt: witness.prompt.source } : {}) }, this._strings);
+  chooseSessionFile(witness: SessionWitness<CodexPromptView>): SessionChoice {
+    return this._chooser.choose(
+      { userMessages: witness.userMessages, ...(witness.prompt ? { prompt: witness.prompt.source } : {}), ...(witness.sessionId !== undefined ? { sessionId: witness.sessionId } : {}) },
+      this._strings,
+    );
+  }
+
+  runStartsAt(file: string): number {
+    return this._chooser.runStartsAt(file);
   }
 
   dispose(): void {

@@ -26,9 +26,21 @@ export const SESSION_SCAN_MS = 1_000;
  * a frame of a key they take, so this is far longer than needed; it only has to outlast a loaded machine.
  */
 export const IGNORED_KEY_SETTLE_MS = 1_000;
+/**
+ * How long the screen must have shown something (a user message, a prompt) before it counts as a
+ * witness of which session file is this run's. The agent writes our own file a moment after it
+ * draws (Codex's daemon had both panes' rollouts written by the time either prompt was drawn, issue
+ * 19): in that moment another session's file, given the same words, may be the only one that holds
+ * them. What was shown this long ago, our own file holds too, so the other is not its only fit. A
+ * file that trails by more (a loaded machine) only delays the binding, unless a second session in
+ * the same folder was given the same words; the session id the agent shows at exit settles that.
+ */
+export const WITNESS_SETTLE_MS = 1_000;
 
 export interface AgentRecorderOptions {
   readonly ignoredKeySettleMs?: number;
+  /** Default WITNESS_SETTLE_MS; a replay of one session alone may count what it shows at once. */
+  readonly witnessSettleMs?: number;
   /** Default systemClock; a replay of a recorded session drives the recorder's timers itself. */
   readonly clock?: RecorderClock;
 }
@@ -50,6 +62,14 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _lastScan = 0;
   /** The user messages the screen last showed (kept when it shows none). */
   private _lastUserMessages: readonly string[] = [];
+  /** The session id the agent last showed (Codex prints it as it exits). */
+  private _lastSessionId: string | undefined;
+  /** When the screen first showed each user message (whitespace dropped): WITNESS_SETTLE_MS. */
+  private readonly _messageSeen = new Map<string, number>();
+  /** The prompt on screen and when it first showed. */
+  private _promptSeen: { readonly identity: string; readonly since: number } | undefined;
+  /** How many candidates fitted the screen equally, the last time more than one did. */
+  private _ambiguousCandidates = 0;
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
   private _disposed = false;
@@ -108,19 +128,24 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
 
   async handleExit(_exit: AgentExit, stop: AbortSignal): Promise<void> {
     const facts = this._facts;
-    this._tick(true);
+    // The screen first: the agent may have named its session as it exited.
     this._render();
+    this._tick(true);
     this._prompts.leftOpenAtExit();
     // After the agent exits its file may still get the turn's end (Codex leaves Exit and Run in
     // background to its daemon): wait only for something to reconcile, a turn still open in the
     // file or events whose file was not found yet, and only until told to stop. A session that
     // recorded nothing exits at once.
-    const unmatched = () => facts.file.file === undefined && facts.book.all().length > 0;
+    // A file not found yet is looked for until told to stop, if anything was recorded or said: what
+    // the screen showed last may only now be old enough to count (WITNESS_SETTLE_MS).
+    const unmatched = () => facts.file.file === undefined && (facts.book.all().length > 0 || this._lastUserMessages.length > 0);
     while (!stop.aborted && !this._disposed && (facts.turnOpenInFile || unmatched())) {
       await waitOn(this._clock, SESSION_POLL_MS, stop);
       if (stop.aborted || this._disposed) break;
       this._tick(true);
     }
+    // Two sessions fitted the screen equally to the end: no call id is better than another's.
+    if (facts.file.file === undefined && this._ambiguousCandidates > 1) facts.noteSessionAmbiguous(this._ambiguousCandidates);
   }
 
   dispose(): void {
@@ -146,9 +171,30 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._lastScan = now;
     // The user messages last shown, not only those on screen now: an agent may clear them (at exit)
     // before its file is found.
-    const witness = { userMessages: this._lastUserMessages, ...(this._screen.prompt ? { prompt: this._screen.prompt } : {}) };
-    const found = this._profile.chooseSessionFile(witness);
-    if (found) this._facts.file.follow(found, false);
+    // Only what was shown long enough ago that our own file holds it too (WITNESS_SETTLE_MS).
+    const settle = this._options.witnessSettleMs ?? WITNESS_SETTLE_MS;
+    const settled = (since: number | undefined) => since !== undefined && now - since >= settle;
+    const prompt = this._screen.prompt;
+    const witness = {
+      userMessages: this._lastUserMessages.filter((m) => settled(this._messageSeen.get(squash(m)))),
+      ...(prompt && this._promptSeen?.identity === prompt.identity && settled(this._promptSeen.since) ? { prompt } : {}),
+      ...(this._lastSessionId !== undefined ? { sessionId: this._lastSessionId } : {}),
+    };
+    const choice = this._profile.chooseSessionFile(witness);
+    if (choice.type === 'named') {
+      this._ctx.debug(`session file named by the agent: ${choice.file.file}`);
+      this._facts.file.follow(choice.file.file, false, choice.file.from);
+      return;
+    }
+    const [only, ...others] = choice.files;
+    if (only && others.length === 0) {
+      this._ctx.debug(`session file, the only one holding what the screen showed: ${only.file}`);
+      this._facts.file.follow(only.file, false, only.from);
+    } else if (others.length > 0) {
+      // Several fit equally: bind none, and wait for a witness that separates them.
+      if (this._ambiguousCandidates !== choice.files.length) this._ctx.debug(`session ambiguous: ${choice.files.length} candidates fit the screen`);
+      this._ambiguousCandidates = choice.files.length;
+    }
   }
 
   /** Companion files that appeared (a directory listing: never on a key's path), then what every file appended. */
@@ -169,6 +215,11 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._seenSeq = snapshot.seq;
     this._screen = this._profile.readScreen(snapshot);
     if (this._screen.userMessages.length > 0) this._lastUserMessages = this._screen.userMessages;
+    const now = this._clock.now();
+    for (const m of this._screen.userMessages) if (!this._messageSeen.has(squash(m))) this._messageSeen.set(squash(m), now);
+    const prompt = this._screen.prompt;
+    if (prompt && this._promptSeen?.identity !== prompt.identity) this._promptSeen = { identity: prompt.identity, since: now };
+    if (this._screen.sessionId !== undefined) this._lastSessionId = this._screen.sessionId;
     const answer = this._screen.answerText;
     if (answer) this._lastAnswer = { text: answer, userMessages: this._screen.userMessages.length };
     this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined, this._screen.userMessages.length);
@@ -247,9 +298,11 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       running.fate = 'interrupted';
       facts.fates.setCause(running.turnId, running.callId);
     }
-    facts.fates.addTurnEvent(running?.turnId ?? facts.currentTurnId, eventId);
+    facts.addTurnEvent(running?.turnId ?? facts.currentTurnId, eventId);
   }
 }
+
+const squash = (s: string) => s.replace(/\s+/g, '');
 
 /** Keys that may decide a prompt or cut a turn (anything else only moves or types). */
 function mayDecide(key: KeyEvent): boolean {

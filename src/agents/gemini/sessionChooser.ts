@@ -1,11 +1,20 @@
-// Which chat file is this run's when no hook named it: the newest
-// <gemini home>/tmp/<slug>/chats/session-*.jsonl written since the run started, where <slug> is this
-// cwd's entry in <gemini home>/projects.json, confirmed by the screen — one of the user's messages
-// the screen shows is a user message of the file. Until one is confirmed none is followed, so
-// another Gemini session in the same folder is never mistaken for ours.
+// Which chat file is this run's when no hook named it (every user but root: launch.ts). The
+// candidates are <gemini home>/tmp/<slug>/chats/session-*.jsonl written since the run started
+// (<slug> is this cwd's entry in <gemini home>/projects.json); a resumed session's file is one of
+// them as soon as Gemini appends to it. What it guarantees:
+//   - `named`: Gemini showed the session id itself (the "Session ID:" row of the summary it prints
+//     as it quits), so the file whose metadata line carries that id is this run's. No other session
+//     can show it.
+//   - `fits`: the candidates that hold the most of the user messages the screen shows. Two
+//     sessions given the same words fit equally; the recorder then binds neither (and binds a lone
+//     fit only once it has stayed alone long enough for our own file to appear, agentRecorder.ts).
+// The session id is on screen only at the quit summary (Gemini 0.61.0), so two such sessions are
+// told apart at exit, or not at all (a run killed before its summary keeps no call ids).
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/agentProfile.js';
+import { isoTimestampOf, runStartIn, runStartOffset } from '../common/runPart.js';
 import { geminiHomeDir } from './geminiHome.js';
 import { parseGeminiLine, userWords } from './sessionRecords.js';
 import type { GeminiStrings } from './strings/index.js';
@@ -43,14 +52,47 @@ export class SessionChooser {
     return slug === undefined ? undefined : join(home, 'tmp', slug, 'chats');
   }
 
-  /** The newest candidate the screen confirms, or undefined. */
-  choose(shownMessages: readonly string[], strings: GeminiStrings): string | undefined {
-    const shown = shownMessages.map(squash).filter((m) => m !== '');
-    if (shown.length === 0) return undefined;
+  choose(witness: SessionWitness, strings: GeminiStrings): SessionChoice {
+    if (witness.sessionId !== undefined) {
+      const file = this._fileOf(witness.sessionId);
+      if (file !== undefined) return { type: 'named', file: { file, from: this.runStartsAt(file) } };
+    }
+    const shown = witness.userMessages.map(squash).filter((m) => m !== '');
+    if (shown.length === 0) return { type: 'fits', files: [] };
+    const scored: Array<{ ref: SessionFileRef; score: number }> = [];
     for (const file of this._candidates()) {
-      const messages = peekUserMessages(file, strings).map(squash);
-      const seen = shown.some((s) => messages.some((m) => m === s || (s.length >= MIN_PARTIAL_MESSAGE_CHARS && m.startsWith(s))));
-      if (seen) return file;
+      const peeked = peek(file, strings, this._startedAt);
+      const messages = peeked.userMessages.map(squash);
+      const score = shown.filter((s) => messages.some((m) => m === s || (s.length >= MIN_PARTIAL_MESSAGE_CHARS && m.startsWith(s)))).length;
+      scored.push({ ref: { file, from: peeked.from < peeked.size ? peeked.from : this.runStartsAt(file) }, score });
+    }
+    const best = Math.max(0, ...scored.map((c) => c.score));
+    return { type: 'fits', files: best === 0 ? [] : scored.filter((c) => c.score === best).map((c) => c.ref) };
+  }
+
+  /** Where this run's part of a chat file begins (a resumed session's file holds earlier turns). */
+  runStartsAt(file: string): number {
+    return runStartOffset(file, this._startedAt, isoTimestampOf);
+  }
+
+  /** The chat file of session `id`: named after its first 8 characters, its metadata line says it whole. */
+  private _fileOf(id: string): string | undefined {
+    const dir = this.chatsDir();
+    if (!dir) return undefined;
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      // No chats folder: Gemini wrote no session here.
+      return undefined;
+    }
+    for (const name of names) {
+      if (!name.startsWith('session-') || !name.endsWith(`-${id.slice(0, 8)}.jsonl`)) continue;
+      const file = join(dir, name);
+      const data = readHead(file);
+      const first = data?.subarray(0, Math.max(0, data.indexOf(0x0a))).toString('utf8');
+      const record = first ? parseGeminiLine(first) : undefined;
+      if (record?.type === 'metadata' && record.metadata.sessionId === id) return file;
     }
     return undefined;
   }
@@ -66,42 +108,46 @@ export class SessionChooser {
       return [];
     }
     const since = this._startedAt.getTime() - START_SLACK_MS;
-    const files: Array<{ file: string; mtime: number }> = [];
+    const files: string[] = [];
     for (const name of names) {
       if (!/^session-.*\.jsonl$/.test(name)) continue;
       const file = join(dir, name);
       try {
-        const mtime = statSync(file).mtimeMs;
-        if (mtime >= since) files.push({ file, mtime });
+        if (statSync(file).mtimeMs >= since) files.push(file);
       } catch {
         // Deleted since it was listed (Gemini deletes sessions with nothing worth resuming).
       }
     }
-    return files.sort((a, b) => b.mtime - a.mtime).map((f) => f.file);
+    return files;
   }
 }
 
-function peekUserMessages(file: string, strings: GeminiStrings): string[] {
-  let text: string;
+function readHead(file: string): Buffer | undefined {
   try {
     const fd = openSync(file, 'r');
     try {
       const size = Math.min(fstatSync(fd).size, PEEK_MAX_BYTES);
       const buf = Buffer.alloc(size);
-      text = buf.subarray(0, readSync(fd, buf, 0, size, 0)).toString('utf8');
+      return buf.subarray(0, readSync(fd, buf, 0, size, 0));
     } finally {
       closeSync(fd);
     }
   } catch {
     // Removed or unreadable since it was listed: not a candidate any more.
-    return [];
+    return undefined;
   }
+}
+
+/** The user's messages of a candidate (a resumed session's earlier ones too: Gemini shows them again). */
+function peek(file: string, strings: GeminiStrings, startedAt: Date): { userMessages: string[]; from: number; size: number } {
+  const data = readHead(file);
+  if (data === undefined) return { userMessages: [], from: 0, size: 0 };
   const out: string[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of data.toString('utf8').split('\n')) {
     const record = line.trim() === '' ? undefined : parseGeminiLine(line);
     if (record?.type !== 'message') continue;
     const words = userWords(record.message, strings);
     if (words !== undefined) out.push(words);
   }
-  return out;
+  return { userMessages: out, from: runStartIn(data, startedAt.getTime(), isoTimestampOf), size: data.length };
 }
