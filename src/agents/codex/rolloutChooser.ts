@@ -3,11 +3,12 @@
 //     before the exit shows it, measured on 0.169.0: not the screen, not the titles or OSCs), so the
 //     file named after that id is this run's, a resumed one included. No other session can show it.
 //   - `fits`: of the candidates (rollouts of this cwd written to since the run started), those that
-//     show the most of what the screen shows: the pending call the approval prompt on screen is
+//     show the most of what the screen shows: a call of this run's the approval prompt on screen is
 //     about (command and Reason, callMatcher.ts), and the user messages the screen shows in its
 //     history (`› …` rows). Two sessions given the same words and the same command fit equally; the
-//     recorder then binds neither (and binds a lone fit only once it has stayed alone long enough
-//     for our own file to appear, agentRecorder.ts WITNESS_SETTLE_MS).
+//     recorder then binds neither. It binds a lone fit, and it hands in as witnesses only what the
+//     screen showed long enough ago that our own file holds it too (agentRecorder.ts
+//     WITNESS_SETTLE_MS), so a twin written before ours is not the lone fit by being first.
 // Witnesses measured and rejected (issue 19, Codex 0.169.0): the open files under /proc. The
 // rollouts are written by the app-server daemon that every TUI of that CODEX_HOME shares (and that
 // was forked under whichever pane started first, so it is even a descendant of one pane only); the
@@ -39,8 +40,11 @@ export interface ScreenWitness {
 
 interface Peeked {
   readonly userMessages: string[];
-  /** Calls of this run's part of the file still without an output. */
-  readonly pendingCalls: KnownCall[];
+  /**
+   * Calls of this run's part of the file, answered or not: once our prompt is decided our call has
+   * its output, while a twin's may still wait, so "still pending" would favour the twin.
+   */
+  readonly calls: KnownCall[];
   /** Byte offset of this run's part (0 unless the file holds a resumed session's earlier turns). */
   readonly from: number;
   /** Bytes read: a `from` this far found no record of this run in them (a longer file). */
@@ -68,7 +72,7 @@ export class RolloutChooser {
       if (!peeked) continue;
       const prompt = witness.prompt;
       const messages = peeked.userMessages.map(squash);
-      const callShown = prompt !== undefined && peeked.pendingCalls.some((c) => promptShowsCall(prompt, c, strings));
+      const callShown = prompt !== undefined && peeked.calls.some((c) => promptShowsCall(prompt, c, strings));
       const messagesShown = shown.filter((s) => messages.some((m) => m === s || (s.length >= MIN_PARTIAL_MESSAGE_CHARS && m.startsWith(s)))).length;
       scored.push({ ref: { file, from: peeked.from < peeked.size ? peeked.from : this.runStartsAt(file) }, score: messagesShown + (callShown ? 1 : 0) });
     }
@@ -113,7 +117,6 @@ function peekRollout(file: string, strings: CodexStrings, startedAt: Date): Peek
   const from = runStartIn(data, startedAt.getTime(), isoTimestampOf);
   const userMessages: string[] = [];
   const calls = new Map<string, KnownCall>();
-  const answered = new Set<string>();
   let order = 0;
   let offset = 0;
   for (const line of data.toString('utf8').split('\n')) {
@@ -125,13 +128,11 @@ function peekRollout(file: string, strings: CodexStrings, startedAt: Date): Peek
     if ((item.type === 'function_call' || item.type === 'custom_tool_call') && ours) {
       const toolInput = toolInputOf(item);
       calls.set(item.call_id, { callId: item.call_id, toolName: item.name, toolInput, order: ++order });
-    } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
-      answered.add(item.call_id);
     } else if (item.type === 'message' && item.role === 'user') {
       // A resumed session's earlier messages count too: Codex shows them again on screen.
       const message = messageText(item);
       if (!isHarnessMessage(item, message, strings)) userMessages.push(message);
     }
   }
-  return { userMessages, pendingCalls: [...calls.values()].filter((c) => !answered.has(c.callId)), from, size: data.length };
+  return { userMessages, calls: [...calls.values()], from, size: data.length };
 }

@@ -77,9 +77,9 @@ export interface SessionWitness<P extends PromptView = PromptView> {
 /**
  * Which session file is this run's, as far as the agent's files and the screen tell now:
  *   - `named`: the file of the session id the agent showed (or a flag it was started with): ours;
- *   - `fits`: the candidate files whose content the screen shows; ours only if it stays the only one
- *     (agentRecorder.ts waits WITNESS_SETTLE_MS, during which our own file, which trails our screen
- *     by milliseconds, would appear and fit too).
+ *   - `fits`: the candidate files that hold the most of what the screen showed; ours if it is the
+ *     only one (agentRecorder.ts hands in only what was shown WITNESS_SETTLE_MS ago or more, which
+ *     our own file, trailing our screen, holds by then).
  * `from` is where this run's part of a file begins: a resumed session's earlier turns are not this run's.
  */
 export type SessionChoice =
