@@ -171,7 +171,12 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
 
   chooseSessionFile(witness: SessionWitness<CodexPromptView>): SessionChoice {
     return this._chooser.choose(
-      { userMessages: witness.userMessages, ...(witness.prompt ? { prompt: witness.prompt.source } : {}), ...(witness.sessionId !== undefined ? { sessionId: witness.sessionId } : {}) },
+      {
+        userMessages: witness.userMessages,
+        ...(witness.prompt ? { prompt: witness.prompt.source } : {}),
+        ...(witness.sessionId !== undefined ? { sessionId: witness.sessionId } : {}),
+        ...(witness.refused ? { refused: witness.refused.map((p) => p.source) } : {}),
+      },
       this._strings,
     );
   }

@@ -2,13 +2,15 @@
 //   - `named`: Codex showed the session id itself (`codex resume <id>`, printed as it exits; nothing
 //     before the exit shows it, measured on 0.169.0: not the screen, not the titles or OSCs), so the
 //     file named after that id is this run's, a resumed one included. No other session can show it.
+//   - `named_gone`: Codex named a session whose rollout does not exist: no other file is ours.
 //   - `fits`: of the candidates (rollouts of this cwd written to since the run started), those that
 //     show the most of what the screen shows: a call of this run's the approval prompt on screen is
 //     about (command and Reason, callMatcher.ts), and the user messages the screen shows in its
 //     history (`› …` rows). Two sessions given the same words and the same command fit equally; the
 //     recorder then binds neither. It binds a lone fit, and it hands in as witnesses only what the
 //     screen showed long enough ago that our own file holds it too (agentRecorder.ts
-//     WITNESS_SETTLE_MS), so a twin written before ours is not the lone fit by being first.
+//     WITNESS_SETTLE_MS), so a twin written before ours is not the lone fit by being first. A
+//     candidate that ran a call this run refused is a twin's that approved it, and is left out.
 // Witnesses measured and rejected (issue 19, Codex 0.169.0): the open files under /proc. The
 // rollouts are written by the app-server daemon that every TUI of that CODEX_HOME shares (and that
 // was forked under whichever pane started first, so it is even a descendant of one pane only); the
@@ -22,7 +24,7 @@ import { isoTimestampOf, runStartIn, runStartOffset } from '../common/runPart.js
 import { promptShowsCall } from './callMatcher.js';
 import type { CodexPrompt } from './promptParser.js';
 import { findRolloutById, findRolloutCandidates } from './rolloutLocator.js';
-import { isHarnessMessage, messageText, parseRolloutLine, toolInputOf } from './rolloutRecords.js';
+import { isHarnessMessage, messageText, parseRolloutLine, ranCallOf, toolInputOf } from './rolloutRecords.js';
 import type { CodexStrings } from './strings/index.js';
 
 /** How much of a candidate is read to confirm it; a session's turns are far smaller. */
@@ -36,6 +38,8 @@ export interface ScreenWitness {
   readonly prompt?: CodexPrompt;
   /** The session id Codex printed (`codex resume <id>`). */
   readonly sessionId?: string;
+  /** The prompts this run refused (a candidate that ran one of their calls is a twin's). */
+  readonly refused?: readonly CodexPrompt[];
 }
 
 interface Peeked {
@@ -44,7 +48,7 @@ interface Peeked {
    * Calls of this run's part of the file, answered or not: once our prompt is decided our call has
    * its output, while a twin's may still wait, so "still pending" would favour the twin.
    */
-  readonly calls: KnownCall[];
+  readonly calls: Array<KnownCall & { ran?: boolean }>;
   /** Byte offset of this run's part (0 unless the file holds a resumed session's earlier turns). */
   readonly from: number;
   /** Bytes read: a `from` this far found no record of this run in them (a longer file). */
@@ -63,13 +67,15 @@ export class RolloutChooser {
   choose(witness: ScreenWitness, strings: CodexStrings): SessionChoice {
     if (witness.sessionId !== undefined) {
       const file = findRolloutById(this._env, witness.sessionId);
-      if (file !== undefined) return { type: 'named', file: { file, from: this.runStartsAt(file) } };
+      return file !== undefined ? { type: 'named', file: { file, from: this.runStartsAt(file) } } : { type: 'named_gone', sessionId: witness.sessionId };
     }
     const shown = witness.userMessages.map(squash).filter((m) => m !== '');
     const scored: Array<{ ref: SessionFileRef; score: number }> = [];
     for (const file of findRolloutCandidates(this._env, this._cwd, this._startedAt)) {
       const peeked = peekRollout(file, strings, this._startedAt);
       if (!peeked) continue;
+      // It ran a call this run refused: a twin that approved it.
+      if ((witness.refused ?? []).some((p) => peeked.calls.some((c) => c.ran && promptShowsCall(p, c, strings)))) continue;
       const prompt = witness.prompt;
       const messages = peeked.userMessages.map(squash);
       const callShown = prompt !== undefined && peeked.calls.some((c) => promptShowsCall(prompt, c, strings));
@@ -116,13 +122,19 @@ function peekRollout(file: string, strings: CodexStrings, startedAt: Date): Peek
   if (data === undefined) return undefined;
   const from = runStartIn(data, startedAt.getTime(), isoTimestampOf);
   const userMessages: string[] = [];
-  const calls = new Map<string, KnownCall>();
+  const calls = new Map<string, KnownCall & { ran?: boolean }>();
+  const ranIds = new Set<string>();
   let order = 0;
   let offset = 0;
   for (const line of data.toString('utf8').split('\n')) {
     const ours = offset >= from;
     offset += Buffer.byteLength(line) + 1;
     const record = line.trim() === '' ? undefined : parseRolloutLine(line);
+    if (record?.type === 'event_msg' && record.payload.type === 'item_completed') {
+      // Codex writes a CommandExecution item only for a command that was run (never for one refused).
+      const ran = ranCallOf(record.payload.item);
+      if (ran !== undefined) ranIds.add(ran);
+    }
     if (!record || record.type !== 'response_item') continue;
     const item = record.payload;
     if ((item.type === 'function_call' || item.type === 'custom_tool_call') && ours) {
@@ -134,5 +146,5 @@ function peekRollout(file: string, strings: CodexStrings, startedAt: Date): Peek
       if (!isHarnessMessage(item, message, strings)) userMessages.push(message);
     }
   }
-  return { userMessages, calls: [...calls.values()], from, size: data.length };
+  return { userMessages, calls: [...calls.values()].map((c) => (ranIds.has(c.callId) ? { ...c, ran: true } : c)), from, size: data.length };
 }

@@ -72,6 +72,11 @@ export interface SessionWitness<P extends PromptView = PromptView> {
   readonly userMessages: readonly string[];
   readonly prompt?: P;
   readonly sessionId?: string;
+  /**
+   * The prompts this run refused: a candidate holding the call of one of them as having run is not
+   * ours (a twin that approved it), whenever that is seen.
+   */
+  readonly refused?: readonly P[];
 }
 
 /**
@@ -84,6 +89,8 @@ export interface SessionWitness<P extends PromptView = PromptView> {
  */
 export type SessionChoice =
   | { readonly type: 'named'; readonly file: SessionFileRef }
+  /** The agent named its session and no file of that id exists (any more): no other file is ours. */
+  | { readonly type: 'named_gone'; readonly sessionId: string }
   | { readonly type: 'fits'; readonly files: readonly SessionFileRef[] };
 
 export interface SessionFileRef {

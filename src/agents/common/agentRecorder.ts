@@ -3,6 +3,7 @@
 // decision the agent ignored, and lets callFacts.ts complete those events from the session file
 // and hooks. What is the
 // agent's own — its screen, its option texts, its records — comes from its profile (agentProfile.ts).
+import { existsSync } from 'node:fs';
 import type { AgentExit, Recorder, RecorderContext } from '../agentAdapter.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import type { KeyEvent } from '../../core/keys.js';
@@ -70,6 +71,10 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _promptSeen: { readonly identity: string; readonly since: number } | undefined;
   /** How many candidates fitted the screen equally, the last time more than one did. */
   private _ambiguousCandidates = 0;
+  /** Every file seen fitting as well as another: if one of them is gone, a lone fit proves nothing. */
+  private readonly _tiedFiles = new Set<string>();
+  /** The agent named a session whose file is gone (Gemini deletes a deny-only one): bind nothing else. */
+  private _namedGone = false;
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
   private _disposed = false;
@@ -175,10 +180,12 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     const settle = this._options.witnessSettleMs ?? WITNESS_SETTLE_MS;
     const settled = (since: number | undefined) => since !== undefined && now - since >= settle;
     const prompt = this._screen.prompt;
+    const refused = this._facts.prompts.filter((p) => p.decision?.type === 'rejection').map((p) => p.parsed);
     const witness = {
       userMessages: this._lastUserMessages.filter((m) => settled(this._messageSeen.get(squash(m)))),
       ...(prompt && this._promptSeen?.identity === prompt.identity && settled(this._promptSeen.since) ? { prompt } : {}),
       ...(this._lastSessionId !== undefined ? { sessionId: this._lastSessionId } : {}),
+      ...(refused.length > 0 ? { refused } : {}),
     };
     const choice = this._profile.chooseSessionFile(witness);
     if (choice.type === 'named') {
@@ -186,14 +193,26 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       this._facts.file.follow(choice.file.file, false, choice.file.from);
       return;
     }
+    if (choice.type === 'named_gone' || this._namedGone) {
+      if (!this._namedGone) this._ctx.debug(`session ${choice.type === 'named_gone' ? choice.sessionId : ''} named by the agent has no file: none is bound`);
+      this._namedGone = true;
+      return;
+    }
     const [only, ...others] = choice.files;
     if (only && others.length === 0) {
+      const gone = [...this._tiedFiles].filter((f) => f !== only.file && !existsSync(f));
+      if (gone.length > 0) {
+        // A file that fitted as well is gone: it may have been ours (deleted at exit), so the one left proves nothing.
+        this._ctx.debug(`session ambiguous: ${gone.length} file(s) that fitted as well are gone`);
+        return;
+      }
       this._ctx.debug(`session file, the only one holding what the screen showed: ${only.file}`);
       this._facts.file.follow(only.file, false, only.from);
     } else if (others.length > 0) {
       // Several fit equally: bind none, and wait for a witness that separates them.
       if (this._ambiguousCandidates !== choice.files.length) this._ctx.debug(`session ambiguous: ${choice.files.length} candidates fit the screen`);
       this._ambiguousCandidates = choice.files.length;
+      for (const f of choice.files) this._tiedFiles.add(f.file);
     }
   }
 

@@ -5,18 +5,24 @@
 //   - `named`: Gemini showed the session id itself (the "Session ID:" row of the summary it prints
 //     as it quits), so the file whose metadata line carries that id is this run's. No other session
 //     can show it.
-//   - `fits`: the candidates that hold the most of the user messages the screen shows. Two
-//     sessions given the same words fit equally; the recorder then binds neither (and binds a lone
-//     fit only once it has stayed alone long enough for our own file to appear, agentRecorder.ts).
+//   - `named_gone`: it named a session whose file is gone (Gemini deletes a session with nothing
+//     worth resuming as it quits): no other file is ours.
+//   - `fits`: the candidates that hold the most of the user messages the screen showed (long
+//     enough ago that our own file holds them too, agentRecorder.ts WITNESS_SETTLE_MS), leaving out
+//     any that ran a call this run refused (a twin that approved it). Two sessions given the same
+//     words fit equally; the recorder then binds neither.
 // The session id is on screen only at the quit summary (Gemini 0.61.0), so two such sessions are
 // told apart at exit, or not at all (a run killed before its summary keeps no call ids).
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/agentProfile.js';
+import type { KnownCall } from '../common/callLedger.js';
 import { isoTimestampOf, runStartIn, runStartOffset } from '../common/runPart.js';
+import { promptShowsCall } from './callMatcher.js';
 import { geminiHomeDir } from './geminiHome.js';
 import { parseGeminiLine, userWords } from './sessionRecords.js';
+import type { GeminiPrompt } from './screenParser.js';
 import type { GeminiStrings } from './strings/index.js';
 
 /** How much of a candidate is read to confirm it; its first turns are far smaller. */
@@ -52,16 +58,19 @@ export class SessionChooser {
     return slug === undefined ? undefined : join(home, 'tmp', slug, 'chats');
   }
 
-  choose(witness: SessionWitness, strings: GeminiStrings): SessionChoice {
+  choose(witness: SessionWitness<GeminiPrompt>, strings: GeminiStrings): SessionChoice {
     if (witness.sessionId !== undefined) {
       const file = this._fileOf(witness.sessionId);
-      if (file !== undefined) return { type: 'named', file: { file, from: this.runStartsAt(file) } };
+      // Gemini deletes a session with nothing worth resuming as it quits: then nothing here is ours.
+      return file !== undefined ? { type: 'named', file: { file, from: this.runStartsAt(file) } } : { type: 'named_gone', sessionId: witness.sessionId };
     }
     const shown = witness.userMessages.map(squash).filter((m) => m !== '');
     if (shown.length === 0) return { type: 'fits', files: [] };
     const scored: Array<{ ref: SessionFileRef; score: number }> = [];
     for (const file of this._candidates()) {
       const peeked = peek(file, strings, this._startedAt);
+      // It ran a call this run refused: a twin that approved it.
+      if ((witness.refused ?? []).some((p) => peeked.ranCalls.some((c) => promptShowsCall(p, c)))) continue;
       const messages = peeked.userMessages.map(squash);
       const score = shown.filter((s) => messages.some((m) => m === s || (s.length >= MIN_PARTIAL_MESSAGE_CHARS && m.startsWith(s)))).length;
       scored.push({ ref: { file, from: peeked.from < peeked.size ? peeked.from : this.runStartsAt(file) }, score });
@@ -139,15 +148,20 @@ function readHead(file: string): Buffer | undefined {
 }
 
 /** The user's messages of a candidate (a resumed session's earlier ones too: Gemini shows them again). */
-function peek(file: string, strings: GeminiStrings, startedAt: Date): { userMessages: string[]; from: number; size: number } {
+function peek(file: string, strings: GeminiStrings, startedAt: Date): { userMessages: string[]; ranCalls: KnownCall[]; from: number; size: number } {
   const data = readHead(file);
-  if (data === undefined) return { userMessages: [], from: 0, size: 0 };
+  if (data === undefined) return { userMessages: [], ranCalls: [], from: 0, size: 0 };
   const out: string[] = [];
+  const ran = new Map<string, KnownCall>();
   for (const line of data.toString('utf8').split('\n')) {
     const record = line.trim() === '' ? undefined : parseGeminiLine(line);
     if (record?.type !== 'message') continue;
     const words = userWords(record.message, strings);
     if (words !== undefined) out.push(words);
+    // Only `success` says it ran: a refused call is `cancelled`, a policy refusal an `error`.
+    for (const c of record.message.toolCalls ?? []) {
+      if (c.status === 'success') ran.set(c.id, { callId: c.id, toolName: c.name, toolInput: c.args ?? null, order: ran.size + 1 });
+    }
   }
-  return { userMessages: out, from: runStartIn(data, startedAt.getTime(), isoTimestampOf), size: data.length };
+  return { userMessages: out, ranCalls: [...ran.values()], from: runStartIn(data, startedAt.getTime(), isoTimestampOf), size: data.length };
 }

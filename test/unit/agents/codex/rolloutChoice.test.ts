@@ -55,6 +55,19 @@ describe('codex 0.169.0: a twin session in the same folder', () => {
     expect(r.sink.rows('rejection')).toEqual([expect.objectContaining({ call_id: twin.callId })]);
   });
 
+  it('a twin that ran the call this run refused is not ours: this run binds its own file', async () => {
+    const r = new CodexReplay('shell-deny-esc', { announceRollout: false });
+    // The other pane was given the same words and command, and approved it: its call ran.
+    const twin = join(dirname(r.rolloutFile), 'rollout-2026-11-22T09-00-00-01a20295-7c74-7f52-badc-4b2355db546f.jsonl');
+    writeFileSync(twin, sampleRollout('shell-approve').join('\n') + '\n');
+    r.appendThrough('function_call');
+    r.show('1-prompt');
+    r.press('esc');
+    await r.exit();
+    expect(r.sink.run.agent_session_file).toBe(r.rolloutFile);
+    expect(r.sink.rows('rejection')).toEqual([expect.objectContaining({ call_id: r.callIds()[0] })]);
+  });
+
   it('what the screen shows only now does not count yet: the twin, written first, is not taken for ours', () => {
     const r = new CodexReplay('shell-deny-esc', { announceRollout: false, witnessSettleMs: 60_000 });
     writeTwin(r);
