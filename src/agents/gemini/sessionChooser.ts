@@ -81,7 +81,7 @@ export class SessionChooser {
 
   /** Where this run's part of a chat file begins (a resumed session's file holds earlier turns). */
   runStartsAt(file: string): number {
-    return runStartOffset(file, this._startedAt, isoTimestampOf);
+    return runStartOffset(file, this._startedAt, geminiRecordTime);
   }
 
   /** The chat file of session `id`: named after its first 8 characters, its metadata line says it whole. */
@@ -131,6 +131,19 @@ export class SessionChooser {
   }
 }
 
+/**
+ * When Gemini wrote a record: a message's `timestamp`, or the `lastUpdated` a `{"$set": …}` line
+ * carries (Gemini stamps the file with it after each message; the last one before a resume is the
+ * earlier session's, measured on 0.61.0).
+ */
+function geminiRecordTime(text: string): number | undefined {
+  const t = isoTimestampOf(text);
+  if (t !== undefined) return t;
+  const m = /^\{"\$set":\{"lastUpdated":"([^"]+)"\}\}$/.exec(text);
+  const u = m ? Date.parse(m[1]!) : NaN;
+  return Number.isFinite(u) ? u : undefined;
+}
+
 function readHead(file: string): Buffer | undefined {
   try {
     const fd = openSync(file, 'r');
@@ -163,5 +176,5 @@ function peek(file: string, strings: GeminiStrings, startedAt: Date): { userMess
       if (c.status === 'success') ran.set(c.id, { callId: c.id, toolName: c.name, toolInput: c.args ?? null, order: ran.size + 1 });
     }
   }
-  return { userMessages: out, ranCalls: [...ran.values()], from: runStartIn(data, startedAt.getTime(), isoTimestampOf), size: data.length };
+  return { userMessages: out, ranCalls: [...ran.values()], from: runStartIn(data, startedAt.getTime(), geminiRecordTime), size: data.length };
 }

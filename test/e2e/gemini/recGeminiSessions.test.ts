@@ -9,7 +9,7 @@ import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js
 import { settle, type Driver } from '../shared/driver.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../shared/recBin.js';
-import { readEventRows, readRuns, type EventRow } from '../shared/sidecarRows.js';
+import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../shared/sidecarRows.js';
 import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './geminiEnv.js';
 import { KEY, promptFor, quitGemini, SCREEN } from './geminiScenarios.js';
 import { readToolCalls, SessionSnapshots } from './sessionSnapshots.js';
@@ -53,8 +53,8 @@ async function startWorld(): Promise<World> {
 const dbOf = (w: World, name: string) => join(w.env.baseDir, `${name}.db`);
 
 /** `rec --db <name>.db gemini` in the world's one project folder, found by scanning (no runtime dir: no hook). */
-function startRec(w: World, name: string): { rec: Spawned; driver: Driver } {
-  const rec = spawn(process.execPath, [REC_BIN, '--db', dbOf(w, name), 'gemini'], {
+function startRec(w: World, name: string, args: readonly string[] = []): { rec: Spawned; driver: Driver } {
+  const rec = spawn(process.execPath, [REC_BIN, '--db', dbOf(w, name), 'gemini', ...args], {
     cols: 120,
     rows: 40,
     cwd: w.env.workDir,
@@ -134,5 +134,54 @@ describe('rec gemini on the real Gemini 0.61.0, found by scanning: the right cha
     const statsOf = (name: string) => recJson(w, name, ['stats', '--json', '--run', String(readRuns(dbOf(w, name))[0]!.id)]);
     expect(statsOf('refuser')).toMatchObject({ rejections: { total: 1 }, approvals: 0 });
     expect(statsOf('approver')).toMatchObject({ rejections: { total: 0 }, approvals: 1 });
+  }, TEST_TIMEOUT_MS);
+
+  it('gemini --resume latest: the refusal in the new turn carries the new call id, and the earlier turn is not recorded again', async () => {
+    const w = await startWorld();
+    const first = startRec(w, 'first');
+    await first.rec.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
+    await first.driver.line(promptFor('shell'));
+    await first.rec.expectScreen(SCREEN.shellDialog);
+    await settle();
+    first.rec.send(KEY.enter);
+    await first.rec.expectScreen(SCREEN.final);
+    expect(await quit(first)).toBe(0);
+    w.snapshots.sample();
+    const before = [...w.snapshots.contents.entries()];
+    expect(before).toHaveLength(1);
+    const [chatFile, textBefore] = before[0]!;
+    const earlierCall = readToolCalls(textBefore)[0]!.callId;
+    const linesBefore = textBefore.split('\n').filter((l) => l.trim() !== '').length;
+
+    const resumed = startRec(w, 'resumed', ['--resume', 'latest']);
+    await resumed.rec.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
+    await resumed.driver.line(`${promptFor('shell')} once more`);
+    await resumed.rec.expectScreen(SCREEN.shellDialog);
+    await settle();
+    resumed.rec.send(KEY.esc);
+    await resumed.rec.expectScreen(SCREEN.cancelled);
+    expect(await quit(resumed)).toBe(0);
+
+    // Gemini appended the new turn to the same chat file (a fresh one it may start first, empty of
+    // turns, is deleted as it quits).
+    w.snapshots.sample();
+    const calls = readToolCalls(w.snapshots.contents.get(chatFile)!);
+    expect(calls.map((c) => [c.callId, c.status])).toEqual([[earlierCall, 'success'], [expect.any(String), 'cancelled']]);
+    const newCall = calls[1]!.callId;
+
+    const rows = readEventRows(dbOf(w, 'resumed'));
+    expect(decisions(rows).map((r) => [r.type, r.call_id])).toEqual([['rejection', newCall]]);
+    expect(rows.every((r) => r.call_id !== earlierCall)).toBe(true);
+    const run = readRuns(dbOf(w, 'resumed'))[0]!;
+    expect(run.agent_session_file).toBe(chatFile);
+    // Only what this run's Gemini wrote was copied: none of the earlier session's lines.
+    const records = readAgentRecords(dbOf(w, 'resumed'));
+    expect(records.length).toBeGreaterThan(0);
+    expect(Math.min(...records.map((r) => r.line_no))).toBeGreaterThan(linesBefore);
+
+    // Merge shows both turns: the earlier call that ran and the new one refused.
+    const merged = recJson(w, 'resumed', ['merge', '--run', String(run.id)]);
+    expect(JSON.stringify(merged)).toContain(earlierCall);
+    expect((merged as { rejections: Array<{ call_id: string }> }).rejections.map((r) => r.call_id)).toEqual([newCall]);
   }, TEST_TIMEOUT_MS);
 });
