@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
-import { isoTimestampOf, runStartIn, runStartOffset } from '../common/runPart.js';
+import { isoTimestampOf, runStartOffset, sizesUntouchedSince } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
 import { geminiHomeDir } from './geminiHome.js';
 import { parseGeminiLine, userWords } from './sessionRecords.js';
@@ -37,11 +37,17 @@ const ProjectsFile = z.object({ projects: z.record(z.string(), z.string()) });
 const squash = (s: string) => s.replace(/\s+/g, '');
 
 export class SessionChooser {
+  /** The chat files' sizes as the run started: what a resumed one held then is earlier (runPart.ts). */
+  private readonly _sizesAtStart: ReadonlyMap<string, number>;
+
   constructor(
     private readonly _env: NodeJS.ProcessEnv,
     private readonly _cwd: string,
     private readonly _startedAt: Date,
-  ) {}
+  ) {
+    const dir = this.chatsDir();
+    this._sizesAtStart = dir === undefined ? new Map() : sizesUntouchedSince(listChats(dir).map((name) => join(dir, name)), _startedAt);
+  }
 
   /** The chats folder of this cwd's project, when Gemini has registered it. */
   chatsDir(): string | undefined {
@@ -68,20 +74,20 @@ export class SessionChooser {
     if (shown.length === 0) return { type: 'fits', files: [] };
     const scored: Array<{ ref: SessionFileRef; score: number }> = [];
     for (const file of this._candidates()) {
-      const peeked = peek(file, strings, this._startedAt);
+      const peeked = peek(file, strings);
       // It ran a call this run refused: a twin that approved it.
       if ((witness.refused ?? []).some((p) => peeked.ranCalls.some((c) => promptShowsCall(p, c)))) continue;
       const messages = peeked.userMessages.map(squash);
       const score = shown.filter((s) => messages.some((m) => m === s || (s.length >= MIN_PARTIAL_MESSAGE_CHARS && m.startsWith(s)))).length;
-      scored.push({ ref: { file, from: peeked.from < peeked.size ? peeked.from : this.runStartsAt(file) }, score });
+      scored.push({ ref: { file, from: 0 }, score });
     }
     const best = Math.max(0, ...scored.map((c) => c.score));
-    return { type: 'fits', files: best === 0 ? [] : scored.filter((c) => c.score === best).map((c) => c.ref) };
+    return { type: 'fits', files: best === 0 ? [] : scored.filter((c) => c.score === best).map((c) => ({ file: c.ref.file, from: this.runStartsAt(c.ref.file) })) };
   }
 
   /** Where this run's part of a chat file begins (a resumed session's file holds earlier turns). */
   runStartsAt(file: string): number {
-    return runStartOffset(file, this._startedAt, geminiRecordTime);
+    return runStartOffset(file, this._startedAt, geminiRecordTime, this._sizesAtStart.get(file));
   }
 
   /** The chat file of session `id`: named after its first 8 characters, its metadata line says it whole. */
@@ -144,6 +150,15 @@ function geminiRecordTime(text: string): number | undefined {
   return Number.isFinite(u) ? u : undefined;
 }
 
+function listChats(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => /^session-.*\.jsonl$/.test(name));
+  } catch {
+    // The chats folder appears with the first session of the project.
+    return [];
+  }
+}
+
 function readHead(file: string): Buffer | undefined {
   try {
     const fd = openSync(file, 'r');
@@ -161,9 +176,9 @@ function readHead(file: string): Buffer | undefined {
 }
 
 /** The user's messages of a candidate (a resumed session's earlier ones too: Gemini shows them again). */
-function peek(file: string, strings: GeminiStrings, startedAt: Date): { userMessages: string[]; ranCalls: KnownCall[]; from: number; size: number } {
+function peek(file: string, strings: GeminiStrings): { userMessages: string[]; ranCalls: KnownCall[] } {
   const data = readHead(file);
-  if (data === undefined) return { userMessages: [], ranCalls: [], from: 0, size: 0 };
+  if (data === undefined) return { userMessages: [], ranCalls: [] };
   const out: string[] = [];
   const ran = new Map<string, KnownCall>();
   for (const line of data.toString('utf8').split('\n')) {
@@ -176,5 +191,5 @@ function peek(file: string, strings: GeminiStrings, startedAt: Date): { userMess
       if (c.status === 'success') ran.set(c.id, { callId: c.id, toolName: c.name, toolInput: c.args ?? null, order: ran.size + 1 });
     }
   }
-  return { userMessages: out, ranCalls: [...ran.values()], from: runStartIn(data, startedAt.getTime(), geminiRecordTime), size: data.length };
+  return { userMessages: out, ranCalls: [...ran.values()] };
 }
