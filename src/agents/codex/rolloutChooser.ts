@@ -62,6 +62,8 @@ export class RolloutChooser {
     private readonly _env: NodeJS.ProcessEnv,
     private readonly _cwd: string,
     private readonly _startedAt: Date,
+    /** Other days' rollouts written to since the start (a resumed session's), found in the background. */
+    private readonly _earlier: () => readonly string[] = () => [],
   ) {}
 
   choose(witness: ScreenWitness, strings: CodexStrings): SessionChoice {
@@ -71,7 +73,7 @@ export class RolloutChooser {
     }
     const shown = witness.userMessages.map(squash).filter((m) => m !== '');
     const scored: Array<{ ref: SessionFileRef; score: number }> = [];
-    for (const file of findRolloutCandidates(this._env, this._cwd, this._startedAt)) {
+    for (const file of findRolloutCandidates(this._env, this._cwd, this._startedAt, this._earlier())) {
       const peeked = peekRollout(file, strings, this._startedAt);
       if (!peeked) continue;
       // It ran a call this run refused: a twin that approved it.

@@ -4,6 +4,7 @@
 // to, in whatever day's folder it was created. Other Codex sessions in the same folder are candidates
 // too; rolloutChooser.ts tells ours apart, or says it cannot.
 import { closeSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexHome } from './module.js';
 import { SessionMeta } from './rolloutRecords.js';
@@ -42,42 +43,47 @@ function samePath(a: string, b: string): boolean {
   }
 }
 
-/** Every rollout file under $CODEX_HOME/sessions (YYYY/MM/DD folders), with its mtime. */
-function allRollouts(root: string): Array<{ file: string; mtime: number }> {
-  const out: Array<{ file: string; mtime: number }> = [];
-  const walk = (dir: string, depth: number): void => {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      // No session written yet (or the folder went away): nothing here.
-      return;
-    }
-    for (const name of names) {
-      const path = join(dir, name);
-      if (depth < 3) {
-        if (/^\d+$/.test(name)) walk(path, depth + 1);
-        continue;
-      }
-      if (!name.startsWith('rollout-') || !name.endsWith('.jsonl')) continue;
-      try {
-        out.push({ file: path, mtime: statSync(path).mtimeMs });
-      } catch {
-        // Deleted between readdir and stat: not ours to worry about.
-      }
-    }
-  };
-  walk(root, 0);
-  return out;
+/** The day folders ($CODEX_HOME/sessions/YYYY/MM/DD) of these dates, local and UTC. */
+function dayDirs(root: string, dates: readonly Date[]): string[] {
+  const dirs = new Set<string>();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  for (const d of dates) {
+    dirs.add(join(root, String(d.getFullYear()), pad(d.getMonth() + 1), pad(d.getDate())));
+    dirs.add(join(root, String(d.getUTCFullYear()), pad(d.getUTCMonth() + 1), pad(d.getUTCDate())));
+  }
+  return [...dirs];
 }
 
-/** Rollouts of this cwd written to since the run started, most recently written last. */
-export function findRolloutCandidates(env: NodeJS.ProcessEnv, cwd: string, startedAt: Date): string[] {
+function rolloutsIn(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.startsWith('rollout-') && name.endsWith('.jsonl'))
+      .map((name) => join(dir, name));
+  } catch {
+    // No session written on that day (or the folder went away): nothing here.
+    return [];
+  }
+}
+
+/**
+ * Rollouts of this cwd written to since the run started, most recently written last: those of the
+ * run's days, and `earlier` ones (EarlierRollouts: a resumed session's file, in its own day's folder).
+ */
+export function findRolloutCandidates(env: NodeJS.ProcessEnv, cwd: string, startedAt: Date, earlier: readonly string[] = []): string[] {
   const since = startedAt.getTime() - START_SLACK_MS;
+  const root = join(codexHome(env), 'sessions');
+  const files = new Set([...dayDirs(root, [startedAt, new Date()]).flatMap(rolloutsIn), ...earlier]);
   const candidates: Array<{ file: string; mtime: number }> = [];
-  for (const entry of allRollouts(join(codexHome(env), 'sessions'))) {
-    if (entry.mtime < since) continue;
-    const first = readFirstLine(entry.file);
+  for (const file of files) {
+    let mtime: number;
+    try {
+      mtime = statSync(file).mtimeMs;
+    } catch {
+      // Deleted between readdir and stat: not ours to worry about.
+      continue;
+    }
+    if (mtime < since) continue;
+    const first = readFirstLine(file);
     if (first === undefined) continue;
     let json: unknown;
     try {
@@ -89,13 +95,81 @@ export function findRolloutCandidates(env: NodeJS.ProcessEnv, cwd: string, start
     const meta = SessionMeta.safeParse(json);
     if (!meta.success || meta.data.payload.cwd === undefined) continue;
     if (!samePath(meta.data.payload.cwd, cwd)) continue;
-    candidates.push(entry);
+    candidates.push({ file, mtime });
   }
   return candidates.sort((a, b) => a.mtime - b.mtime).map((c) => c.file);
 }
 
-/** The rollout of session `id` (Codex names the file after it), wherever it was created. */
+/**
+ * The rollout of session `id`, which Codex names after it, in the day folder of its creation: the id
+ * is a UUIDv7, whose first 48 bits are that time in ms. Any other day folder is looked in after.
+ */
 export function findRolloutById(env: NodeJS.ProcessEnv, id: string): string | undefined {
+  const root = join(codexHome(env), 'sessions');
   const suffix = `-${id}.jsonl`;
-  return allRollouts(join(codexHome(env), 'sessions')).find((r) => r.file.endsWith(suffix))?.file;
+  const ms = parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+  const created = Number.isFinite(ms) ? [new Date(ms - 86_400_000), new Date(ms), new Date(ms + 86_400_000)] : [];
+  const likely = dayDirs(root, created).flatMap(rolloutsIn).find((f) => f.endsWith(suffix));
+  return likely ?? allDayDirs(root).flatMap(rolloutsIn).find((f) => f.endsWith(suffix));
+}
+
+/** Every YYYY/MM/DD folder under `root`. */
+function allDayDirs(root: string): string[] {
+  const level = (dirs: string[]) =>
+    dirs.flatMap((dir) => {
+      try {
+        return readdirSync(dir).filter((n) => /^\d+$/.test(n)).map((n) => join(dir, n));
+      } catch {
+        // Gone, or not a folder: nothing below it.
+        return [];
+      }
+    });
+  return level(level(level([root])));
+}
+
+/** How often the other days' rollouts are looked over for one a resumed session appends to. */
+export const EARLIER_ROLLOUTS_WALK_MS = 5_000;
+
+/**
+ * The rollouts of days other than the run's that were written to since it started (a resumed
+ * session's file), looked for in the background: a user may keep thousands of rollouts, and
+ * stat-ing them all took 230 ms for 5,100 files (measured here), too long for a key's path.
+ */
+export class EarlierRollouts {
+  private _files: string[] = [];
+  private _walking = false;
+
+  constructor(
+    private readonly _env: NodeJS.ProcessEnv,
+    private readonly _startedAt: Date,
+  ) {}
+
+  get files(): readonly string[] {
+    return this._files;
+  }
+
+  /** Looks the folders over once (a call while a walk is under way does nothing). */
+  async walk(): Promise<void> {
+    if (this._walking) return;
+    this._walking = true;
+    try {
+      const root = join(codexHome(this._env), 'sessions');
+      const recent = new Set(dayDirs(root, [this._startedAt, new Date()]));
+      const since = this._startedAt.getTime() - START_SLACK_MS;
+      const found: string[] = [];
+      for (const dir of allDayDirs(root)) {
+        if (recent.has(dir)) continue;
+        for (const file of rolloutsIn(dir)) {
+          try {
+            if ((await stat(file)).mtimeMs >= since) found.push(file);
+          } catch {
+            // Deleted since it was listed: not a candidate.
+          }
+        }
+      }
+      this._files = found;
+    } finally {
+      this._walking = false;
+    }
+  }
 }
