@@ -8,7 +8,7 @@
 //     about (command and Reason, callMatcher.ts), and the user messages the screen shows in its
 //     history (`› …` rows). Two sessions given the same words and the same command fit equally; the
 //     recorder then binds neither. It binds a lone fit, and it hands in as witnesses only what the
-//     screen showed long enough ago that our own file holds it too (agentRecorder.ts
+//     screen showed long enough ago that our own file holds it too (sessionBinding.ts
 //     WITNESS_SETTLE_MS), so a twin written before ours is not the lone fit by being first. A
 //     candidate that ran a call this run refused is a twin's that approved it, and is left out.
 // Witnesses measured and rejected (issue 19, Codex 0.169.0): the open files under /proc. The

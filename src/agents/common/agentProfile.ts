@@ -82,9 +82,10 @@ export interface SessionWitness<P extends PromptView = PromptView> {
 /**
  * Which session file is this run's, as far as the agent's files and the screen tell now:
  *   - `named`: the file of the session id the agent showed (or a flag it was started with): ours;
+ *   - `named_gone`: the agent named a session whose file does not exist (any more): none is ours;
  *   - `fits`: the candidate files that hold the most of what the screen showed; ours if it is the
- *     only one (agentRecorder.ts hands in only what was shown WITNESS_SETTLE_MS ago or more, which
- *     our own file, trailing our screen, holds by then).
+ *     only one (sessionBinding.ts hands in only what was shown WITNESS_SETTLE_MS ago or more, which
+ *     our own file, trailing our screen, holds by then, and decides).
  * `from` is where this run's part of a file begins: a resumed session's earlier turns are not this run's.
  */
 export type SessionChoice =

@@ -3,7 +3,6 @@
 // decision the agent ignored, and lets callFacts.ts complete those events from the session file
 // and hooks. What is the
 // agent's own — its screen, its option texts, its records — comes from its profile (agentProfile.ts).
-import { existsSync } from 'node:fs';
 import type { AgentExit, Recorder, RecorderContext } from '../agentAdapter.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import type { KeyEvent } from '../../core/keys.js';
@@ -13,6 +12,7 @@ import { CallFacts } from './callFacts.js';
 import { arrowDelta, chooseMenuOption, moveHighlight, type OptionTrigger } from './optionKeys.js';
 import type { PromptInstance } from './callFacts.js';
 import { PromptTracker, type Decided } from './promptTracker.js';
+import { SessionBinding, WITNESS_SETTLE_MS } from './sessionBinding.js';
 import { systemClock, waitOn, type RecorderClock } from './recorderClock.js';
 
 /** How often the session file is read while the agent runs; keys also read it at once. */
@@ -27,20 +27,9 @@ export const SESSION_SCAN_MS = 1_000;
  * a frame of a key they take, so this is far longer than needed; it only has to outlast a loaded machine.
  */
 export const IGNORED_KEY_SETTLE_MS = 1_000;
-/**
- * How long the screen must have shown something (a user message, a prompt) before it counts as a
- * witness of which session file is this run's. The agent writes our own file a moment after it
- * draws (Codex's daemon had both panes' rollouts written by the time either prompt was drawn, issue
- * 19): in that moment another session's file, given the same words, may be the only one that holds
- * them. What was shown this long ago, our own file holds too, so the other is not its only fit. A
- * file that trails by more (a loaded machine) only delays the binding, unless a second session in
- * the same folder was given the same words; the session id the agent shows at exit settles that.
- */
-export const WITNESS_SETTLE_MS = 1_000;
-
 export interface AgentRecorderOptions {
   readonly ignoredKeySettleMs?: number;
-  /** Default WITNESS_SETTLE_MS; a replay of one session alone may count what it shows at once. */
+  /** Default WITNESS_SETTLE_MS (sessionBinding.ts); a replay of one session alone may count what it shows at once. */
   readonly witnessSettleMs?: number;
   /** Default systemClock; a replay of a recorded session drives the recorder's timers itself. */
   readonly clock?: RecorderClock;
@@ -63,18 +52,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _lastScan = 0;
   /** The user messages the screen last showed (kept when it shows none). */
   private _lastUserMessages: readonly string[] = [];
-  /** The session id the agent last showed (Codex prints it as it exits). */
-  private _lastSessionId: string | undefined;
-  /** When the screen first showed each user message (whitespace dropped): WITNESS_SETTLE_MS. */
-  private readonly _messageSeen = new Map<string, number>();
-  /** The prompt on screen and when it first showed. */
-  private _promptSeen: { readonly identity: string; readonly since: number } | undefined;
-  /** How many candidates fitted the screen equally, the last time more than one did. */
-  private _ambiguousCandidates = 0;
-  /** Every file seen fitting as well as another: if one of them is gone, a lone fit proves nothing. */
-  private readonly _tiedFiles = new Set<string>();
-  /** The agent named a session whose file is gone (Gemini deletes a deny-only one): bind nothing else. */
-  private _namedGone = false;
+  private readonly _binding: SessionBinding<P>;
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
   private _disposed = false;
@@ -90,6 +68,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     // prompt may come from a companion file not looked for yet: look for those too.
     this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._readFiles()));
     this._clock = _options.clock ?? systemClock;
+    this._binding = new SessionBinding<P>(_options.witnessSettleMs ?? WITNESS_SETTLE_MS, _ctx.debug);
     this._store.add(_profile);
     this._screen = _profile.readScreen(_ctx.screen.snapshot());
     this._store.add(_ctx.screen.onDidRender(() => this._render()));
@@ -150,7 +129,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       this._tick(true);
     }
     // Two sessions fitted the screen equally to the end: no call id is better than another's.
-    if (facts.file.file === undefined && this._ambiguousCandidates > 1) facts.noteSessionAmbiguous(this._ambiguousCandidates);
+    if (facts.file.file === undefined && this._binding.ambiguousCandidates > 1) facts.noteSessionAmbiguous(this._binding.ambiguousCandidates);
   }
 
   dispose(): void {
@@ -176,44 +155,10 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._lastScan = now;
     // The user messages last shown, not only those on screen now: an agent may clear them (at exit)
     // before its file is found.
-    // Only what was shown long enough ago that our own file holds it too (WITNESS_SETTLE_MS).
-    const settle = this._options.witnessSettleMs ?? WITNESS_SETTLE_MS;
-    const settled = (since: number | undefined) => since !== undefined && now - since >= settle;
-    const prompt = this._screen.prompt;
     const refused = this._facts.prompts.filter((p) => p.decision?.type === 'rejection').map((p) => p.parsed);
-    const witness = {
-      userMessages: this._lastUserMessages.filter((m) => settled(this._messageSeen.get(squash(m)))),
-      ...(prompt && this._promptSeen?.identity === prompt.identity && settled(this._promptSeen.since) ? { prompt } : {}),
-      ...(this._lastSessionId !== undefined ? { sessionId: this._lastSessionId } : {}),
-      ...(refused.length > 0 ? { refused } : {}),
-    };
-    const choice = this._profile.chooseSessionFile(witness);
-    if (choice.type === 'named') {
-      this._ctx.debug(`session file named by the agent: ${choice.file.file}`);
-      this._facts.file.follow(choice.file.file, false, choice.file.from);
-      return;
-    }
-    if (choice.type === 'named_gone' || this._namedGone) {
-      if (!this._namedGone) this._ctx.debug(`session ${choice.type === 'named_gone' ? choice.sessionId : ''} named by the agent has no file: none is bound`);
-      this._namedGone = true;
-      return;
-    }
-    const [only, ...others] = choice.files;
-    if (only && others.length === 0) {
-      const gone = [...this._tiedFiles].filter((f) => f !== only.file && !existsSync(f));
-      if (gone.length > 0) {
-        // A file that fitted as well is gone: it may have been ours (deleted at exit), so the one left proves nothing.
-        this._ctx.debug(`session ambiguous: ${gone.length} file(s) that fitted as well are gone`);
-        return;
-      }
-      this._ctx.debug(`session file, the only one holding what the screen showed: ${only.file}`);
-      this._facts.file.follow(only.file, false, only.from);
-    } else if (others.length > 0) {
-      // Several fit equally: bind none, and wait for a witness that separates them.
-      if (this._ambiguousCandidates !== choice.files.length) this._ctx.debug(`session ambiguous: ${choice.files.length} candidates fit the screen`);
-      this._ambiguousCandidates = choice.files.length;
-      for (const f of choice.files) this._tiedFiles.add(f.file);
-    }
+    const witness = this._binding.witness(now, this._lastUserMessages, this._screen.prompt, refused);
+    const bound = this._binding.bind(this._profile.chooseSessionFile(witness));
+    if (bound) this._facts.file.follow(bound.file, false, bound.from);
   }
 
   /** Companion files that appeared (a directory listing: never on a key's path), then what every file appended. */
@@ -234,11 +179,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._seenSeq = snapshot.seq;
     this._screen = this._profile.readScreen(snapshot);
     if (this._screen.userMessages.length > 0) this._lastUserMessages = this._screen.userMessages;
-    const now = this._clock.now();
-    for (const m of this._screen.userMessages) if (!this._messageSeen.has(squash(m))) this._messageSeen.set(squash(m), now);
-    const prompt = this._screen.prompt;
-    if (prompt && this._promptSeen?.identity !== prompt.identity) this._promptSeen = { identity: prompt.identity, since: now };
-    if (this._screen.sessionId !== undefined) this._lastSessionId = this._screen.sessionId;
+    this._binding.screenShown(this._screen, this._clock.now());
     const answer = this._screen.answerText;
     if (answer) this._lastAnswer = { text: answer, userMessages: this._screen.userMessages.length };
     this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined, this._screen.userMessages.length);
@@ -320,8 +261,6 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     facts.addTurnEvent(running?.turnId ?? facts.currentTurnId, eventId);
   }
 }
-
-const squash = (s: string) => s.replace(/\s+/g, '');
 
 /** Keys that may decide a prompt or cut a turn (anything else only moves or types). */
 function mayDecide(key: KeyEvent): boolean {

@@ -8,7 +8,7 @@
 //   - `named_gone`: it named a session whose file is gone (Gemini deletes a session with nothing
 //     worth resuming as it quits): no other file is ours.
 //   - `fits`: the candidates that hold the most of the user messages the screen showed (long
-//     enough ago that our own file holds them too, agentRecorder.ts WITNESS_SETTLE_MS), leaving out
+//     enough ago that our own file holds them too, sessionBinding.ts WITNESS_SETTLE_MS), leaving out
 //     any that ran a call this run refused (a twin that approved it). Two sessions given the same
 //     words fit equally; the recorder then binds neither.
 // The session id is on screen only at the quit summary (Gemini 0.61.0), so two such sessions are
