@@ -49,28 +49,6 @@ export const RunFinish = z.object({
 });
 export type RunFinish = z.input<typeof RunFinish>;
 
-/** An agent record as stored: a verbatim copy of one record of the agent's own session file. */
-export interface AgentRecordRow {
-  id: number;
-  run_id: string;
-  agent: string;
-  source_file: string;
-  line_no: number;
-  byte_offset: number;
-  record: string;
-  recorded_at: string;
-}
-
-/** A runs row (JSON columns as text) → Run. */
-export function toRun(row: Record<string, unknown>): Run {
-  return {
-    ...(row as Omit<Run, 'argv' | 'failed_parts' | 'agent_version_verified'>),
-    agent_version_verified: row.agent_version_verified === null || row.agent_version_verified === undefined ? null : Number(row.agent_version_verified) === 1,
-    argv: JSON.parse(String(row.argv)) as string[],
-    failed_parts: JSON.parse(String(row.failed_parts ?? '[]')) as Run['failed_parts'],
-  };
-}
-
 /**
  * A run is live while it has no end and the `rec` process that started it (`runs.pid`) is still
  * there. A run whose rec was killed before it could write the end has no end either, but its pid
