@@ -34,6 +34,10 @@ export class SidecarReader {
   private readonly _statements = new Map<string, SqliteStatement>();
   /** Rows already reported as invalid (table and id): a row read for two sessions is told once. */
   private readonly _reported = new Set<string>();
+  /** Lost decisions told since the last takeDiagnostics(). */
+  private readonly _pendingLost = new Set<string>();
+  /** A query other than a session's decisions failed: the sidecar cannot be read at all. */
+  private _unavailable = false;
 
   private constructor(
     private readonly _db: SqliteDatabase,
@@ -105,17 +109,18 @@ export class SidecarReader {
   takeDiagnostics(): Diagnostic[] {
     const taken = this._diagnostics;
     this._diagnostics = [];
+    this._pendingLost.clear();
     return taken;
   }
 
   /** The agent's lines as `rec` copied them during the run, in file order. */
   agentRecords(runId: string): AgentRecordRow[] {
-    return this._decoded(AGENT_RECORDS, this._all('SELECT * FROM agent_records WHERE run_id = ? ORDER BY source_file, line_no, id', runId));
+    return this._decoded(AGENT_RECORDS, this._all('SELECT * FROM agent_records WHERE run_id = ? ORDER BY source_file, line_no, id', [runId]));
   }
 
   /** The agent files a run copied lines from. */
   recordSources(runId: string): string[] {
-    return this._all('SELECT DISTINCT source_file FROM agent_records WHERE run_id = ?', runId)
+    return this._all('SELECT DISTINCT source_file FROM agent_records WHERE run_id = ?', [runId])
       .map((r) => (r as Record<string, unknown>)['source_file'])
       .filter((v): v is string => typeof v === 'string');
   }
@@ -130,20 +135,20 @@ export class SidecarReader {
   }
 
   private _events(sql: string, ...params: unknown[]): RecEvent[] {
-    return this._decoded(EVENTS, this._all(sql, ...params));
+    return this._decoded(EVENTS, this._all(sql, params, 'decision_unreadable'), 'decision_unreadable');
   }
 
-  private _decoded<T>(codec: TableCodec<T>, rows: unknown[]): T[] {
+  private _decoded<T>(codec: TableCodec<T>, rows: unknown[], lost?: 'decision_unreadable'): T[] {
     const out: T[] = [];
     for (const row of rows) {
       const decoded = codec.decode(row as Record<string, unknown>);
       if (decoded.ok) out.push(decoded.value);
-      else this._bad(codec.table, row, decoded.problem);
+      else this._bad(codec.table, row as Record<string, unknown>, decoded.problem, lost);
     }
     return out;
   }
 
-  private _all(sql: string, ...params: unknown[]): unknown[] {
+  private _all(sql: string, params: readonly unknown[] = [], lost?: 'decision_unreadable'): unknown[] {
     try {
       let statement = this._statements.get(sql);
       if (statement === undefined) {
@@ -152,12 +157,21 @@ export class SidecarReader {
       }
       return statement.all(...params);
     } catch (err) {
-      const message = `sidecar query failed (${(err as Error).message})`;
-      if (this._reported.has(message)) return []; // the same failure for every session: told once
+      // A sidecar whose every query fails (not a database at all) is unavailable as a whole: said
+      // once, and merge goes on from the files. A decisions query that fails where others worked
+      // loses what this session recorded.
+      if (!lost) this._unavailable = true;
+      else if (this._unavailable) lost = undefined;
+      const message = lost
+        ? `the recorded decisions could not be read (sidecar query failed: ${(err as Error).message})`
+        : `sidecar query failed (${(err as Error).message})`;
+      // The same failure for every session is told once, except a loss of decisions: each session
+      // that lost its own says so in its diagnostics[].
+      if (!lost && this._reported.has(message)) return [];
       this._reported.add(message);
       this._diagnostics.push({
-        severity: 'warning',
-        code: 'sidecar_unavailable',
+        severity: lost ? 'error' : 'warning',
+        code: lost ?? 'sidecar_unavailable',
         message,
         file: this.path,
         line: null,
@@ -166,14 +180,25 @@ export class SidecarReader {
     }
   }
 
-  private _bad(table: string, row: unknown, problem: string): void {
-    const id = (row as Record<string, unknown>)['id'];
-    if (this._reported.has(`${table} ${String(id)}`)) return;
-    this._reported.add(`${table} ${String(id)}`);
+  /**
+   * A row that does not decode. An event row merge reads is a decision rec recorded (prompts are
+   * not read): losing one makes the result incomplete, which is an error, not a warning.
+   */
+  private _bad(table: string, row: Record<string, unknown>, problem: string, lost?: 'decision_unreadable'): void {
+    const id = row['id'];
+    // Told once per reader, except a lost decision: every session that lost one lists it (once,
+    // though a session's two queries, by its id and by its run, may both return the row).
+    const key = `${table} ${String(id)}`;
+    if (lost ? this._pendingLost.has(key) : this._reported.has(key)) return;
+    this._reported.add(key);
+    if (lost) this._pendingLost.add(key);
+    const what = lost && typeof row['type'] === 'string' ? `${row['type']} ` : '';
     this._diagnostics.push({
-      severity: 'warning',
-      code: 'invalid_record',
-      message: `sidecar ${table} row ${String(id)} skipped: ${problem}`,
+      severity: lost ? 'error' : 'warning',
+      code: lost ?? 'invalid_record',
+      message: lost
+        ? `recorded ${what}event ${String(id)}${typeof row['call_id'] === 'string' ? ` (call ${row['call_id']})` : ''} could not be read: ${problem}`
+        : `sidecar ${table} row ${String(id)} skipped: ${problem}`,
       file: this.path,
       line: null,
     });

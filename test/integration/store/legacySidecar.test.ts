@@ -10,7 +10,7 @@ import { eventsCommand } from '../../../src/commands/events.js';
 import { mergeCommand } from '../../../src/commands/merge.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
-import { runCommand } from '../merge/runCommand.js';
+import { runCommand } from '../../helpers/runCommand.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const LEGACY_DB = join(FIXTURES, 'sidecar/legacy-114556f/rec.db');
