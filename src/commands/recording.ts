@@ -127,9 +127,12 @@ export class Recording implements KeyObserver {
     return this._sink.agentVersion;
   }
 
+  /** Asked for every key before it is forwarded; the key, if decisive, is then judged on this screen. */
   get watching(): boolean {
     const recorder = this._recorder;
     if (!recorder) return false;
+    // What the agent drew before the key is on the model before the key is judged.
+    if (!this._screenBroken) this._catchUpScreen();
     try {
       return recorder.watching;
     } catch (err) {
@@ -146,6 +149,14 @@ export class Recording implements KeyObserver {
       recorder.handleKey(key);
     } catch (err) {
       this._disableRecorder(err);
+    }
+  }
+
+  private _catchUpScreen(): void {
+    try {
+      this.screen.catchUp();
+    } catch (err) {
+      this._breakScreen(err);
     }
   }
 
