@@ -66,6 +66,11 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._readFiles()));
     this._clock = _options.clock ?? systemClock;
     this._store.add(_profile);
+    // The package's version is known before the agent draws anything: read its texts from the start.
+    if (_ctx.agentVersion !== undefined) {
+      _profile.setVersion(_ctx.agentVersion);
+      this._facts.versionKnown = true;
+    }
     this._screen = _profile.readScreen(_ctx.screen.snapshot());
     this._store.add(_ctx.screen.onDidRender(() => this._render()));
     this._store.add(_ctx.hooks((m) => this._onHook(m)));
@@ -168,6 +173,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (snapshot.seq === this._seenSeq) return;
     this._seenSeq = snapshot.seq;
     this._screen = this._profile.readScreen(snapshot);
+    const banner = this._screen.bannerVersion;
+    if (banner !== undefined && !this._facts.versionKnown) this._facts.apply({ type: 'session', version: banner, versionWitness: 'banner' });
     if (this._screen.userMessages.length > 0) this._lastUserMessages = this._screen.userMessages;
     const answer = this._screen.answerText;
     if (answer) this._lastAnswer = { text: answer, userMessages: this._screen.userMessages.length };

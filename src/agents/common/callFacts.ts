@@ -57,6 +57,8 @@ export class CallFacts<P extends PromptView = PromptView> {
    */
   turnEndsAtLastUserMessage = -1;
   currentTurnId: string | undefined;
+  /** Whether a witness (the package, the session file) has told the agent's version. */
+  versionKnown = false;
 
   constructor(
     private readonly _sink: EventSink,
@@ -143,14 +145,21 @@ export class CallFacts<P extends PromptView = PromptView> {
   /** Applies what the session file or a hook says. */
   apply(fact: SessionFact): void {
     switch (fact.type) {
-      case 'session':
-        if (fact.version !== undefined) this._profile.setVersion(fact.version);
+      case 'session': {
+        // The banner only fills a version no other witness gave; the session file's own field is
+        // what the running agent wrote, so it stands over the package's.
+        const version = fact.version !== undefined && !(fact.versionWitness === 'banner' && this.versionKnown) ? fact.version : undefined;
+        if (version !== undefined) {
+          this._profile.setVersion(version);
+          this.versionKnown = true;
+        }
         this._sink.updateRun({
           ...(fact.sessionId !== undefined ? { agent_session_id: fact.sessionId } : {}),
           ...(fact.file !== undefined ? { agent_session_file: fact.file } : {}),
-          ...(fact.version !== undefined ? { agent_version: fact.version } : {}),
+          ...(version !== undefined ? { agent_version: version, agent_version_source: fact.versionWitness ?? 'session_file' } : {}),
         });
         return;
+      }
       case 'session_file':
         this.file.follow(fact.file, true);
         return;

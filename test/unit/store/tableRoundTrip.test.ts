@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RecEvent, type EventType } from '../../../src/core/events.js';
+import { AgentVersionSource, DecidedBy, EventKind, EventType, Evidence, Ran, ReasonSource, RecEvent, Scope, Trigger } from '../../../src/core/events.js';
 import { Run } from '../../../src/store/run.js';
 import { openSidecar, type SidecarDb } from '../../../src/store/sidecarDb.js';
 import { SidecarReader } from '../../../src/store/sidecarReader.js';
@@ -27,11 +27,6 @@ const isoTs = fc
 const json = fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
 const ids = (prefix: string) => fc.uuid().map((u) => `${prefix}-${u}`);
 
-const enumValues = (field: keyof typeof RecEvent.shape): string[] => {
-  const schema = RecEvent.shape[field] as unknown as { unwrap?: () => { options: string[] }; options?: string[] };
-  return schema.options ?? schema.unwrap!().options;
-};
-
 const eventFields = {
   id: ids('event'),
   run_id: fc.constant('set by the test'),
@@ -39,19 +34,19 @@ const eventFields = {
   agent_version: maybe(text),
   agent_session_id: maybe(text),
   ts: isoTs,
-  type: oneOf(enumValues('type') as EventType[]),
-  kind: maybe(oneOf(enumValues('kind'))),
+  type: oneOf(EventType.options),
+  kind: maybe(oneOf(EventKind.options)),
   call_id: maybe(text),
   tool_name: maybe(text),
   tool_input: fc.oneof(fc.constant(null), text, json),
-  decided_by: maybe(oneOf(enumValues('decided_by'))),
-  trigger: maybe(oneOf(enumValues('trigger'))),
+  decided_by: maybe(oneOf(DecidedBy.options)),
+  trigger: maybe(oneOf(Trigger.options)),
   option_label: maybe(text),
-  scope: maybe(oneOf(enumValues('scope'))),
+  scope: maybe(oneOf(Scope.options)),
   reason: maybe(text),
-  reason_source: maybe(oneOf(enumValues('reason_source'))),
+  reason_source: maybe(oneOf(ReasonSource.options)),
   related_call_id: maybe(text),
-  ran: maybe(oneOf(enumValues('ran'))),
+  ran: maybe(oneOf(Ran.options)),
   partial_output: maybe(text),
   prompt: maybe(
     fc.record({
@@ -61,7 +56,7 @@ const eventFields = {
     }),
   ),
   native: fc.oneof(fc.constant(null), json),
-  evidence: fc.uniqueArray(oneOf(['screen', 'keys', 'session_file', 'hook', 'telemetry'] as const)),
+  evidence: fc.uniqueArray(oneOf(Evidence.options)),
   prompt_event_id: maybe(text),
   agent_version_verified: fc.option(fc.boolean(), { nil: null }),
 };
@@ -71,6 +66,7 @@ const runFields = {
   agent: oneOf(['codex', 'gemini', 'claude', 'other'] as const),
   agent_version: maybe(text),
   agent_version_verified: fc.option(fc.boolean(), { nil: null }),
+  agent_version_source: maybe(oneOf(AgentVersionSource.options)),
   argv: fc.array(text, { maxLength: 5 }),
   cwd: text,
   started_at: isoTs,
@@ -152,9 +148,9 @@ describe('round trip through a real SQLite file', () => {
         fc.property(fc.record(runFields), (generated) => {
           // a fresh id even when shrinking replays a value
           const run = { ...generated, id: `${generated.id}-${++runCount}` };
-          const { agent_version_verified, agent_session_id, agent_session_file, agent_version, ended_at, exit_code, signal, failed_parts, ...start } = run;
+          const { agent_version_verified, agent_version_source, agent_session_id, agent_session_file, agent_version, ended_at, exit_code, signal, failed_parts, ...start } = run;
           db.startRun(start);
-          db.updateRun(run.id, { agent_version, agent_version_verified, agent_session_id, agent_session_file });
+          db.updateRun(run.id, { agent_version, agent_version_verified, agent_version_source, agent_session_id, agent_session_file });
           db.finishRun(run.id, { ended_at, exit_code, signal, failed_parts });
           expect(db.getRun(run.id)).toEqual(run);
           expect(db.listRuns().find((r) => r.id === run.id)).toEqual(run);
