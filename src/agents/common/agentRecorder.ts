@@ -59,12 +59,12 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     private readonly _profile: AgentProfile<P>,
     private readonly _options: AgentRecorderOptions = {},
   ) {
-    this._facts = new CallFacts(_ctx.sink, _profile);
+    this._clock = _options.clock ?? systemClock;
+    this._facts = new CallFacts(_ctx.sink, _profile, this._clock);
     // A new prompt is the best witness for which session file is this run's: look for it while
     // the prompt shows (once per new prompt; a deciding key also looks, see handleKey). A subagent's
     // prompt may come from a companion file not looked for yet: look for those too.
     this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._readFiles()));
-    this._clock = _options.clock ?? systemClock;
     this._store.add(_profile);
     // The package's version is known before the agent draws anything: read its texts from the start.
     if (_ctx.agentVersion !== undefined) {

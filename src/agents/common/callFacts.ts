@@ -3,7 +3,6 @@
 // `native`, skipped siblings and reasons on the events the screen-and-keys side (agentRecorder.ts)
 // wrote. Composed of the call ledger, batch fates, the reason rule and the session-file follower.
 import type { NewEvent } from '../../core/events.js';
-import { nowIso } from '../../core/events.js';
 import { NextMessageReasons } from '../../core/nextMessageReason.js';
 import type { EventSink } from '../../core/sink.js';
 import type { AgentProfile, PromptView, SessionFact } from './agentProfile.js';
@@ -12,6 +11,7 @@ import { CallLedger, type CallState } from './callLedger.js';
 import { EventBook } from './eventBook.js';
 import type { JsonlLine } from './jsonlFollower.js';
 import { SessionFileFollower } from './sessionFileFollower.js';
+import { systemClock, type RecorderClock } from './recorderClock.js';
 
 /** `native` keeps the session file's own words; long tool output is cut to this many characters. */
 const NATIVE_OUTPUT_MAX_CHARS = 2_000;
@@ -63,13 +63,15 @@ export class CallFacts<P extends PromptView = PromptView> {
   constructor(
     private readonly _sink: EventSink,
     private readonly _profile: AgentProfile<P>,
+    /** Events are stamped on the recorder's clock: a replay's events get the recording's times. */
+    private readonly _clock: RecorderClock = systemClock,
   ) {
     this.book = new EventBook(_sink);
     this.file = new SessionFileFollower((line) => this._onLine(line), (main) => _profile.companionFiles?.(main) ?? []);
   }
 
   event(event: Omit<NewEvent, 'ts'>): string {
-    return this.book.insert({ decided_by: 'user', ...event, ts: nowIso() }).id;
+    return this.book.insert({ decided_by: 'user', ...event, ts: new Date(this._clock.now()).toISOString() }).id;
   }
 
   callFields(call: CallState | undefined): Partial<NewEvent> {
