@@ -38,6 +38,8 @@ export interface RecorderContext {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly startedAt: Date;
+  /** The version of the agent's package above the binary rec started, when it has one. */
+  readonly agentVersion?: string;
   readonly screen: ScreenView;
   readonly sink: EventSink;
   readonly hooks: Event<HookMessage>;
@@ -74,12 +76,6 @@ export interface Recorder extends Disposable {
 
 export interface AgentAdapter {
   readonly name: AgentName;
-  /** The executable looked up on PATH. */
-  readonly binName: string;
-  /** The environment variable that overrides the binary, e.g. REC_CODEX_BIN. */
-  readonly binEnvVar: string;
-  /** One line telling how to install the agent. */
-  readonly installHint: string;
   /** Arguments and environment for this run, with hooks wired for this run only. */
   prepareLaunch(ctx: LaunchContext): LaunchPlan;
   /** May load its modules lazily: it is called after the agent has started. */

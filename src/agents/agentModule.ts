@@ -20,8 +20,11 @@ export interface AgentModule {
   readonly binName: string;
   /** The environment variable that overrides the binary, e.g. REC_CODEX_BIN. */
   readonly binEnvVar: string;
-  /** One line telling how to install the agent. */
-  readonly installHint: string;
+  /**
+   * The npm package the agent ships in: how to install it (`npm install -g <package>`), and whose
+   * package.json above the binary tells the installed version.
+   */
+  readonly packageName: string;
   /** The folders the agent keeps its session files in, honouring the agent's own env overrides. */
   sessionRoots(env: NodeJS.ProcessEnv): string[];
   /** Whether a file found under sessionRoots is one of its session files. */

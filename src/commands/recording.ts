@@ -31,6 +31,8 @@ export interface RecordingOptions {
   readonly adapter: AgentAdapter | undefined;
   /** The agent versions rec was verified on; a run of another version has its events marked. */
   readonly verifiedVersions: readonly string[];
+  /** The version of the agent's npm package above the binary started (agentBinary.ts), when found. */
+  readonly agentVersion?: string;
   readonly argv: readonly string[];
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
@@ -75,6 +77,10 @@ export class Recording implements KeyObserver {
       return undefined;
     }
     const db = opened.db;
+    const verified = new Set(opts.verifiedVersions);
+    const version = opts.adapter && opts.agentVersion !== undefined
+      ? { agent_version: opts.agentVersion, agent_version_verified: verified.has(opts.agentVersion), agent_version_source: 'package' as const }
+      : {};
     try {
       db.startRun({
         id: opts.runId,
@@ -84,16 +90,17 @@ export class Recording implements KeyObserver {
         started_at: opts.startedAt.toISOString(),
         rec_version: opts.recVersion,
         pid: opts.pid,
+        ...version,
       });
     } catch (err) {
       opts.failures.fail('store', err);
       closeQuietly(db, opts.failures);
       return undefined;
     }
-    const verified = new Set(opts.verifiedVersions);
     const sink = createEventSink(db, {
       run_id: opts.runId,
       agent: opts.agent,
+      ...version,
       ...(opts.adapter ? { isVerifiedVersion: (version: string) => verified.has(version) } : {}),
     });
     const screen = new ScreenModel({ cols: opts.size.cols, rows: opts.size.rows });
@@ -112,6 +119,7 @@ export class Recording implements KeyObserver {
         cwd: opts.cwd,
         env: opts.env,
         startedAt: opts.startedAt,
+        ...(opts.agentVersion !== undefined ? { agentVersion: opts.agentVersion } : {}),
         screen: this.screen,
         sink: this._sink,
         hooks: opts.hooks,
@@ -127,9 +135,12 @@ export class Recording implements KeyObserver {
     return this._sink.agentVersion;
   }
 
+  /** Asked for every key before it is forwarded; the key, if decisive, is then judged on this screen. */
   get watching(): boolean {
     const recorder = this._recorder;
     if (!recorder) return false;
+    // What the agent drew before the key is on the model before the key is judged.
+    if (!this._screenBroken) this._catchUpScreen();
     try {
       return recorder.watching;
     } catch (err) {
@@ -146,6 +157,14 @@ export class Recording implements KeyObserver {
       recorder.handleKey(key);
     } catch (err) {
       this._disableRecorder(err);
+    }
+  }
+
+  private _catchUpScreen(): void {
+    try {
+      this.screen.catchUp();
+    } catch (err) {
+      this._breakScreen(err);
     }
   }
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReadStream } from 'node:tty';
-import type { AgentAdapter, LaunchPlan } from '../agents/agentAdapter.js';
+import type { LaunchPlan } from '../agents/agentAdapter.js';
 import { createDebugLog } from '../store/debugLog.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import { FailureLog } from '../core/failures.js';
@@ -13,6 +13,7 @@ import { injectedFault, injectedFaults } from '../core/faultInjection.js';
 import { Emitter } from '../core/lifecycle.js';
 import { toExitStatus, type ExitInfo } from '../session/exitStatus.js';
 import { findExecutable } from '../session/findBinary.js';
+import { findAgentBinary, type FoundAgentBinary } from './agentBinary.js';
 import { InputRelay } from '../session/inputRelay.js';
 import { PtySession } from '../session/ptySession.js';
 import { enterRawMode } from '../session/rawTty.js';
@@ -36,8 +37,14 @@ const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIG
 export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> {
   const module = args.agent ? (await import('../agents/registry.js')).agentModule(args.agent) : undefined;
   const adapter = await module?.loadAdapter();
-  const file = resolveBinary(args, adapter, io);
-  if (!file) return 127;
+  // One lookup: the binary started here is the one whose version the run records.
+  const found = module ? findAgentBinary(module, args.agentBin, io.env, io.cwd) : findCommand(args.command!, io);
+  if (!found.ok) {
+    io.stderr.write(found.message + '\n');
+    return 127;
+  }
+  const file = found.binary.path;
+  const packageVersion = found.binary.packageVersion;
   if (!process.stdin.isTTY) return (await import('./runDirect.js')).runDirect(file, args.args, io);
 
   const runId = newId();
@@ -168,6 +175,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
         agent: adapter?.name ?? 'other',
         adapter,
         verifiedVersions: module?.verifiedVersions ?? [],
+        ...(packageVersion !== undefined ? { agentVersion: packageVersion } : {}),
         argv: [file, ...args.args],
         cwd: io.cwd,
         env: plan.env,
@@ -218,20 +226,11 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   }
 }
 
-function resolveBinary(args: RunArgs, adapter: AgentAdapter | undefined, io: CommandIO): string | undefined {
-  if (!adapter) {
-    const found = findExecutable(args.command!, io.env, io.cwd);
-    if (!found) io.stderr.write(`rec: ${escapeControls(args.command!)}: command not found\n`);
-    return found;
-  }
-  const override = args.agentBin ?? io.env[adapter.binEnvVar];
-  const wanted = override || adapter.binName;
-  const found = findExecutable(wanted, io.env, io.cwd);
-  if (!found) {
-    const where = override ? `${escapeControls(JSON.stringify(override))} (from ${args.agentBin ? '--agent-bin' : adapter.binEnvVar})` : `${adapter.binName} on PATH`;
-    io.stderr.write(`rec: ${adapter.name} not found: no executable ${where}; install it with \`${adapter.installHint}\` or point ${adapter.binEnvVar} at it\n`);
-  }
-  return found;
+/** `rec -- COMMAND`: found the way a shell finds it; no package, no version. */
+function findCommand(command: string, io: CommandIO): FoundAgentBinary {
+  const path = findExecutable(command, io.env, io.cwd);
+  if (path === undefined) return { ok: false, message: `rec: ${escapeControls(command)}: command not found` };
+  return { ok: true, binary: { path, packageVersion: undefined } };
 }
 
 async function resolveDb(args: RunArgs, io: CommandIO): Promise<string> {

@@ -1,6 +1,6 @@
 // The part of `rec merge` and `rec stats` that talks to a person: the run named by --run, the
 // progress bar, the diagnostics on stderr, and a reason whenever nothing could be read.
-import { runSelection, type RunOptions, type RunSummary } from '../merge/mergeRun.js';
+import { INCOMPLETE_EXIT_STATUS, lostDecisions, runSelection, type RunOptions, type RunSummary } from '../merge/mergeRun.js';
 import type { Diagnostic } from '../merge/mergedSession.js';
 import type { TaskMode, TaskResult } from '../merge/mergeTask.js';
 import { shortId } from '../store/ids.js';
@@ -37,6 +37,13 @@ export async function runSelectionCommand(
   const progress = new ProgressBar(args.progress ? io.terminal : undefined);
   const summary = await runSelection({ ...args, selection }, io, mode, onResult, { ...opts, progress });
   reportDiagnostics(command, io, summary.diagnostics, args.all ? Number.POSITIVE_INFINITY : MAX_DIAGNOSTICS_PRINTED, opts.whereAll);
+  const lost = lostDecisions(summary.diagnostics);
+  if (lost > 0) {
+    // Last, after every other line: a lost decision must not drown among warnings.
+    io.stderr.write(
+      `rec ${command}: incomplete: ${plural(lost, 'recorded decision')} could not be read from the sidecar (${opts.whereAll}; exit status ${INCOMPLETE_EXIT_STATUS})\n`,
+    );
+  }
   if (summary.tasks === 0 && summary.explicit && !summary.diagnostics.some((d) => d.severity === 'error')) {
     // A run whose agent left no session file (or a `rec -- COMMAND` run): nothing to read, and
     // no reader to say so.

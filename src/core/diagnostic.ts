@@ -14,6 +14,8 @@ export const Diagnostic = z.object({
     'unknown_format',
     'sidecar_unavailable',
     'sidecar_unmatched',
+    /** A decision rec recorded (a sidecar event) that could not be read: the result is incomplete. */
+    'decision_unreadable',
     'empty_file',
     'internal_error',
   ]),

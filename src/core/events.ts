@@ -34,6 +34,13 @@ export type ReasonSource = z.infer<typeof ReasonSource>;
 export const Ran = z.enum(['yes', 'no', 'unknown']);
 export type Ran = z.infer<typeof Ran>;
 
+/**
+ * Which witness told a run the agent's version: the npm package of the binary rec started
+ * (`package`), the session file's own version field (`session_file`), or the banner (`banner`).
+ */
+export const AgentVersionSource = z.enum(['package', 'session_file', 'banner']);
+export type AgentVersionSource = z.infer<typeof AgentVersionSource>;
+
 export const Evidence = z.enum(['screen', 'keys', 'session_file', 'hook', 'telemetry']);
 export type Evidence = z.infer<typeof Evidence>;
 

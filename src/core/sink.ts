@@ -1,11 +1,13 @@
 // Where detectors put what they saw. Implemented by store/ over SQLite; every method is
 // synchronous so that an event for a decisive key is durable before the key reaches the agent.
-import type { EventPatch, NewEvent } from './events.js';
+import type { AgentVersionSource, EventPatch, NewEvent } from './events.js';
 
 export interface RunPatch {
   agent_version?: string | null;
   /** Set by the store from the agent's verified versions when agent_version is learned. */
   agent_version_verified?: boolean | null;
+  /** Which witness told the version (set with agent_version). */
+  agent_version_source?: AgentVersionSource | null;
   agent_session_id?: string | null;
   agent_session_file?: string | null;
 }

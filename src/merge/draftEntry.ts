@@ -61,10 +61,10 @@ export function applySidecar(d: Draft, e: RecEvent, type: FindingType): void {
   over('kind', e.kind);
   over('decided_by', e.decided_by);
   over('scope', e.scope);
-  if (e.reason !== null) {
-    over('reason', e.reason);
-    over('reason_source', e.reason_source);
-  }
+  // The sidecar knows where a reason came from even when there is none: 'none' (the user gave
+  // none), or 'inline' with no text (typed, then thrown away with Esc).
+  over('reason', e.reason);
+  over('reason_source', e.reason_source);
   over('ran', e.ran);
   over('partial_output', e.partial_output);
   over('related_call_id', e.related_call_id);

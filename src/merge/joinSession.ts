@@ -22,9 +22,14 @@ export interface JoinContext {
 
 type Verdict = { type: FindingType; main: RecEvent; approval: RecEvent | null };
 
-/** What the sidecar says happened to one call, from all its events for that call. */
+/**
+ * What the sidecar says happened to one call, from all its events for that call (in time order). A
+ * call asked about again (Gemini's "Modify with external editor") has several approvals: the last
+ * one is the decision that stood.
+ */
 function verdictFor(events: RecEvent[]): Verdict | null {
-  const approval = events.find((e) => e.type === 'approval') ?? null;
+  let approval: RecEvent | null = null;
+  for (const e of events) if (e.type === 'approval') approval = e;
   const rejection = events.find((e) => e.type === 'rejection');
   const interruption = events.find((e) => e.type === 'interruption');
   const skipped = events.find((e) => e.type === 'skipped');
@@ -68,8 +73,12 @@ export function joinSession(native: NativeSession, ctx: JoinContext): MergedSess
     const decisive = mine.find((d) => d.type !== 'approval');
     if (v.approval || v.type === 'approval') {
       const a = v.approval ?? v.main;
-      if (nativeApproval) applySidecar(nativeApproval, a, 'approval');
-      else drafts.push(fromSidecar(a, 'approval', call?.message_index ?? null, call));
+      let entry = nativeApproval;
+      if (entry) applySidecar(entry, a, 'approval');
+      else drafts.push((entry = fromSidecar(a, 'approval', call?.message_index ?? null, call)));
+      // The earlier answers to the same call (prompts asked again) are named by the entry too.
+      const earlier = events.filter((e) => e.type === 'approval' && e !== a).map((e) => e.id);
+      if (earlier.length > 0) entry.sidecar_event_ids.unshift(...earlier);
     }
     if (v.type === 'approval') {
       // Approved and not cut: a native "aborted" (a Codex batch sibling's abort) does not undo that it ran.

@@ -95,9 +95,22 @@ export async function runSelection(
   }
 }
 
-/** Exit status: non-zero only when inputs were there and nothing could be read. */
+/** Exit status of a run whose result is incomplete: decisions rec recorded could not be read. */
+export const INCOMPLETE_EXIT_STATUS = 3;
+
+/** How many of the recorded decisions could not be read (each one is a diagnostic). */
+export function lostDecisions(diagnostics: readonly Diagnostic[]): number {
+  let n = 0;
+  for (const d of diagnostics) if (d.code === 'decision_unreadable') n++;
+  return n;
+}
+
+/**
+ * Exit status: 1 when inputs were there and nothing could be read; 3 when sessions were read but
+ * decisions rec recorded could not be (the result is incomplete); else 0.
+ */
 export function exitStatus(summary: RunSummary): number {
-  if (summary.sessions > 0) return 0;
+  if (summary.sessions > 0) return lostDecisions(summary.diagnostics) > 0 ? INCOMPLETE_EXIT_STATUS : 0;
   if (summary.tasks === 0 && !summary.explicit && summary.diagnostics.every((d) => d.severity !== 'error')) return 0;
   return 1;
 }

@@ -87,11 +87,14 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
   const runs = sidecar?.runsForSession(native.session_id, file) ?? [];
   const runIds = runs.map((r) => r.id);
   if (task.kind === 'records' && !runIds.includes(task.runId)) runIds.push(task.runId);
+  const events = sidecar?.eventsForSession(native.session_id, runIds) ?? [];
   const merged: MergedSession = joinSession(native, {
-    events: sidecar?.eventsForSession(native.session_id, runIds) ?? [],
+    events,
     runIds,
     source: task.kind === 'file' ? 'file' : 'agent_records',
     files: [file],
+    // The sidecar's rows this session could not read (decisions lost) belong in its own diagnostics[].
+    extraDiagnostics: sidecar?.takeDiagnostics() ?? [],
   });
   const label = { agent: native.agent, session_id: native.session_id, subagent_id: native.subagent?.agent_id ?? null };
   // Reported on stderr too; `info` ones (sidecar events matched nowhere) stay in the JSON only.

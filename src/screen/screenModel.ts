@@ -48,6 +48,19 @@ export const BUSY_PARSE_SHARE = 0.1;
  */
 export const MAX_PACING_DELAY_MS = 50;
 
+/**
+ * Most output a key's catch-up parses on the key's path (about 4 ms at the speed xterm parses
+ * here). More than this is a flood the passthrough is busy with; the key is judged on the model as it
+ * stands then.
+ */
+export const MAX_CATCH_UP_BYTES = 256 * 1024;
+
+/** The part of xterm's internal write buffer that parses queued writes synchronously. */
+interface XtermWriteBuffer {
+  writeSync(data: string | Uint8Array): void;
+  readonly _bufferOffset: number;
+}
+
 export interface ScreenModelOptions {
   readonly cols: number;
   readonly rows: number;
@@ -90,6 +103,8 @@ export class ScreenModel implements ScreenView, Disposable {
   private _seq = 0;
   private _snapshot: ScreenSnapshot | undefined;
   private _idleWaiters: Array<() => void> = [];
+  /** Inside catchUp(): every slice is handed over and parsed at once, unpaced. */
+  private _catchingUp = false;
   private _disposed = false;
   private _failure: Error | undefined;
   private readonly _oscEmitters = new Map<number, Emitter<string>>();
@@ -181,6 +196,43 @@ export class ScreenModel implements ScreenView, Disposable {
     return idle;
   }
 
+  /**
+   * Parses everything written so far, now, on the caller's stack: a key is about to be judged
+   * against the screen, and output the agent drew before the key (the next prompt of a batch) must
+   * be on the model by then, or the key is judged on the screen before it (measured: under load an
+   * Esc at a batch's second prompt was taken for an Esc on the first, running, call). Renders fire
+   * as usual. Returns whether the model is now current: not when the backlog is larger than
+   * MAX_CATCH_UP_BYTES, or when xterm is midway through a write it yielded from.
+   */
+  catchUp(maxBytes = MAX_CATCH_UP_BYTES): boolean {
+    if (this._disposed || this._failure !== undefined) return false;
+    if (this._backlog.isEmpty && this._inFlight === 0) return true;
+    if (this._backlog.bytes > maxBytes) return false;
+    const core = (this._term as unknown as { _core?: { _writeBuffer?: Partial<XtermWriteBuffer> } })._core;
+    const writes = core?._writeBuffer;
+    // xterm's own synchronous write drains the writes queued before it, in order; it is safe only
+    // while none of them is half parsed (an offset into its queue).
+    if (typeof writes?.writeSync !== 'function' || writes._bufferOffset !== 0) return false;
+    if (this._timer !== undefined) {
+      clearTimeout(this._timer);
+      this._timer = undefined;
+    }
+    this._catchingUp = true;
+    try {
+      // Drains the slices already handed over; each one's callback hands over the next slice,
+      // which the same drain parses, until the backlog is empty.
+      (writes as XtermWriteBuffer).writeSync(EMPTY);
+      this._pump();
+      if (!this._backlog.isEmpty || this._inFlight > 0) (writes as XtermWriteBuffer).writeSync(EMPTY);
+    } catch (error) {
+      this._fail(error);
+      return false;
+    } finally {
+      this._catchingUp = false;
+    }
+    return this._backlog.isEmpty && this._inFlight === 0;
+  }
+
   get stats(): ScreenModelStats {
     return {
       writtenBytes: this._writtenBytes,
@@ -222,7 +274,7 @@ export class ScreenModel implements ScreenView, Disposable {
   /** Hands slices to xterm: one at a time while busy (paced by _onParsed), several when idle. */
   private _pump(): void {
     if (this._timer !== undefined || this._disposed || this._failure !== undefined) return;
-    const paced = this._busy && this._idleWaiters.length === 0;
+    const paced = this._busy && this._idleWaiters.length === 0 && !this._catchingUp;
     const limit = paced ? 1 : MAX_IN_FLIGHT_WRITES;
     try {
       while (this._inFlight < limit && !this._backlog.isEmpty) {
@@ -257,7 +309,7 @@ export class ScreenModel implements ScreenView, Disposable {
       this._resolveIfIdle();
       return;
     }
-    if (this._busy && this._inFlight === 0 && this._idleWaiters.length === 0) {
+    if (this._busy && this._inFlight === 0 && this._idleWaiters.length === 0 && !this._catchingUp) {
       // Output kept coming while this slice was parsed: give the passthrough the rest of the time.
       const spent = performance.now() - issuedAt;
       const delay = Math.min(MAX_PACING_DELAY_MS, (spent * (1 - this._busyShare)) / this._busyShare);
@@ -315,6 +367,8 @@ export class ScreenModel implements ScreenView, Disposable {
     for (const resolve of waiters) resolve();
   }
 }
+
+const EMPTY = new Uint8Array(0);
 
 /** xterm's own minimum size (it clamps smaller sizes to these). */
 const MIN_COLS = 2;

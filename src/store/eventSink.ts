@@ -1,6 +1,6 @@
 // The EventSink detectors write to, over a SidecarDb. Fail-open: the first error disables the sink
 // (later calls do nothing and return undefined) and is remembered as one line for the run's report.
-import type { AgentName, EventPatch, NewEvent } from '../core/events.js';
+import type { AgentName, AgentVersionSource, EventPatch, NewEvent } from '../core/events.js';
 import type { AgentRecordInput, EventSink, RunPatch } from '../core/sink.js';
 import type { SidecarDb } from './sidecarDb.js';
 import { oneLine } from './sidecarError.js';
@@ -9,6 +9,8 @@ export interface SinkRunContext {
   readonly run_id: string;
   readonly agent: AgentName;
   readonly agent_version?: string | null;
+  readonly agent_version_verified?: boolean | null;
+  readonly agent_version_source?: AgentVersionSource | null;
   readonly agent_session_id?: string | null;
   /**
    * Whether rec was verified on a version of this agent: when the run learns the agent's version,
@@ -54,7 +56,7 @@ class DbEventSink implements SidecarSink {
       run_id: run.run_id,
       agent: run.agent,
       agent_version: run.agent_version ?? null,
-      agent_version_verified: null,
+      agent_version_verified: run.agent_version_verified ?? null,
       agent_session_id: run.agent_session_id ?? null,
     };
     this._isVerifiedVersion = run.isVerifiedVersion;
@@ -88,9 +90,13 @@ class DbEventSink implements SidecarSink {
   }
 
   updateRun(patch: RunPatch): void {
-    const version = patch.agent_version;
+    let version = patch.agent_version;
+    // A second witness of the same version changes nothing: the run keeps the first one's name.
+    const { agent_version: _v, agent_version_source: _s, ...rest } = patch;
+    if (version !== undefined && version === this._run.agent_version) version = undefined;
     const verified = typeof version === 'string' && this._isVerifiedVersion ? { agent_version_verified: this._isVerifiedVersion(version) } : {};
-    const full: RunPatch = { ...patch, ...verified };
+    const full: RunPatch = version === undefined ? rest : { ...patch, ...verified };
+    if (Object.keys(full).length === 0) return;
     this._guard('update run', () => {
       this._db.updateRun(this._run.run_id, full);
       // Events inserted from now on carry what the run has learned.

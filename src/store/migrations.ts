@@ -78,6 +78,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE runs ADD COLUMN agent_version_verified INTEGER;
   ALTER TABLE events ADD COLUMN agent_version_verified INTEGER;
   `,
+  // 3: which witness told the agent's version: the npm package of the binary rec started
+  // ('package'), the session file's own version field ('session_file'), or the banner ('banner').
+  `
+  ALTER TABLE runs ADD COLUMN agent_version_source TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

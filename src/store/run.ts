@@ -1,6 +1,6 @@
 // A run: one `rec` invocation. The zod schemas describe rows as read back (JSON columns parsed).
 import { z } from 'zod';
-import { AgentName } from '../core/events.js';
+import { AgentName, AgentVersionSource } from '../core/events.js';
 
 export const FailedPart = z.object({
   /** The recorder part that stopped working: store, screen, detector:<name>, hooks… */
@@ -16,6 +16,7 @@ export const Run = z.object({
   agent_version: z.string().nullable(),
   /** Whether rec was verified on that version (null until the version is known). */
   agent_version_verified: z.boolean().nullable(),
+  agent_version_source: AgentVersionSource.nullable(),
   argv: z.array(z.string()),
   cwd: z.string(),
   started_at: z.string(),
@@ -34,6 +35,8 @@ export type Run = z.infer<typeof Run>;
 export const NewRun = Run.pick({ agent: true, argv: true, cwd: true, started_at: true }).extend({
   id: z.string().min(1).optional(),
   agent_version: z.string().nullable().optional(),
+  agent_version_verified: z.boolean().nullable().optional(),
+  agent_version_source: AgentVersionSource.nullable().optional(),
   agent_session_id: z.string().nullable().optional(),
   agent_session_file: z.string().nullable().optional(),
   rec_version: z.string().nullable().optional(),
@@ -48,28 +51,6 @@ export const RunFinish = z.object({
   failed_parts: z.array(FailedPart).default([]),
 });
 export type RunFinish = z.input<typeof RunFinish>;
-
-/** An agent record as stored: a verbatim copy of one record of the agent's own session file. */
-export interface AgentRecordRow {
-  id: number;
-  run_id: string;
-  agent: string;
-  source_file: string;
-  line_no: number;
-  byte_offset: number;
-  record: string;
-  recorded_at: string;
-}
-
-/** A runs row (JSON columns as text) → Run. */
-export function toRun(row: Record<string, unknown>): Run {
-  return {
-    ...(row as Omit<Run, 'argv' | 'failed_parts' | 'agent_version_verified'>),
-    agent_version_verified: row.agent_version_verified === null || row.agent_version_verified === undefined ? null : Number(row.agent_version_verified) === 1,
-    argv: JSON.parse(String(row.argv)) as string[],
-    failed_parts: JSON.parse(String(row.failed_parts ?? '[]')) as Run['failed_parts'],
-  };
-}
 
 /**
  * A run is live while it has no end and the `rec` process that started it (`runs.pid`) is still

@@ -4,10 +4,11 @@
 import type { SqliteDatabase, SqliteStatement } from './sqliteDriver.js';
 import { EventPatch, NewEvent, type AgentName, type EventType, type RecEvent } from '../core/events.js';
 import type { AgentRecordInput, RunPatch } from '../core/sink.js';
-import { EVENT_COLUMNS, fromEventRow, toEventRow, toSqlValue } from './eventRow.js';
 import { newId } from './ids.js';
 import { IN_MEMORY, openDatabase, type OpenFailure, type OpenOptions } from './openDatabase.js';
-import { NewRun, RunFinish, toRun, type AgentRecordRow, type Run } from './run.js';
+import { NewRun, RunFinish, type Run } from './run.js';
+import type { TableCodec } from './rowCodec.js';
+import { AGENT_RECORDS, EVENTS, RUNS, type AgentRecordRow } from './tables.js';
 import { AgentRecordInputSchema, dropUndefined, RunContextSchema, RunPatchSchema, validate } from './validate.js';
 import { classifyError, SidecarError } from './sidecarError.js';
 
@@ -66,10 +67,18 @@ export type ResolveRunIdResult =
   | { ok: true; id: string }
   | { ok: false; reason: 'none' | 'ambiguous'; matches: string[] };
 
-const RUN_COLUMNS = [
-  'id', 'agent', 'agent_version', 'argv', 'cwd', 'started_at', 'ended_at', 'exit_code', 'signal',
-  'agent_session_id', 'agent_session_file', 'failed_parts', 'rec_version', 'pid', 'agent_version_verified',
-] as const;
+/** A row a read skipped because it does not decode (a damaged file, or a newer rec's vocabulary). */
+export interface SkippedRow {
+  readonly table: string;
+  readonly id: string;
+  /** One line: the field and what is wrong with it. */
+  readonly problem: string;
+}
+
+const RUN_COLUMNS = RUNS.columns;
+const EVENT_COLUMNS = EVENTS.columns;
+/** Every column but the id, which SQLite assigns. */
+const AGENT_RECORD_COLUMNS = AGENT_RECORDS.columns.filter((c) => c !== 'id');
 
 export class SidecarDb {
   private readonly _insertRun: SqliteStatement;
@@ -77,6 +86,7 @@ export class SidecarDb {
   private readonly _insertEvent: SqliteStatement;
   private readonly _insertAgentRecord: SqliteStatement;
   private readonly _updateStatements = new Map<string, SqliteStatement>();
+  private readonly _skipped: SkippedRow[] = [];
 
   constructor(
     /** The connection, for read-only SQL by merge/stats and tests. Writes go through the methods. */
@@ -94,8 +104,7 @@ export class SidecarDb {
       `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((c) => '@' + c).join(', ')})`,
     );
     this._insertAgentRecord = connection.prepare(
-      `INSERT OR IGNORE INTO agent_records (run_id, agent, source_file, line_no, byte_offset, record, recorded_at)
-       VALUES (@run_id, @agent, @source_file, @line_no, @byte_offset, @record, @recorded_at)`,
+      `INSERT OR IGNORE INTO agent_records (${AGENT_RECORD_COLUMNS.join(', ')}) VALUES (${AGENT_RECORD_COLUMNS.map((c) => '@' + c).join(', ')})`,
     );
   }
 
@@ -103,25 +112,7 @@ export class SidecarDb {
   startRun(run: NewRun): string {
     const r = validate(NewRun, run, 'run');
     const id = r.id ?? newId();
-    this._run('start run', () =>
-      this._insertRun.run({
-        id,
-        agent: r.agent,
-        agent_version: r.agent_version ?? null,
-        argv: JSON.stringify(r.argv),
-        cwd: r.cwd,
-        started_at: r.started_at,
-        ended_at: null,
-        exit_code: null,
-        signal: null,
-        agent_session_id: r.agent_session_id ?? null,
-        agent_session_file: r.agent_session_file ?? null,
-        failed_parts: '[]',
-        rec_version: r.rec_version ?? null,
-        pid: r.pid ?? null,
-        agent_version_verified: null,
-      }),
-    );
+    this._run('start run', () => this._insertRun.run(RUNS.encode({ ...r, id })));
     return id;
   }
 
@@ -137,16 +128,17 @@ export class SidecarDb {
         if (value === undefined || value === null) continue;
         this.connection
           .prepare(`update events set ${column} = ? where run_id = ? and ${column} is null`)
-          .run(toSqlValue(column, value), id);
+          .run(EVENTS.encodeColumn(column, value), id);
       }
     })();
   }
 
   finishRun(id: string, finish: RunFinish): void {
     const f = validate(RunFinish, finish, 'run end');
-    this._run('finish run', () =>
-      this._finishRun.run({ id, ...f, failed_parts: JSON.stringify(f.failed_parts) }),
-    );
+    this._run('finish run', () => {
+      const row = RUNS.encode({ id, ...f });
+      this._finishRun.run({ id, ended_at: row.ended_at, exit_code: row.exit_code, signal: row.signal, failed_parts: row.failed_parts });
+    });
   }
 
   /** Validates and inserts an event; committed when this returns. Returns the event's id. */
@@ -182,7 +174,7 @@ export class SidecarDb {
     full.agent_version = e.agent_version ?? ctx.agent_version ?? null;
     full.agent_version_verified = e.agent_version_verified ?? ctx.agent_version_verified ?? null;
     full.agent_session_id = e.agent_session_id ?? ctx.agent_session_id ?? null;
-    this._run('insert event', () => this._insertEvent.run(toEventRow(full)));
+    this._run('insert event', () => this._insertEvent.run(EVENTS.encode(full)));
     return full.id;
   }
 
@@ -203,9 +195,9 @@ export class SidecarDb {
   /** Keeps a verbatim copy of one record of the agent's session file; a repeat is ignored. */
   insertAgentRecord(runId: string, agent: AgentName, record: AgentRecordInput): boolean {
     const r = validate(AgentRecordInputSchema, record, 'agent record');
-    const info = this._run('insert agent record', () =>
-      this._insertAgentRecord.run({ run_id: runId, agent, ...r, recorded_at: new Date().toISOString() }),
-    );
+    const row = AGENT_RECORDS.encode({ run_id: runId, agent, ...r, recorded_at: new Date().toISOString() });
+    delete row.id;
+    const info = this._run('insert agent record', () => this._insertAgentRecord.run(row));
     return info.changes > 0;
   }
 
@@ -213,7 +205,7 @@ export class SidecarDb {
     const row = this._run('read run', () =>
       this.connection.prepare(`SELECT ${RUN_COLUMNS.join(', ')} FROM runs WHERE id = ?`).get(id),
     ) as Record<string, unknown> | undefined;
-    return row === undefined ? undefined : toRun(row);
+    return row === undefined ? undefined : this._decode(RUNS, row);
   }
 
   /** Finds the run a full id or a prefix names. */
@@ -240,7 +232,7 @@ export class SidecarDb {
       ` ORDER BY started_at DESC, rowid DESC${filter.limit ? ' LIMIT ?' : ''}`;
     if (filter.limit) params.push(filter.limit);
     const rows = this._run('list runs', () => this.connection.prepare(sql).all(...params));
-    return (rows as Array<Record<string, unknown>>).map(toRun);
+    return this._decodeAll(RUNS, rows);
   }
 
   /** Events in the order they happened (ts, then insertion order). */
@@ -263,7 +255,7 @@ export class SidecarDb {
       ` ORDER BY ts, rowid${filter.limit ? ' LIMIT ?' : ''}`;
     if (filter.limit) params.push(filter.limit);
     const rows = this._run('list events', () => this.connection.prepare(sql).all(...params));
-    return (rows as Array<Record<string, unknown>>).map(fromEventRow);
+    return this._decodeAll(EVENTS, rows);
   }
 
   /** How many events each of the given runs has. */
@@ -280,9 +272,18 @@ export class SidecarDb {
   }
 
   listAgentRecords(runId: string): AgentRecordRow[] {
-    return this._run('list agent records', () =>
+    const rows = this._run('list agent records', () =>
       this.connection.prepare('SELECT * FROM agent_records WHERE run_id = ? ORDER BY source_file, byte_offset').all(runId),
-    ) as AgentRecordRow[];
+    );
+    return this._decodeAll(AGENT_RECORDS, rows);
+  }
+
+  /**
+   * Rows the reads so far skipped because they do not decode. A command that listed rows says how
+   * many were left out: its output is incomplete.
+   */
+  skippedRows(): readonly SkippedRow[] {
+    return this._skipped;
   }
 
   close(): void {
@@ -302,13 +303,30 @@ export class SidecarDb {
       );
       this._updateStatements.set(key, statement);
     }
+    const codec: TableCodec<unknown> = table === 'runs' ? RUNS : EVENTS;
     const values: Record<string, unknown> = { id };
-    for (const c of columns) values[c] = toSqlValue(c, patch[c]);
+    for (const c of columns) values[c] = codec.encodeColumn(c, patch[c]);
     return this._run(`update ${table === 'runs' ? 'run' : 'event'}`, () => statement.run(values)).changes > 0;
   }
 
   private _exists(table: 'runs' | 'events', id: string): boolean {
     return this._run('read', () => this.connection.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id)) !== undefined;
+  }
+
+  private _decodeAll<T>(codec: TableCodec<T>, rows: unknown[]): T[] {
+    const out: T[] = [];
+    for (const row of rows) {
+      const value = this._decode(codec, row as Record<string, unknown>);
+      if (value !== undefined) out.push(value);
+    }
+    return out;
+  }
+
+  private _decode<T>(codec: TableCodec<T>, row: Record<string, unknown>): T | undefined {
+    const decoded = codec.decode(row);
+    if (decoded.ok) return decoded.value;
+    this._skipped.push({ table: codec.table, id: String(row['id']), problem: decoded.problem });
+    return undefined;
   }
 
   /** Runs one SQLite call and turns a failure into a SidecarError with a one-line message. */

@@ -1,35 +1,21 @@
 // Read-only access to the sidecar database written by `rec <agent>` (tables runs, events,
-// agent_records). Opened read-only; never migrated or written here. Rows are checked with zod at
-// this boundary: a row this version does not understand becomes a diagnostic, not a crash.
+// agent_records). Opened read-only; never migrated or written here. Rows are decoded by the tables'
+// one codec each (tables.ts), as the writer encoded them: a row this version does not understand
+// becomes a diagnostic, not a crash.
 import { existsSync } from 'node:fs';
 import { Database, type SqliteDatabase, type SqliteStatement } from './sqliteDriver.js';
-import { z } from 'zod';
-import { RecEvent } from '../core/events.js';
+import type { RecEvent } from '../core/events.js';
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { Run } from './run.js';
+import type { TableCodec } from './rowCodec.js';
+import { AGENT_RECORDS, EVENTS, RUNS, type AgentRecordRow } from './tables.js';
+
+export type { AgentRecordRow } from './tables.js';
 
 /** How long a read waits on a writer's lock: `rec <agent>` may be writing while we merge. */
 export const SIDECAR_BUSY_TIMEOUT_MS = 5_000;
 
-export const SidecarRun = z.object({
-  id: z.string(),
-  agent: z.string(),
-  agent_version: z.string().nullable(),
-  cwd: z.string().nullable(),
-  started_at: z.string().nullable(),
-  ended_at: z.string().nullable(),
-  agent_session_id: z.string().nullable(),
-  agent_session_file: z.string().nullable(),
-});
-export type SidecarRun = z.infer<typeof SidecarRun>;
-
-export interface AgentRecordRow {
-  source_file: string;
-  line_no: number;
-  byte_offset: number;
-  record: string;
-}
-
-const JSON_COLUMNS = ['tool_input', 'prompt', 'native', 'evidence'] as const;
+export type SidecarRun = Run;
 
 /**
  * A session's events: those that name it, and those of its runs that name no session. Asked per
@@ -48,6 +34,10 @@ export class SidecarReader {
   private readonly _statements = new Map<string, SqliteStatement>();
   /** Rows already reported as invalid (table and id): a row read for two sessions is told once. */
   private readonly _reported = new Set<string>();
+  /** Lost decisions told since the last takeDiagnostics(). */
+  private readonly _pendingLost = new Set<string>();
+  /** A query other than a session's decisions failed: the sidecar cannot be read at all. */
+  private _unavailable = false;
 
   private constructor(
     private readonly _db: SqliteDatabase,
@@ -81,15 +71,10 @@ export class SidecarReader {
   runs(): SidecarRun[] {
     if (this._runs) return this._runs;
     this._runs = [];
-    for (const row of this._all('SELECT id, agent, agent_version, cwd, started_at, ended_at, agent_session_id, agent_session_file FROM runs')) {
-      const r = SidecarRun.safeParse(row);
-      if (!r.success) {
-        this._bad('runs', row, r.error);
-        continue;
-      }
-      this._runs.push(r.data);
-      if (r.data.agent_session_id !== null) push(this._runsBySession, r.data.agent_session_id, r.data);
-      if (r.data.agent_session_file !== null) push(this._runsByFile, r.data.agent_session_file, r.data);
+    for (const run of this._decoded(RUNS, this._all('SELECT * FROM runs'))) {
+      this._runs.push(run);
+      if (run.agent_session_id !== null) push(this._runsBySession, run.agent_session_id, run);
+      if (run.agent_session_file !== null) push(this._runsByFile, run.agent_session_file, run);
     }
     return this._runs;
   }
@@ -124,33 +109,18 @@ export class SidecarReader {
   takeDiagnostics(): Diagnostic[] {
     const taken = this._diagnostics;
     this._diagnostics = [];
+    this._pendingLost.clear();
     return taken;
   }
 
   /** The agent's lines as `rec` copied them during the run, in file order. */
   agentRecords(runId: string): AgentRecordRow[] {
-    const rows = this._all(
-      'SELECT source_file, line_no, byte_offset, record FROM agent_records WHERE run_id = ? ORDER BY source_file, line_no, id',
-      runId,
-    );
-    const out: AgentRecordRow[] = [];
-    for (const row of rows) {
-      const r = row as Record<string, unknown>;
-      if (typeof r['source_file'] === 'string' && typeof r['record'] === 'string') {
-        out.push({
-          source_file: r['source_file'],
-          line_no: Number(r['line_no'] ?? 0),
-          byte_offset: Number(r['byte_offset'] ?? 0),
-          record: r['record'],
-        });
-      }
-    }
-    return out;
+    return this._decoded(AGENT_RECORDS, this._all('SELECT * FROM agent_records WHERE run_id = ? ORDER BY source_file, line_no, id', [runId]));
   }
 
   /** The agent files a run copied lines from. */
   recordSources(runId: string): string[] {
-    return this._all('SELECT DISTINCT source_file FROM agent_records WHERE run_id = ?', runId)
+    return this._all('SELECT DISTINCT source_file FROM agent_records WHERE run_id = ?', [runId])
       .map((r) => (r as Record<string, unknown>)['source_file'])
       .filter((v): v is string => typeof v === 'string');
   }
@@ -165,20 +135,20 @@ export class SidecarReader {
   }
 
   private _events(sql: string, ...params: unknown[]): RecEvent[] {
-    const events: RecEvent[] = [];
-    for (const row of this._all(sql, ...params)) {
-      const r = row as Record<string, unknown>;
-      const decoded: Record<string, unknown> = { ...r };
-      for (const col of JSON_COLUMNS) decoded[col] = parseJsonColumn(r[col]);
-      if (!Array.isArray(decoded['evidence'])) decoded['evidence'] = [];
-      const e = RecEvent.safeParse(decoded);
-      if (e.success) events.push(e.data);
-      else this._bad('events', row, e.error);
-    }
-    return events;
+    return this._decoded(EVENTS, this._all(sql, params, 'decision_unreadable'), 'decision_unreadable');
   }
 
-  private _all(sql: string, ...params: unknown[]): unknown[] {
+  private _decoded<T>(codec: TableCodec<T>, rows: unknown[], lost?: 'decision_unreadable'): T[] {
+    const out: T[] = [];
+    for (const row of rows) {
+      const decoded = codec.decode(row as Record<string, unknown>);
+      if (decoded.ok) out.push(decoded.value);
+      else this._bad(codec.table, row as Record<string, unknown>, decoded.problem, lost);
+    }
+    return out;
+  }
+
+  private _all(sql: string, params: readonly unknown[] = [], lost?: 'decision_unreadable'): unknown[] {
     try {
       let statement = this._statements.get(sql);
       if (statement === undefined) {
@@ -187,12 +157,21 @@ export class SidecarReader {
       }
       return statement.all(...params);
     } catch (err) {
-      const message = `sidecar query failed (${(err as Error).message})`;
-      if (this._reported.has(message)) return []; // the same failure for every session: told once
+      // A sidecar whose every query fails (not a database at all) is unavailable as a whole: said
+      // once, and merge goes on from the files. A decisions query that fails where others worked
+      // loses what this session recorded.
+      if (!lost) this._unavailable = true;
+      else if (this._unavailable) lost = undefined;
+      const message = lost
+        ? `the recorded decisions could not be read (sidecar query failed: ${(err as Error).message})`
+        : `sidecar query failed (${(err as Error).message})`;
+      // The same failure for every session is told once, except a loss of decisions: each session
+      // that lost its own says so in its diagnostics[].
+      if (!lost && this._reported.has(message)) return [];
       this._reported.add(message);
       this._diagnostics.push({
-        severity: 'warning',
-        code: 'sidecar_unavailable',
+        severity: lost ? 'error' : 'warning',
+        code: lost ?? 'sidecar_unavailable',
         message,
         file: this.path,
         line: null,
@@ -201,15 +180,25 @@ export class SidecarReader {
     }
   }
 
-  private _bad(table: string, row: unknown, error: z.ZodError): void {
-    const id = (row as Record<string, unknown>)['id'];
-    if (this._reported.has(`${table} ${String(id)}`)) return;
-    this._reported.add(`${table} ${String(id)}`);
-    const issue = error.issues[0];
+  /**
+   * A row that does not decode. An event row merge reads is a decision rec recorded (prompts are
+   * not read): losing one makes the result incomplete, which is an error, not a warning.
+   */
+  private _bad(table: string, row: Record<string, unknown>, problem: string, lost?: 'decision_unreadable'): void {
+    const id = row['id'];
+    // Told once per reader, except a lost decision: every session that lost one lists it (once,
+    // though a session's two queries, by its id and by its run, may both return the row).
+    const key = `${table} ${String(id)}`;
+    if (lost ? this._pendingLost.has(key) : this._reported.has(key)) return;
+    this._reported.add(key);
+    if (lost) this._pendingLost.add(key);
+    const what = lost && typeof row['type'] === 'string' ? `${row['type']} ` : '';
     this._diagnostics.push({
-      severity: 'warning',
-      code: 'invalid_record',
-      message: `sidecar ${table} row ${String(id)} skipped: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
+      severity: lost ? 'error' : 'warning',
+      code: lost ?? 'invalid_record',
+      message: lost
+        ? `recorded ${what}event ${String(id)}${typeof row['call_id'] === 'string' ? ` (call ${row['call_id']})` : ''} could not be read: ${problem}`
+        : `sidecar ${table} row ${String(id)} skipped: ${problem}`,
       file: this.path,
       line: null,
     });
@@ -220,14 +209,4 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-function parseJsonColumn(v: unknown): unknown {
-  if (typeof v !== 'string') return v ?? null;
-  try {
-    return JSON.parse(v);
-  } catch {
-    // A JSON column holding plain text (e.g. a command written as-is): keep the text.
-    return v;
-  }
 }

@@ -2,14 +2,17 @@
 // turns the first issue into a SidecarError with a one-line message.
 import { z } from 'zod';
 import { AgentName } from '../core/events.js';
+import { Run } from './run.js';
 import { oneLine, SidecarError } from './sidecarError.js';
 
-export const RunPatchSchema = z.object({
-  agent_version: z.string().nullable().optional(),
-  agent_version_verified: z.boolean().nullable().optional(),
-  agent_session_id: z.string().nullable().optional(),
-  agent_session_file: z.string().nullable().optional(),
-});
+/** What a run learns after it started: these fields of the runs table, each optional. */
+export const RunPatchSchema = Run.pick({
+  agent_version: true,
+  agent_version_verified: true,
+  agent_version_source: true,
+  agent_session_id: true,
+  agent_session_file: true,
+}).partial();
 export const RunContextSchema = z.object({
   run_id: z.string().min(1),
   agent: AgentName,

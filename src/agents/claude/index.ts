@@ -7,9 +7,6 @@ import { claudeModule } from './module.js';
 
 export const claudeAdapter: AgentAdapter = {
   name: claudeModule.name,
-  binName: claudeModule.binName,
-  binEnvVar: claudeModule.binEnvVar,
-  installHint: claudeModule.installHint,
   prepareLaunch: (ctx) => prepareClaudeLaunch(ctx),
   createRecorder: async (ctx) => new (await import('./claudeRecorder.js')).ClaudeRecorder(ctx),
 };

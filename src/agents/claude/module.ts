@@ -17,7 +17,7 @@ export const claudeModule: AgentModule = {
   name: 'claude',
   binName: 'claude',
   binEnvVar: 'REC_CLAUDE_BIN',
-  installHint: 'npm install -g @anthropic-ai/claude-code',
+  packageName: '@anthropic-ai/claude-code',
   // Claude 2.1: exit 0 with empty stdout is a no-op for every event; printed text may reach the model.
   hookStdout: '',
   sessionRoots: (env) => [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homedir(), '.claude'), 'projects')],

@@ -7,9 +7,6 @@ import { codexModule } from './module.js';
 
 export const codexAdapter: AgentAdapter = {
   name: codexModule.name,
-  binName: codexModule.binName,
-  binEnvVar: codexModule.binEnvVar,
-  installHint: codexModule.installHint,
   prepareLaunch: prepareCodexLaunch,
   createRecorder: async (ctx) => new (await import('./codexRecorder.js')).CodexRecorder(ctx),
 };

@@ -21,7 +21,7 @@ export const codexModule: AgentModule = {
   name: 'codex',
   binName: 'codex',
   binEnvVar: 'REC_CODEX_BIN',
-  installHint: 'npm install -g @openai/codex',
+  packageName: '@openai/codex',
   // Codex 0.169 (Claude-style hooks.json): plain stdout from SessionStart/UserPromptSubmit hooks is
   // added to the model's context, so anything printed would leak into the conversation.
   hookStdout: '',

@@ -58,6 +58,8 @@ export interface ScreenReading<P extends PromptView = PromptView> {
   readonly answerText?: string;
   /** The user's messages shown in the history: a witness of which session file is this run's. */
   readonly userMessages: readonly string[];
+  /** The agent's version as its banner shows it, while shown. */
+  readonly bannerVersion?: string;
   /** Rows the agent prints after a decision it took (✔/✗ lines): a key it ignored adds none. */
   readonly decisionRows: number;
   /**
@@ -150,7 +152,14 @@ export type FactSource = 'session_file' | 'hook';
 
 /** One thing the agent's session file or a hook says, in the recorder's words. */
 export type SessionFact =
-  | { readonly type: 'session'; readonly sessionId?: string; readonly version?: string; readonly file?: string }
+  | {
+      readonly type: 'session';
+      readonly sessionId?: string;
+      readonly version?: string;
+      /** Which witness told the version: the session file (default) or the banner. */
+      readonly versionWitness?: 'session_file' | 'banner';
+      readonly file?: string;
+    }
   /** The path of this run's session file, as a hook names it (it takes precedence over a scan). */
   | { readonly type: 'session_file'; readonly file: string }
   /**

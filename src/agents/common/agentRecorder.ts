@@ -62,14 +62,19 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     private readonly _profile: AgentProfile<P>,
     private readonly _options: AgentRecorderOptions = {},
   ) {
-    this._facts = new CallFacts(_ctx.sink, _profile);
+    this._clock = _options.clock ?? systemClock;
+    this._facts = new CallFacts(_ctx.sink, _profile, this._clock);
     // A new prompt is the best witness for which session file is this run's: look for it while
     // the prompt shows (once per new prompt; a deciding key also looks, see handleKey). A subagent's
     // prompt may come from a companion file not looked for yet: look for those too.
     this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._readFiles()));
-    this._clock = _options.clock ?? systemClock;
     this._binding = new SessionBinding<P>(_options.witnessSettleMs ?? WITNESS_SETTLE_MS, _ctx.debug);
     this._store.add(_profile);
+    // The package's version is known before the agent draws anything: read its texts from the start.
+    if (_ctx.agentVersion !== undefined) {
+      _profile.setVersion(_ctx.agentVersion);
+      this._facts.versionKnown = true;
+    }
     this._screen = _profile.readScreen(_ctx.screen.snapshot());
     this._store.add(_ctx.screen.onDidRender(() => this._render()));
     this._store.add(_ctx.hooks((m) => this._onHook(m)));
@@ -178,6 +183,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (snapshot.seq === this._seenSeq) return;
     this._seenSeq = snapshot.seq;
     this._screen = this._profile.readScreen(snapshot);
+    const banner = this._screen.bannerVersion;
+    if (banner !== undefined && !this._facts.versionKnown) this._facts.apply({ type: 'session', version: banner, versionWitness: 'banner' });
     if (this._screen.userMessages.length > 0) this._lastUserMessages = this._screen.userMessages;
     this._binding.screenShown(this._screen, this._clock.now());
     const answer = this._screen.answerText;

@@ -3,7 +3,6 @@
 // `native`, skipped siblings and reasons on the events the screen-and-keys side (agentRecorder.ts)
 // wrote. Composed of the call ledger, batch fates, the reason rule and the session-file follower.
 import type { NewEvent } from '../../core/events.js';
-import { nowIso } from '../../core/events.js';
 import { NextMessageReasons } from '../../core/nextMessageReason.js';
 import type { EventSink } from '../../core/sink.js';
 import type { AgentProfile, PromptView, SessionFact } from './agentProfile.js';
@@ -12,6 +11,7 @@ import { CallLedger, type CallState } from './callLedger.js';
 import { EventBook } from './eventBook.js';
 import type { JsonlLine } from './jsonlFollower.js';
 import { SessionFileFollower } from './sessionFileFollower.js';
+import { systemClock, type RecorderClock } from './recorderClock.js';
 
 /** `native` keeps the session file's own words; long tool output is cut to this many characters. */
 const NATIVE_OUTPUT_MAX_CHARS = 2_000;
@@ -62,17 +62,21 @@ export class CallFacts<P extends PromptView = PromptView> {
    * with no turn id known: each goes to the next turn the file shows cut that no refusal cut.
    */
   private readonly _unboundTurnEvents: string[] = [];
+  /** Whether a witness (the package, the session file) has told the agent's version. */
+  versionKnown = false;
 
   constructor(
     private readonly _sink: EventSink,
     private readonly _profile: AgentProfile<P>,
+    /** Events are stamped on the recorder's clock: a replay's events get the recording's times. */
+    private readonly _clock: RecorderClock = systemClock,
   ) {
     this.book = new EventBook(_sink);
     this.file = new SessionFileFollower((line) => this._onLine(line), (main) => _profile.companionFiles?.(main) ?? []);
   }
 
   event(event: Omit<NewEvent, 'ts'>): string {
-    return this.book.insert({ decided_by: 'user', ...event, ts: nowIso() }).id;
+    return this.book.insert({ decided_by: 'user', ...event, ts: new Date(this._clock.now()).toISOString() }).id;
   }
 
   callFields(call: CallState | undefined): Partial<NewEvent> {
@@ -148,14 +152,21 @@ export class CallFacts<P extends PromptView = PromptView> {
   /** Applies what the session file or a hook says. */
   apply(fact: SessionFact): void {
     switch (fact.type) {
-      case 'session':
-        if (fact.version !== undefined) this._profile.setVersion(fact.version);
+      case 'session': {
+        // The banner only fills a version no other witness gave; the session file's own field is
+        // what the running agent wrote, so it stands over the package's.
+        const version = fact.version !== undefined && !(fact.versionWitness === 'banner' && this.versionKnown) ? fact.version : undefined;
+        if (version !== undefined) {
+          this._profile.setVersion(version);
+          this.versionKnown = true;
+        }
         this._sink.updateRun({
           ...(fact.sessionId !== undefined ? { agent_session_id: fact.sessionId } : {}),
           ...(fact.file !== undefined ? { agent_session_file: fact.file } : {}),
-          ...(fact.version !== undefined ? { agent_version: fact.version } : {}),
+          ...(version !== undefined ? { agent_version: version, agent_version_source: fact.versionWitness ?? 'session_file' } : {}),
         });
         return;
+      }
       case 'session_file':
         // A hook names a resumed session's file too: its earlier turns are not this run's.
         this.file.follow(fact.file, true, this._profile.runStartsAt?.(fact.file) ?? 0);

@@ -14,8 +14,6 @@ import type { KnownCall } from '../common/callLedger.js';
 import { promptShowsCall } from './callMatcher.js';
 import { diskStateOf } from './diskCheck.js';
 import { GeminiHookPayload } from './hookPayloads.js';
-import { installedGeminiVersion } from './installedVersion.js';
-import { geminiModule } from './module.js';
 import { parseGeminiScreen, type GeminiPrompt } from './screenParser.js';
 import { SessionChooser } from './sessionChooser.js';
 import { callError, callOutput, cancelReason, messageText, modelSideCallId, parseGeminiLine, userWords, type GeminiMessage, type GeminiToolCall } from './sessionRecords.js';
@@ -38,7 +36,6 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
    */
   readonly dropsKeys = false;
   private _strings: GeminiStrings;
-  private readonly _version: string | undefined;
   private readonly _chooser: SessionChooser;
   /** The user message record that opened the current turn: its id is the turn id. */
   private _turnId: string | undefined;
@@ -54,8 +51,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
   private readonly _seenRunning = new Set<string>();
 
   constructor(private readonly _ctx: ProfileContext) {
-    this._version = installedGeminiVersion(_ctx.env, geminiModule.binEnvVar, geminiModule.binName);
-    this._strings = geminiStringsFor(this._version);
+    this._strings = geminiStringsFor(undefined);
     this._chooser = new SessionChooser(_ctx.env, _ctx.cwd, _ctx.startedAt);
   }
 
@@ -89,6 +85,8 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
       userMessages: s.userMessages,
       decisionRows: s.decisionRows,
       ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
+      // Gemini's chat file names no version: the banner is its witness when no package tells it.
+      ...(s.bannerVersion !== undefined ? { bannerVersion: s.bannerVersion } : {}),
     };
   }
 
@@ -110,7 +108,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     if (!record) return [];
     switch (record.type) {
       case 'metadata':
-        return [...this._flushAbort(), { type: 'session', sessionId: record.metadata.sessionId, ...(this._version ? { version: this._version } : {}) }];
+        return [...this._flushAbort(), { type: 'session', sessionId: record.metadata.sessionId }];
       case 'message':
         return this._message(record.message);
       case 'set':
@@ -129,7 +127,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     const p = parsed.data;
     const facts: SessionFact[] = [];
     if (p.transcript_path) facts.push({ type: 'session_file', file: p.transcript_path });
-    if (p.session_id) facts.push({ type: 'session', sessionId: p.session_id, ...(this._version ? { version: this._version } : {}) });
+    if (p.session_id) facts.push({ type: 'session', sessionId: p.session_id });
     return facts;
   }
 

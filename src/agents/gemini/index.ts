@@ -7,9 +7,6 @@ import { geminiModule } from './module.js';
 
 export const geminiAdapter: AgentAdapter = {
   name: geminiModule.name,
-  binName: geminiModule.binName,
-  binEnvVar: geminiModule.binEnvVar,
-  installHint: geminiModule.installHint,
   prepareLaunch: prepareGeminiLaunch,
   createRecorder: async (ctx) => new (await import('./geminiRecorder.js')).GeminiRecorder(ctx),
 };

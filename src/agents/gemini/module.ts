@@ -17,7 +17,7 @@ export const geminiModule: AgentModule = {
   name: 'gemini',
   binName: 'gemini',
   binEnvVar: 'REC_GEMINI_BIN',
-  installHint: 'npm install -g @google/gemini-cli',
+  packageName: '@google/gemini-cli',
   // Gemini 0.61 parses stdout "as JSON" on exit 0 and turns plain text into a systemMessage; its
   // documented no-op answer is `{}` (empty stdout is accepted too, but `{}` is the prescribed form).
   hookStdout: '{}\n',

@@ -3,7 +3,7 @@
 // id, name, input). `native` keeps Claude Code's words for the call (the transcript fields that say
 // what happened), so the merge can show both.
 import { expect } from 'vitest';
-import type { EventRow } from '../shared/sidecarRows.js';
+import type { EventRow } from '../../helpers/sidecarRows.js';
 import type { TranscriptCall } from './transcriptCalls.js';
 
 /** Claude Code 2.1.330's tool_result for a rejection at the prompt (No or Esc) and for an interrupted run. */

@@ -7,7 +7,8 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CREATED_FILE, EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
 import { isAlive } from '../shared/processTree.js';
-import { countAgentRecords, readAgentRecords, readRuns } from '../shared/sidecarRows.js';
+import { countAgentRecords, readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';
+import { expectJourneys } from '../../helpers/journey.js';
 import { CLAUDE_VERSION } from './claudeEnv.js';
 import {
   approvalRow,
@@ -57,6 +58,8 @@ async function run(name: string): Promise<ClaudeSession> {
   await scenario.run(session.driver);
   const exit = await session.quit();
   expect(exit.exitCode).toBe(0);
+  // Where the user ends: what was recorded comes out of `rec merge --run` and `rec stats --run`.
+  await expectJourneys(session.dbPath, session.env.env);
   return session;
 }
 
@@ -356,6 +359,7 @@ describe('rec claude on the real Claude Code 2.1.330, inline renderer (the user\
     await waitReady(s);
     await scenario.run(s.driver);
     expect((await s.quit()).exitCode).toBe(0);
+    await expectJourneys(s.dbPath, s.env.env);
     expect(s.proc.output).not.toContain('\x1b[?1049h');
     const call = onlyCall(s);
     expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);

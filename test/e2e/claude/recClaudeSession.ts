@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { spawn, type Spawned } from '../../harness/spawn.js';
 import { startMessagesServer, type MessagesServer } from '../../mock/messagesServer.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
-import { readEventRows, type EventRow } from '../shared/sidecarRows.js';
+import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
 import { claudeBin, createClaudeEnv, type ClaudeEnv } from './claudeEnv.js';
 import { quitClaude, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
 import { readTranscript } from './transcriptCalls.js';

@@ -11,7 +11,7 @@ import { startMessagesServer, type MessagesServer } from '../../mock/messagesSer
 import { press } from '../shared/driver.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { REC_BIN } from '../shared/recBin.js';
-import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../shared/sidecarRows.js';
+import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
 import { claudeBin, createClaudeEnv, type ClaudeEnv } from './claudeEnv.js';
 import { KEY, quitClaude, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
 import { missingPart } from './recClaudeSession.js';

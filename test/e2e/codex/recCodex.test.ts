@@ -21,6 +21,7 @@ import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from './r
 import { SCENARIOS } from './recordedScenarios.js';
 import type { RolloutCall } from './sidecarRows.js';
 import { isAlive } from '../shared/processTree.js';
+import { expectJourneys } from '../../helpers/journey.js';
 
 /** One scenario: Codex start, a model turn or two, the quit and rec's 5 s reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;
@@ -48,6 +49,8 @@ async function run(name: string, o: { codexExits?: boolean } = {}): Promise<RecC
   expect(session.env.daemonPids()).not.toEqual([]);
   const exit = o.codexExits ? await session.rec.expectExit(REC_EXIT_TIMEOUT_MS) : await session.quit();
   expect(exit.exitCode).toBe(0);
+  // Where the user ends: what was recorded comes out of `rec merge --run` and `rec stats --run`.
+  await expectJourneys(session.dbPath, session.env.env);
   return session;
 }
 

@@ -8,6 +8,8 @@ import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from './recCodexSession.js';
 import { SCENARIOS } from './recordedScenarios.js';
+import { expectJourneys } from '../../helpers/journey.js';
+import { waitUntil } from '../../helpers/pollUntil.js';
 
 const TEST_TIMEOUT_MS = 120_000;
 let session: RecCodexSession | undefined;
@@ -24,8 +26,16 @@ describe('rec codex with REC_CODEX_HOOKS=1 on the real Codex 0.169.0', () => {
     session = await startRecCodex({ env: { REC_CODEX_HOOKS: '1' } });
     await waitReady(session);
     await scenario.run(session.driver);
+    // Quit once the turn is over in the rollout: with hooks Codex runs its Stop hook after the
+    // answer is drawn, and a quit during it leaves a turn_aborted that no key of the user's caused.
+    const s = session;
+    await waitUntil(() => (readFileSync(s.rolloutFile(), 'utf8').includes('"type":"task_complete"') ? true : undefined), {
+      what: 'task_complete in the rollout',
+      timeoutMs: 30_000,
+    });
     const exit = await session.quit();
     expect(exit.exitCode).toBe(0);
+    await expectJourneys(session.dbPath, session.env.env);
 
     expect(session.rec.output).not.toContain('Hooks need review');
     // Nothing was written into the user's Codex config for the hooks.

@@ -1,9 +1,9 @@
 // Codex's own rollout read for the e2e suite, so a test can compare it with the sidecar's rows
-// (test/e2e/shared/sidecarRows.ts) by call_id.
+// (test/helpers/sidecarRows.ts) by call_id.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-export { countAgentRecords, readEventRows, readRuns, type EventRow } from '../shared/sidecarRows.js';
+export { countAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
 
 const RolloutLine = z.object({ type: z.string(), payload: z.record(z.string(), z.unknown()) }).loose();
 

@@ -1,7 +1,7 @@
 // The gemini e2e tests' expected rows: the shared shapes (../shared/expectedRows.ts) plus Gemini
 // 0.61.0's option labels and reason strings, and the checks every decision row must pass.
 import { expect } from 'vitest';
-import type { EventRow } from '../shared/sidecarRows.js';
+import type { EventRow } from '../../helpers/sidecarRows.js';
 
 export {
   approvalRow,

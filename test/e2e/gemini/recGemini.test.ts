@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_FILE, FETCH_URL, MCP_MARKER } from '../../mock/geminiScenarios.js';
 import { pollUntil } from '../../helpers/pollUntil.js';
 import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../helpers/rootOwnedDir.js';
-import { readAgentRecords, readRuns } from '../shared/sidecarRows.js';
+import { readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';
+import { expectJourneys } from '../../helpers/journey.js';
 import {
   approvalRow,
   expectDecisionsLinked,
@@ -25,7 +26,8 @@ import {
 import { GEMINI_VERSION } from './geminiEnv.js';
 import { REASON, SCENARIOS } from './geminiScenarios.js';
 import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from './recGeminiSession.js';
-import type { EventRow } from '../shared/sidecarRows.js';
+import type { EventRow } from '../../helpers/sidecarRows.js';
+import type { Run } from '../../../src/store/run.js';
 import type { SessionToolCall } from './sessionSnapshots.js';
 
 /** One scenario: Gemini's start (10-20 s), a model turn or two, the quit; generous for 2 loaded cores. */
@@ -55,6 +57,8 @@ async function run(name: string, calls: number): Promise<{ s: RecGeminiSession; 
   const exit = await session.quit();
   expect(exit.exitCode).toBe(0);
   expect(session.server.requests.filter((r) => r.kind === 'guard' || r.kind === 'denied')).toEqual([]);
+  // Where the user ends: what was recorded comes out of `rec merge --run` and `rec stats --run`.
+  await expectJourneys(session.dbPath, session.env.env);
   return { s: session, calls: found };
 }
 
@@ -340,7 +344,7 @@ describe('rec gemini on the real Gemini CLI 0.61.0: what Gemini deletes', () => 
     const [call] = calls as [SessionToolCall];
     expect(s.env.sessionFiles()).toEqual([]);
     const sessionId = (JSON.parse(s.snapshots.only().text.split('\n')[0]!) as { sessionId: string }).sessionId;
-    const [runRow] = readRuns(s.dbPath) as [{ id: string; agent_session_id: string | null }];
+    const [runRow] = readRuns(s.dbPath) as [Run];
     expect(runRow.agent_session_id).toBe(sessionId);
     const records = readAgentRecords(s.dbPath);
     expect(records.every((r) => r.run_id === runRow.id && r.agent === 'gemini')).toBe(true);
@@ -364,7 +368,7 @@ describe('rec gemini on the real Gemini CLI 0.61.0: what Gemini deletes', () => 
         await waitReady(s);
         // No message yet, so no scan could have confirmed a file: only the hook names them now.
         const run = await pollUntil(
-          () => (readRuns(s.dbPath) as Array<{ agent_session_id: string | null; agent_session_file: string | null }>).find((r) => r.agent_session_id !== null),
+          () => readRuns(s.dbPath).find((r) => r.agent_session_id !== null),
           { what: 'the run row named by the SessionStart hook', timeoutMs: STEP_TIMEOUT_MS },
         );
         expect(run!.agent_session_file).toMatch(new RegExp(`^${s.env.chatsDir}/session-.*\\.jsonl$`));
@@ -375,6 +379,7 @@ describe('rec gemini on the real Gemini CLI 0.61.0: what Gemini deletes', () => 
         const [call] = (await s.snapshots.waitForToolCalls(1, STEP_TIMEOUT_MS)) as [SessionToolCall];
         expect((await s.quit()).exitCode).toBe(0);
         expect(s.rows().map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: OPTION.no })]);
+        await expectJourneys(s.dbPath, s.env.env);
         expect(readdirSync(runtime)).toEqual([]);
       } finally {
         rmSync(runtime, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js
 import { settle, type Driver } from '../shared/driver.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
-import { readEventRows, type EventRow } from '../shared/sidecarRows.js';
+import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
 import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './geminiEnv.js';
 import { KITTY_ANSWER, KITTY_QUERY, quitGemini, SCREEN } from './geminiScenarios.js';
 import { SessionSnapshots } from './sessionSnapshots.js';

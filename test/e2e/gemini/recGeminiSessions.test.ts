@@ -9,7 +9,7 @@ import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js
 import { settle, type Driver } from '../shared/driver.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../shared/recBin.js';
-import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../shared/sidecarRows.js';
+import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
 import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './geminiEnv.js';
 import { KEY, promptFor, quitGemini, SCREEN } from './geminiScenarios.js';
 import { readToolCalls, SessionSnapshots } from './sessionSnapshots.js';

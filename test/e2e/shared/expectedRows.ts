@@ -1,7 +1,7 @@
 // The row shapes every agent's e2e tests compare: each sidecar row cut down to the fields the issue
 // names for its type, and builders for the expected rows from the agent's own call (its session
 // file's call id, tool name and input).
-import type { EventRow } from './sidecarRows.js';
+import type { EventRow } from '../../helpers/sidecarRows.js';
 
 /** A tool call as the agent's own session file has it. */
 export interface CallRef {

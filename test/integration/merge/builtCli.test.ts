@@ -57,10 +57,13 @@ describe('rec merge / rec stats, built', () => {
         timeout: CLI_TIMEOUT_MS,
         maxBuffer: 64 << 20,
       });
-      expect(r.status).toBe(0);
+      expect(r.status).toBe(3);
       expect(r.stdout.toString().trimEnd().split('\n')).toHaveLength(6);
       const stderr = r.stderr.toString().trimEnd().split('\n');
-      expect(stderr).toEqual([expect.stringContaining(`invalid_record: sidecar events row ${db.eventId('bad')} skipped`)]);
+      expect(stderr).toEqual([
+        expect.stringContaining(`error: decision_unreadable: recorded no-such-type event ${db.eventId('bad')} (call call_x) could not be read`),
+        expect.stringContaining('rec merge: incomplete: 1 recorded decision could not be read'),
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
       db.remove();

@@ -8,7 +8,7 @@ import { mergeCommand } from '../../../src/commands/merge.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
 import { logFile } from '../../unit/readers/fixturePaths.js';
-import { runCommand } from './runCommand.js';
+import { runCommand } from '../../helpers/runCommand.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-corrupt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mergeCommand } from '../../../src/commands/merge.js';
 import { LOGS } from '../../unit/readers/fixturePaths.js';
 import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
-import { runCommand } from './runCommand.js';
+import { runCommand } from '../../helpers/runCommand.js';
 
 const GOLDEN = join(LOGS, 'golden');
 const update = process.env['UPDATE_GOLDEN'] === '1';

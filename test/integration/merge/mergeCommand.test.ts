@@ -10,7 +10,7 @@ import { MergedSession } from '../../../src/merge/mergedSession.js';
 import { resolveDbPath } from '../../../src/store/dbPath.js';
 import { logFile, LOGS } from '../../unit/readers/fixturePaths.js';
 import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
-import { runCommand } from './runCommand.js';
+import { runCommand } from '../../helpers/runCommand.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -100,15 +100,22 @@ describe('rec merge', () => {
     const copy = join(tempDir(), 'rollout-copy.jsonl');
     copyFileSync(CODEX_DENY, copy);
     const r = await runCommand(mergeCommand, [CODEX_DENY, copy, '--db', db.path]);
-    expect(r.code).toBe(0);
-    const warnings = r.stderr.trimEnd().split('\n');
-    expect(warnings).toEqual([
-      expect.stringMatching(new RegExp(`warning: invalid_record: sidecar events row ${db.eventId('broken')} skipped: type `)),
-      expect.stringMatching(new RegExp(`warning: invalid_record: sidecar events row ${db.eventId('run-scoped')} skipped: type `)),
+    // Decisions were lost: the result is incomplete, and the last line says so and how many.
+    expect(r.code).toBe(3);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`error: decision_unreadable: recorded no-such-type event ${db.eventId('broken')} \\(call call_x\\) could not be read: type `)),
+      expect.stringMatching(new RegExp(`error: decision_unreadable: recorded no-such-type event ${db.eventId('run-scoped')} \\(call call_z\\) could not be read: type `)),
+      'rec merge: incomplete: 2 recorded decisions could not be read from the sidecar (each merged session lists all of its own in "diagnostics"; exit status 3)',
     ]);
     for (const line of r.stdout.trimEnd().split('\n')) {
       const m = MergedSession.parse(JSON.parse(line));
       expect(m.rejections.map((x) => x.sidecar_event_ids)).toEqual([[db.eventId('good')]]);
+      // each copy of the session lists what it lost
+      expect(m.diagnostics.filter((d) => d.code === 'decision_unreadable').map((d) => d.message)).toEqual([
+        expect.stringContaining(db.eventId('broken')),
+        expect.stringContaining(db.eventId('run-scoped')),
+      ]);
     }
   });
 

@@ -21,7 +21,7 @@ import {
 } from '../../e2e/codex/expectedRows.js';
 import type { RolloutCall } from '../../e2e/codex/sidecarRows.js';
 import { loadRecorded, shift, writeRecordedSidecar, type RecordedRollout, type RecordedSidecar, type TimedRow } from './recordedCodexSidecar.js';
-import { runCommand } from './runCommand.js';
+import { runCommand } from '../../helpers/runCommand.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-merge-recorded-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -176,4 +176,19 @@ describe('joinSession with the sidecar deciding', () => {
     );
     expect(m.rejections[0]).toMatchObject({ ran: 'yes', disagreements: [{ field: 'ran', native: 'yes', sidecar: 'yes' }] });
   });
+
+  it('Claude: the sidecar says where a reason came from even without one (typed inline, then thrown away with Esc)', async () => {
+    const m = joinSession(
+      await native('claude', '15-edit-reject-Esc.jsonl'),
+      ctx([ev({ agent: 'claude', type: 'rejection', ts: '2026-11-22T09:00:05.000Z', call_id: 'toolu_mockmwrn29tu0010', kind: 'edit', trigger: 'esc', reason_source: 'inline', ran: 'no' })]),
+    );
+    expect(m.rejections).toEqual([expect.objectContaining({ call_id: 'toolu_mockmwrn29tu0010', reason: null, reason_source: 'inline', trigger: 'esc' })]);
+  });
+
+  it('a call asked about again has one approval: the answer that stood (the last), naming every answer', async () => {
+    const first = ev({ type: 'approval', ts: '2026-11-22T09:29:44.000Z', call_id: 'call_bd8088d34ab72013', trigger: 'digit', option_label: 'Modify with external editor', scope: 'once' });
+    const last = ev({ type: 'approval', ts: '2026-11-22T09:29:45.000Z', call_id: 'call_bd8088d34ab72013', trigger: 'digit', option_label: 'Allow once', scope: 'once' });
+    const m = joinSession(await native('codex', 'shell-deny-esc.rollout.jsonl'), ctx([first, last]));
+    expect(m.approvals).toEqual([expect.objectContaining({ call_id: 'call_bd8088d34ab72013', option_label: 'Allow once', sidecar_event_ids: [first.id, last.id] })]);
+  });
 });

@@ -249,3 +249,49 @@ describe('ScreenModel', () => {
     expect(s.rows).toBe(1);
   });
 });
+
+describe('ScreenModel.catchUp: the screen as drawn before a key, on the key’s own stack', () => {
+  it('parses what was just written, paced or in flight, before returning, with a render for it', () => {
+    const m = model(60, 12);
+    const seen: number[] = [];
+    m.onDidRender((seq) => seen.push(seq));
+    // An agent's redraws arriving back to back: the model is busy and paces its parsing.
+    const { data, lastLine } = burst(100 * 1024);
+    for (const c of chunksOf(data, 4096)) m.write(c);
+    m.write(Buffer.from('\x1b[2J\x1b[HDo you want to proceed?'));
+    expect(m.snapshot().lines[0]).not.toBe('Do you want to proceed?');
+    expect(m.catchUp()).toBe(true);
+    expect(m.snapshot().lines[0]).toBe('Do you want to proceed?');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(m.stats.parsedBytes).toBe(m.stats.writtenBytes);
+    expect(lastLine).toMatch(/^line \d+ ok$/);
+  });
+
+  it('applies a resize queued between writes in order', () => {
+    const m = model(40, 10);
+    m.write(Buffer.from('before'));
+    m.resize(80, 20);
+    m.write(Buffer.from('\r\nafter'));
+    expect(m.catchUp()).toBe(true);
+    const s = m.snapshot();
+    expect([s.cols, s.rows]).toEqual([80, 20]);
+    expect(s.lines.slice(0, 2)).toEqual(['before', 'after']);
+  });
+
+  it('leaves a flood larger than its bound to the paced parsing and says the model is not current', async () => {
+    const m = model(60, 12);
+    const { data, lastLine } = burst(600 * 1024);
+    m.write(data);
+    expect(m.catchUp(256 * 1024)).toBe(false);
+    await m.whenIdle();
+    expect(m.snapshot().lines).toContain(lastLine);
+  });
+
+  it('writes that come after a catch-up are parsed as usual', async () => {
+    const m = model();
+    m.write(Buffer.from('one'));
+    expect(m.catchUp()).toBe(true);
+    const s = await render(m, '\r\ntwo');
+    expect(s.lines.slice(0, 2)).toEqual(['one', 'two']);
+  });
+});

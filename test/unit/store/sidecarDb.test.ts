@@ -63,7 +63,10 @@ describe('SidecarDb on a real file', () => {
     expect(columns('runs')).toEqual([
       'id', 'agent', 'agent_version', 'argv', 'cwd', 'started_at', 'ended_at', 'exit_code', 'signal',
       'agent_session_id', 'agent_session_file', 'failed_parts', 'rec_version', 'pid', 'agent_version_verified',
+      'agent_version_source',
     ]);
+    // each table's columns are its schema's fields (the codec reads and writes those)
+    expect(columns('runs').sort()).toEqual(Object.keys(Run.shape).sort());
     expect(columns('events')).toEqual(Object.keys(RecEvent.shape));
     expect(columns('agent_records')).toEqual([
       'id', 'run_id', 'agent', 'source_file', 'line_no', 'byte_offset', 'record', 'recorded_at',
@@ -143,7 +146,7 @@ describe('SidecarDb on a real file', () => {
       id, agent: 'codex', agent_version: '0.169.0', argv: baseRun.argv, cwd: '/work', started_at: baseRun.started_at,
       ended_at: '2025-01-02T03:05:00.000Z', exit_code: 130, signal: null, agent_session_id: 'sess-9',
       agent_session_file: '/h/.codex/s.jsonl', failed_parts: [{ part: 'screen', error: 'boom' }], rec_version: '0.1.0', pid: 1234,
-      agent_version_verified: null,
+      agent_version_verified: null, agent_version_source: null,
     });
     db.close();
   });

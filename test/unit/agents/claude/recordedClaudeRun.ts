@@ -17,10 +17,10 @@ import type { RecEvent } from '../../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../../src/store/eventSink.js';
-import { openInMemorySidecar } from '../../../../src/store/sidecarDb.js';
+import { expectJourney } from '../../../helpers/journey.js';
 import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
-import { exitAfterReplay, replayContext } from '../../../helpers/recorderReplay.js';
+import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
 
 export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded');
@@ -129,7 +129,7 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR): 
   const subParsed = subagents.flatMap((sub) => sub.lines.map((text) => TranscriptLine.parse(JSON.parse(text))));
   const alignment = alignToCast(stamped, keyTimes, anchorMs - promptLineLagMs([...parsed, ...subParsed], decisive, anchorMs));
 
-  const db = openInMemorySidecar();
+  const db = openReplaySidecar(home);
   const runId = `replay-${name}`;
   db.startRun({ id: runId, agent: 'claude', argv: [], cwd: RECORDED_CWD, started_at: new Date(alignment.startMs).toISOString() });
   const sink = createEventSink(db, { run_id: runId, agent: 'claude' });
@@ -155,6 +155,8 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR): 
     });
     await exitAfterReplay({ recorder, clock, screen, lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS });
     if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
+    // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
+    await expectJourney({ dbPath: db.path, runId, inProcess: true });
     return {
       cast,
       events: db.listEvents({ runId }),

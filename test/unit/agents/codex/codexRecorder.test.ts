@@ -375,6 +375,7 @@ describe('codex 0.169.0, finding the rollout and exiting', () => {
       agent_session_id: '01a20297-0b6a-77a0-a475-841e109138f8',
       agent_session_file: r.rolloutFile,
       agent_version: '0.169.0',
+      agent_version_source: 'session_file',
     });
     expect(r.sink.records.map((x) => x.line_no)).toEqual(r.sink.records.map((_, i) => i + 1));
     expect(r.sink.records[0]).toMatchObject({ source_file: r.rolloutFile, byte_offset: 0, record: expect.stringContaining('"session_meta"') });

@@ -13,11 +13,11 @@ import type { RecEvent } from '../../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../../src/store/eventSink.js';
-import { openInMemorySidecar } from '../../../../src/store/sidecarDb.js';
+import { expectJourney } from '../../../helpers/journey.js';
 import { readRolloutCalls, type RolloutCall } from '../../../e2e/codex/sidecarRows.js';
 import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
-import { exitAfterReplay, replayContext } from '../../../helpers/recorderReplay.js';
+import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
 
 export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/codex/0.169.0/recorded');
@@ -91,7 +91,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
   mkdirSync(dir, { recursive: true });
   const sessionFile = join(dir, `rollout-${meta.timestamp.replace(/[:.]/g, '-')}-${String(meta.payload.id)}.jsonl`);
 
-  const db = openInMemorySidecar();
+  const db = openReplaySidecar(home);
   const runId = `replay-${name}`;
   db.startRun({ id: runId, agent: 'codex', argv: [], cwd: RECORDED_CWD, started_at: new Date(alignment.startMs).toISOString() });
   const sink = createEventSink(db, { run_id: runId, agent: 'codex' });
@@ -115,6 +115,8 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
     // after it was captured), long enough for the recorder's settle checks and polls to run on it.
     await exitAfterReplay({ recorder, clock, screen, lingerMs: IGNORED_KEY_SETTLE_MS + ROLLOUT_POLL_MS });
     if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
+    // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
+    await expectJourney({ dbPath: db.path, runId, inProcess: true });
     return {
       cast,
       events: db.listEvents({ runId }),

@@ -14,12 +14,12 @@ import { GeminiRecorder } from '../../../../src/agents/gemini/geminiRecorder.js'
 import type { RecEvent } from '../../../../src/core/events.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../../src/store/eventSink.js';
-import { openInMemorySidecar } from '../../../../src/store/sidecarDb.js';
+import { expectJourney } from '../../../helpers/journey.js';
 import { readToolCalls, type SessionToolCall } from '../../../e2e/gemini/sessionSnapshots.js';
 import { EDIT_FILE } from '../../../mock/geminiScenarios.js';
 import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
-import { exitAfterReplay, replayContext } from '../../../helpers/recorderReplay.js';
+import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
 
 export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/gemini/0.61.0/recorded');
@@ -173,7 +173,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
   const meta = z.object({ sessionId: z.string(), startTime: z.string() }).parse(JSON.parse(raw[0]!));
   const chatFile = join(chats, `session-${meta.startTime.slice(0, 16).replace(/:/g, '-')}-${meta.sessionId.slice(0, 8)}.jsonl`);
 
-  const db = openInMemorySidecar();
+  const db = openReplaySidecar(home);
   const runId = `replay-${name}`;
   db.startRun({ id: runId, agent: 'gemini', argv: [], cwd, started_at: new Date(alignment.startMs).toISOString() });
   const sink = createEventSink(db, { run_id: runId, agent: 'gemini' });
@@ -216,6 +216,8 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       },
     });
     if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
+    // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
+    await expectJourney({ dbPath: db.path, runId, inProcess: true });
     return {
       cast,
       events: db.listEvents({ runId }),

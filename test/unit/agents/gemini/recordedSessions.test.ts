@@ -6,7 +6,7 @@
 // live CLI, with the call ids of the session file, and Gemini's own reason strings in `native`; and
 // the recorded screens against the replayed ones (an xterm or parser upgrade shows up as a readable diff).
 import { describe, expect, it } from 'vitest';
-import type { EventRow } from '../../../e2e/shared/sidecarRows.js';
+import type { EventRow } from '../../../helpers/sidecarRows.js';
 import {
   approvalRow,
   expectDecisionsLinked,

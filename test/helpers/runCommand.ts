@@ -1,6 +1,6 @@
 // Runs a command function with captured stdout/stderr, as cli.ts would.
 import { PassThrough } from 'node:stream';
-import type { CommandIO } from '../../../src/commands/commandIO.js';
+import type { CommandIO } from '../../src/commands/commandIO.js';
 
 export interface CommandRun {
   code: number;

@@ -1,0 +1,67 @@
+// A sidecar as users have it on disk today: test/fixtures/sidecar/legacy-114556f/rec.db was written by
+// the store of commit 114556f (booleans stored as 1/0) from three replayed real recordings (see the
+// README there). Every decision it holds must come out of `rec events`, `rec merge` and `rec stats`
+// with its trigger, and the never-prompted siblings as skipped, not as rejections.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventsCommand } from '../../../src/commands/events.js';
+import { mergeCommand } from '../../../src/commands/merge.js';
+import { statsCommand } from '../../../src/commands/stats.js';
+import { MergedSession } from '../../../src/merge/mergedSession.js';
+import { runCommand } from '../../helpers/runCommand.js';
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures');
+const LEGACY_DB = join(FIXTURES, 'sidecar/legacy-114556f/rec.db');
+const CODEX_PARALLEL = join(FIXTURES, 'codex/0.169.0/recorded/parallel-approve-reject.rollout.jsonl');
+const CLAUDE_PARALLEL = join(FIXTURES, 'claude/2.1.330/recorded/parallel-second-rejected.transcript.jsonl');
+
+const dir = mkdtempSync(join(tmpdir(), 'rec-legacy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** A copy: readers open read-only, but a test must never be able to change a fixture. */
+const db = join(dir, 'rec.db');
+copyFileSync(LEGACY_DB, db);
+
+async function merge(file: string): Promise<MergedSession> {
+  const r = await runCommand(mergeCommand, [file, '--db', db]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return MergedSession.parse(JSON.parse(r.stdout));
+}
+
+describe('a sidecar written by the store of 114556f (booleans as 1/0)', () => {
+  it('rec events reads agent_version_verified as true', async () => {
+    const r = await runCommand(eventsCommand, ['--db', db, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { agent_version_verified: unknown });
+    expect(events).toHaveLength(12);
+    expect(new Set(events.map((e) => e.agent_version_verified))).toEqual(new Set([true]));
+  });
+
+  it('rec merge keeps Codex parallel batch decisions: the approval, the Esc rejection and the skipped sibling', async () => {
+    const m = await merge(CODEX_PARALLEL);
+    expect(m.rejections.map((e) => [e.call_id, e.trigger, e.sources])).toEqual([['call_bb8a794d8b173300', 'esc', ['native', 'sidecar']]]);
+    expect(m.skipped.map((e) => [e.call_id, e.related_call_id, e.sources.includes('sidecar')])).toEqual([['call_f191d2e7529cb1fd', 'call_bb8a794d8b173300', true]]);
+    expect(m.approvals.map((e) => [e.call_id, e.trigger])).toEqual([['call_f5afa5bea5c2a1ff', 'letter']]);
+    expect(m.unknown).toEqual([]);
+  });
+
+  it('rec merge keeps Claude parallel batch decisions: the sibling is skipped, not a second rejection', async () => {
+    const m = await merge(CLAUDE_PARALLEL);
+    expect(m.rejections.map((e) => [e.call_id, e.trigger, e.sidecar_event_ids.length])).toEqual([['toolu_mock_262ed7ce25537295', 'esc', 1]]);
+    expect(m.skipped.map((e) => [e.call_id, e.related_call_id])).toEqual([['toolu_mock_e45cb180781ee989', 'toolu_mock_262ed7ce25537295']]);
+    expect(m.approvals.map((e) => [e.call_id, e.trigger])).toEqual([['toolu_mock_903649b003a5969e', 'digit']]);
+  });
+
+  it('rec stats counts each batch as one rejection by Esc and one skipped', async () => {
+    const r = await runCommand(statsCommand, [CODEX_PARALLEL, CLAUDE_PARALLEL, '--db', db, '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const stats = JSON.parse(r.stdout) as { rejections: { total: number; by_trigger: unknown[] }; skipped: { total: number }; approvals: number };
+    expect(stats.rejections.total).toBe(2);
+    expect(stats.rejections.by_trigger).toEqual([{ key: 'esc', count: 2 }]);
+    expect(stats.skipped.total).toBe(2);
+    expect(stats.approvals).toBe(2);
+  });
+});
