@@ -16,7 +16,8 @@ import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import { toRejectionKind } from '../../readers/action.js';
 import { meaningByLabelPrefix } from '../common/optionKeys.js';
-import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionFact } from '../common/agentProfile.js';
+import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionChoice, SessionFact } from '../common/agentProfile.js';
+import { isoTimestampOf, runStartOffset, sizesUntouchedSince } from '../common/runPart.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { promptShowsCall } from './callMatcher.js';
 import { ClaudeHookPayload } from './hookPayloads.js';
@@ -25,7 +26,7 @@ import { parseClaudeScreen, type ClaudePrompt, type ClaudeRenderer } from './scr
 import { subagentOf, subagentTranscripts } from './subagent.js';
 import { claudeStringsFor, type ClaudeStrings } from './strings/index.js';
 import { CLAUDE_TOOLS } from './tools.js';
-import { findTranscript } from './transcriptLocator.js';
+import { findTranscript, listTranscripts } from './transcriptLocator.js';
 import {
   interruptMarker,
   isSubagentTool,
@@ -68,6 +69,8 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   readonly dropsKeys = true;
   private _strings: ClaudeStrings = claudeStringsFor(undefined);
   private readonly _sessionId: string | undefined;
+  /** The transcripts' sizes as the run started (resumed runs only): what they held is earlier. */
+  private readonly _sizesAtStart: ReadonlyMap<string, number>;
   private _sessionSaid = false;
   private _versionSaid = false;
   /** The message id of the latest batch of tool calls. */
@@ -88,6 +91,8 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
 
   constructor(private readonly _ctx: ProfileContext) {
     this._sessionId = _ctx.env[CLAUDE_SESSION_ENV] || undefined;
+    // Only a resumed run appends to an earlier transcript; a new one is all this run's.
+    this._sizesAtStart = this._sessionId === undefined ? sizesUntouchedSince(listTranscripts(_ctx.env), _ctx.startedAt) : new Map();
   }
 
   /**
@@ -229,8 +234,18 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
     return facts;
   }
 
-  chooseSessionFile(): string | undefined {
-    return this._sessionId === undefined ? undefined : findTranscript(this._ctx.env, this._sessionId);
+  chooseSessionFile(): SessionChoice {
+    // The session id is the one rec gave Claude (--session-id, launch.ts): its transcript is ours.
+    const file = this._sessionId === undefined ? undefined : findTranscript(this._ctx.env, this._sessionId);
+    return file === undefined ? { type: 'fits', files: [] } : { type: 'named', file: { file, from: this.runStartsAt(file) } };
+  }
+
+  /**
+   * A resumed session (--continue, --resume) appends to its transcript: what was there when the run
+   * started is earlier, trailing unstamped records too (runPart.ts).
+   */
+  runStartsAt(file: string): number {
+    return runStartOffset(file, this._ctx.startedAt, isoTimestampOf, this._sizesAtStart.get(file));
   }
 
   dispose(): void {

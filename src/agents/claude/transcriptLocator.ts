@@ -22,3 +22,28 @@ export function findTranscript(env: NodeJS.ProcessEnv, sessionId: string): strin
   }
   return undefined;
 }
+
+/** Every session transcript of every project (`<root>/<project>/*.jsonl`). */
+export function listTranscripts(env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
+  for (const root of claudeModule.sessionRoots(env)) {
+    let projects: string[];
+    try {
+      projects = readdirSync(root);
+    } catch {
+      // No projects folder yet: no earlier session to resume.
+      continue;
+    }
+    for (const project of projects) {
+      let names: string[];
+      try {
+        names = readdirSync(join(root, project));
+      } catch {
+        // Not a folder, or gone: nothing in it.
+        continue;
+      }
+      for (const name of names) if (name.endsWith('.jsonl')) out.push(join(root, project, name));
+    }
+  }
+  return out;
+}

@@ -3,14 +3,15 @@
 // payloads translated into session facts, and which rollout is this run's.
 import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
-import { DisposableStore } from '../../core/lifecycle.js';
+import { DisposableStore, toDisposable } from '../../core/lifecycle.js';
 import { meaningByLabelPrefix } from '../common/optionKeys.js';
-import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionFact } from '../common/agentProfile.js';
+import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { callCommand, promptShowsCall } from './callMatcher.js';
 import { CodexHookPayload } from './hookPayloads.js';
 import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './promptParser.js';
 import { RolloutChooser } from './rolloutChooser.js';
+import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './rolloutLocator.js';
 import { isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf } from './rolloutRecords.js';
 import { codexStringsFor, LATEST_CODEX_STRINGS, type CodexPromptKind, type CodexStrings } from './strings/index.js';
 
@@ -39,7 +40,15 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private readonly _store = new DisposableStore();
 
   constructor(ctx: ProfileContext) {
-    this._chooser = new RolloutChooser(ctx.env, ctx.cwd, ctx.startedAt);
+    const earlier = new EarlierRollouts(ctx.env, ctx.startedAt);
+    this._chooser = new RolloutChooser(ctx.env, ctx.cwd, ctx.startedAt, () => earlier.files);
+    // A resumed session appends to a rollout in its own day's folder: look them over now and then,
+    // off every key's path (rolloutLocator.ts).
+    const walk = () => void earlier.walk().catch(() => undefined); // a failed walk finds nothing; the next one tries again
+    walk();
+    const timer = setInterval(walk, EARLIER_ROLLOUTS_WALK_MS);
+    timer.unref();
+    this._store.add(toDisposable(() => clearInterval(timer)));
     const osc = LATEST_CODEX_STRINGS.statusOsc;
     if (osc && ctx.screen.watchOsc) {
       this._store.add(ctx.screen.watchOsc(osc.ident)((data) => {
@@ -75,6 +84,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
       userMessages: s.userMessages,
       decisionRows: s.approvedRows.length + s.canceledRows.length + s.interruptedRows,
+      ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
     };
   }
 
@@ -168,8 +178,20 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     return facts;
   }
 
-  chooseSessionFile(witness: { readonly userMessages: readonly string[]; readonly prompt?: CodexPromptView }): string | undefined {
-    return this._chooser.choose({ userMessages: witness.userMessages, ...(witness.prompt ? { prompt: witness.prompt.source } : {}) }, this._strings);
+  chooseSessionFile(witness: SessionWitness<CodexPromptView>): SessionChoice {
+    return this._chooser.choose(
+      {
+        userMessages: witness.userMessages,
+        ...(witness.prompt ? { prompt: witness.prompt.source } : {}),
+        ...(witness.sessionId !== undefined ? { sessionId: witness.sessionId } : {}),
+        ...(witness.refused ? { refused: witness.refused.map((p) => p.source) } : {}),
+      },
+      this._strings,
+    );
+  }
+
+  runStartsAt(file: string): number {
+    return this._chooser.runStartsAt(file);
   }
 
   dispose(): void {

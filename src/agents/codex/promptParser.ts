@@ -38,6 +38,8 @@ export interface CodexScreen {
   readonly answerText?: string;
   /** The user's messages shown in the history (not the composer), wrapped rows re-joined. */
   readonly userMessages: readonly string[];
+  /** The session id Codex printed as it exited (the lowest `codex resume <id>` row). */
+  readonly sessionId?: string;
 }
 
 export function parseCodexScreen(snapshot: ScreenSnapshot, strings: CodexStrings): CodexScreen {
@@ -59,7 +61,22 @@ export function parseCodexScreen(snapshot: ScreenSnapshot, strings: CodexStrings
     hookTrust: trimmed.includes(strings.hookTrustTitle),
     ...(answerText !== undefined ? { answerText } : {}),
     userMessages: parseUserMessages(lines, strings, prompt?.titleRow ?? taskMenu?.titleRow),
+    ...sessionIdShown(trimmed, strings),
   };
+}
+
+function sessionIdShown(trimmed: readonly string[], s: CodexStrings): { sessionId?: string } {
+  const patterns = s.sessionIdRows ?? [];
+  // The lowest such row; the id row is matched with the row above it (its intro), since a command's
+  // output in the history could hold an id row alone.
+  for (let row = trimmed.length - 1; row >= 0; row--) {
+    const texts = [trimmed[row] ?? '', `${trimmed[row - 1] ?? ''}\n${trimmed[row] ?? ''}`];
+    for (const p of patterns) {
+      const id = texts.map((t) => p.exec(t)?.[1]).find((v) => v !== undefined);
+      if (id !== undefined) return { sessionId: id };
+    }
+  }
+  return {};
 }
 
 /**

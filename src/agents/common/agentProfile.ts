@@ -62,6 +62,44 @@ export interface ScreenReading<P extends PromptView = PromptView> {
   readonly bannerVersion?: string;
   /** Rows the agent prints after a decision it took (✔/✗ lines): a key it ignored adds none. */
   readonly decisionRows: number;
+  /**
+   * The session id the agent itself shows (Codex prints `codex resume <id>` as it exits): the one
+   * witness of which session file is this run's that another session in the same folder cannot share.
+   */
+  readonly sessionId?: string;
+}
+
+/** What the screen tells of which session file is this run's (what the recorder last saw of it). */
+export interface SessionWitness<P extends PromptView = PromptView> {
+  readonly userMessages: readonly string[];
+  readonly prompt?: P;
+  readonly sessionId?: string;
+  /**
+   * The prompts this run refused: a candidate holding the call of one of them as having run is not
+   * ours (a twin that approved it), whenever that is seen.
+   */
+  readonly refused?: readonly P[];
+}
+
+/**
+ * Which session file is this run's, as far as the agent's files and the screen tell now:
+ *   - `named`: the file of the session id the agent showed (or a flag it was started with): ours;
+ *   - `named_gone`: the agent named a session whose file does not exist (any more): none is ours;
+ *   - `fits`: the candidate files that hold the most of what the screen showed; ours if it is the
+ *     only one (sessionBinding.ts hands in only what was shown WITNESS_SETTLE_MS ago or more, which
+ *     our own file, trailing our screen, holds by then, and decides).
+ * `from` is where this run's part of a file begins: a resumed session's earlier turns are not this run's.
+ */
+export type SessionChoice =
+  | { readonly type: 'named'; readonly file: SessionFileRef }
+  /** The agent named its session and no file of that id exists (any more): no other file is ours. */
+  | { readonly type: 'named_gone'; readonly sessionId: string }
+  | { readonly type: 'fits'; readonly files: readonly SessionFileRef[] };
+
+export interface SessionFileRef {
+  readonly file: string;
+  /** Byte offset of the first record this run wrote (0 for a file the run created). */
+  readonly from: number;
 }
 
 /** What choosing an option means. */
@@ -206,6 +244,11 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
   companionFiles?(sessionFile: string): readonly string[];
   /** The facts in one hook message (none for another agent's or an unknown payload). */
   translateHook(message: HookMessage): SessionFact[];
-  /** This run's session file, confirmed by what the screen shows, or undefined (none yet). */
-  chooseSessionFile(witness: { readonly userMessages: readonly string[]; readonly prompt?: P }): string | undefined;
+  /**
+   * Where this run's part of `file` begins, by the times the agent stamps on its records: 0 for a
+   * file the run created, later for a resumed session's file (absent: always 0).
+   */
+  runStartsAt?(file: string): number;
+  /** Which session file is this run's: named by the agent, or the candidates the screen fits (sessionChooser). */
+  chooseSessionFile(witness: SessionWitness<P>): SessionChoice;
 }

@@ -12,6 +12,7 @@ import { CallFacts } from './callFacts.js';
 import { arrowDelta, chooseMenuOption, moveHighlight, type OptionTrigger } from './optionKeys.js';
 import type { PromptInstance } from './callFacts.js';
 import { PromptTracker, type Decided } from './promptTracker.js';
+import { SessionBinding, WITNESS_SETTLE_MS } from './sessionBinding.js';
 import { systemClock, waitOn, type RecorderClock } from './recorderClock.js';
 
 /** How often the session file is read while the agent runs; keys also read it at once. */
@@ -26,9 +27,10 @@ export const SESSION_SCAN_MS = 1_000;
  * a frame of a key they take, so this is far longer than needed; it only has to outlast a loaded machine.
  */
 export const IGNORED_KEY_SETTLE_MS = 1_000;
-
 export interface AgentRecorderOptions {
   readonly ignoredKeySettleMs?: number;
+  /** Default WITNESS_SETTLE_MS (sessionBinding.ts); a replay of one session alone may count what it shows at once. */
+  readonly witnessSettleMs?: number;
   /** Default systemClock; a replay of a recorded session drives the recorder's timers itself. */
   readonly clock?: RecorderClock;
 }
@@ -50,6 +52,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _lastScan = 0;
   /** The user messages the screen last showed (kept when it shows none). */
   private _lastUserMessages: readonly string[] = [];
+  private readonly _binding: SessionBinding<P>;
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
   private _disposed = false;
@@ -65,6 +68,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     // the prompt shows (once per new prompt; a deciding key also looks, see handleKey). A subagent's
     // prompt may come from a companion file not looked for yet: look for those too.
     this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._readFiles()));
+    this._binding = new SessionBinding<P>(_options.witnessSettleMs ?? WITNESS_SETTLE_MS, _ctx.debug);
     this._store.add(_profile);
     // The package's version is known before the agent draws anything: read its texts from the start.
     if (_ctx.agentVersion !== undefined) {
@@ -113,19 +117,24 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
 
   async handleExit(_exit: AgentExit, stop: AbortSignal): Promise<void> {
     const facts = this._facts;
-    this._tick(true);
+    // The screen first: the agent may have named its session as it exited.
     this._render();
+    this._tick(true);
     this._prompts.leftOpenAtExit();
     // After the agent exits its file may still get the turn's end (Codex leaves Exit and Run in
     // background to its daemon): wait only for something to reconcile, a turn still open in the
     // file or events whose file was not found yet, and only until told to stop. A session that
     // recorded nothing exits at once.
-    const unmatched = () => facts.file.file === undefined && facts.book.all().length > 0;
+    // A file not found yet is looked for until told to stop, if anything was recorded or said: what
+    // the screen showed last may only now be old enough to count (WITNESS_SETTLE_MS).
+    const unmatched = () => facts.file.file === undefined && (facts.book.all().length > 0 || this._lastUserMessages.length > 0);
     while (!stop.aborted && !this._disposed && (facts.turnOpenInFile || unmatched())) {
       await waitOn(this._clock, SESSION_POLL_MS, stop);
       if (stop.aborted || this._disposed) break;
       this._tick(true);
     }
+    // Two sessions fitted the screen equally to the end: no call id is better than another's.
+    if (facts.file.file === undefined && this._binding.ambiguousCandidates > 1) facts.noteSessionAmbiguous(this._binding.ambiguousCandidates);
   }
 
   dispose(): void {
@@ -151,9 +160,10 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._lastScan = now;
     // The user messages last shown, not only those on screen now: an agent may clear them (at exit)
     // before its file is found.
-    const witness = { userMessages: this._lastUserMessages, ...(this._screen.prompt ? { prompt: this._screen.prompt } : {}) };
-    const found = this._profile.chooseSessionFile(witness);
-    if (found) this._facts.file.follow(found, false);
+    const refused = this._facts.prompts.filter((p) => p.decision?.type === 'rejection').map((p) => p.parsed);
+    const witness = this._binding.witness(now, this._lastUserMessages, this._screen.prompt, refused);
+    const bound = this._binding.bind(this._profile.chooseSessionFile(witness));
+    if (bound) this._facts.file.follow(bound.file, false, bound.from);
   }
 
   /** Companion files that appeared (a directory listing: never on a key's path), then what every file appended. */
@@ -176,6 +186,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     const banner = this._screen.bannerVersion;
     if (banner !== undefined && !this._facts.versionKnown) this._facts.apply({ type: 'session', version: banner, versionWitness: 'banner' });
     if (this._screen.userMessages.length > 0) this._lastUserMessages = this._screen.userMessages;
+    this._binding.screenShown(this._screen, this._clock.now());
     const answer = this._screen.answerText;
     if (answer) this._lastAnswer = { text: answer, userMessages: this._screen.userMessages.length };
     this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined, this._screen.userMessages.length);
@@ -254,7 +265,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       running.fate = 'interrupted';
       facts.fates.setCause(running.turnId, running.callId);
     }
-    facts.fates.addTurnEvent(running?.turnId ?? facts.currentTurnId, eventId);
+    facts.addTurnEvent(running?.turnId ?? facts.currentTurnId, eventId);
   }
 }
 

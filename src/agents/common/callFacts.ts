@@ -57,6 +57,11 @@ export class CallFacts<P extends PromptView = PromptView> {
    */
   turnEndsAtLastUserMessage = -1;
   currentTurnId: string | undefined;
+  /**
+   * Events about a turn (an Esc while it worked) written while no session file was followed yet, so
+   * with no turn id known: each goes to the next turn the file shows cut that no refusal cut.
+   */
+  private readonly _unboundTurnEvents: string[] = [];
   /** Whether a witness (the package, the session file) has told the agent's version. */
   versionKnown = false;
 
@@ -163,7 +168,8 @@ export class CallFacts<P extends PromptView = PromptView> {
         return;
       }
       case 'session_file':
-        this.file.follow(fact.file, true);
+        // A hook names a resumed session's file too: its earlier turns are not this run's.
+        this.file.follow(fact.file, true, this._profile.runStartsAt?.(fact.file) ?? 0);
         return;
       case 'turn_started':
         if (fact.source === 'hook') {
@@ -189,6 +195,7 @@ export class CallFacts<P extends PromptView = PromptView> {
         this.turnOpenInFile = false;
         this.turnOpenByHook = false;
         this.reasons.armAll();
+        this._claimUnboundTurnEvent(fact.turnId ?? this.currentTurnId ?? '');
         this._onTurnAborted(fact.turnId ?? this.currentTurnId ?? '', fact.reason, fact.native);
         return;
       case 'call':
@@ -262,7 +269,30 @@ export class CallFacts<P extends PromptView = PromptView> {
     }
   }
 
+  /** Files an event under the turn it cut; without a file yet, under the next turn the file shows cut. */
+  addTurnEvent(turnId: string | undefined, eventId: string): void {
+    if (turnId === undefined && this.file.file === undefined) this._unboundTurnEvents.push(eventId);
+    else this.fates.addTurnEvent(turnId, eventId);
+  }
+
+  /**
+   * The run ended with several session files fitting the screen equally and nothing to separate
+   * them: the events that wait for a call keep none, and say why (a wrong call id is worse than none).
+   */
+  noteSessionAmbiguous(candidates: number): void {
+    for (const event of this.book.all()) {
+      if (event.call_id) continue;
+      const native = (event.native as Record<string, unknown> | null | undefined) ?? {};
+      this.book.update(event.id, { native: { ...native, session: 'ambiguous', session_candidates: candidates } });
+    }
+  }
+
   private _onLine(line: JsonlLine): void {
+    if (line.earlier) {
+      // A resumed session's earlier turns: only who the session is (its id, the agent's version).
+      for (const fact of this._profile.translateRecord(line.text)) if (fact.type === 'session') this.apply({ ...fact, file: line.file });
+      return;
+    }
     this._sink.insertAgentRecord({ source_file: line.file, line_no: line.lineNo, byte_offset: line.byteOffset, record: line.text });
     const companion = line.file !== this.file.file ? line.file : undefined;
     for (const fact of this._profile.translateRecord(line.text, companion)) this.apply(fact.type === 'session' && companion === undefined ? { ...fact, file: line.file } : fact);
@@ -280,6 +310,11 @@ export class CallFacts<P extends PromptView = PromptView> {
   private _armReasonsOf(callId: string): void {
     const eventIds = new Set(this.prompts.filter((p) => p.callId === callId && p.decision?.type === 'rejection').map((p) => p.decision!.eventId));
     this.reasons.arm(eventIds);
+  }
+
+  private _claimUnboundTurnEvent(turnId: string): void {
+    if (this._unboundTurnEvents.length === 0 || this.fates.causeOf(turnId) !== undefined || this.fates.turnEvents(turnId).length > 0) return;
+    this.fates.addTurnEvent(turnId, this._unboundTurnEvents.shift()!);
   }
 
   private _onTurnAborted(turnId: string, reason: string, native?: Readonly<Record<string, unknown>>): void {

@@ -9,6 +9,11 @@ export interface JsonlLine {
   readonly byteOffset: number;
   /** The line without its newline, exactly as written. */
   readonly text: string;
+  /**
+   * The line was in the file before this run wrote to it (a resumed session's earlier turns): read
+   * for what it says of the session, never recorded again as this run's.
+   */
+  readonly earlier?: boolean;
 }
 
 /** Bytes read per readSync call; rollout lines can be tens of kilobytes (instructions, tool specs). */
@@ -22,6 +27,8 @@ export class JsonlFollower {
   constructor(
     readonly file: string,
     private readonly _onLine: (line: JsonlLine) => void,
+    /** Lines that start before this byte offset are handed out as `earlier`. */
+    private readonly _runStartsAt = 0,
   ) {}
 
   /** Reads whatever was appended since the last call; returns how many lines were handed out. */
@@ -70,7 +77,7 @@ export class JsonlFollower {
       data = data.subarray(nl + 1);
       if (text.trim() === '') continue;
       count++;
-      this._onLine({ file: this.file, lineNo: this._lineNo, byteOffset, text });
+      this._onLine({ file: this.file, lineNo: this._lineNo, byteOffset, text, ...(byteOffset < this._runStartsAt ? { earlier: true } : {}) });
     }
     // Copy: `data` may be a view into the reusable read buffer.
     this._partial = Buffer.from(data);

@@ -21,14 +21,17 @@ export class SessionFileFollower {
     return this._follower?.file;
   }
 
-  /** Starts following `file`; a file a hook reported replaces one found by scanning, never the reverse. */
-  follow(file: string, fromHook: boolean): void {
+  /**
+   * Starts following `file`; a file a hook reported replaces one found by scanning, never the
+   * reverse. Lines before byte `from` (a resumed session's earlier turns) are handed out as `earlier`.
+   */
+  follow(file: string, fromHook: boolean, from = 0): void {
     if (this._follower?.file === file) return;
     if (this._follower && (this._fromHook || !fromHook)) return;
     this._fromHook = fromHook;
     // Another main file: the companions found beside the old one are not this run's.
     this._companions.clear();
-    this._follower = new JsonlFollower(file, this._onLine);
+    this._follower = new JsonlFollower(file, this._onLine, from);
     this._follower.poll();
   }
 

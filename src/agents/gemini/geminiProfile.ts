@@ -9,7 +9,7 @@ import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import { toRejectionKind } from '../../readers/action.js';
 import { meaningByLabelPrefix } from '../common/optionKeys.js';
-import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionFact } from '../common/agentProfile.js';
+import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { promptShowsCall } from './callMatcher.js';
 import { diskStateOf } from './diskCheck.js';
@@ -84,6 +84,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
       ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
       userMessages: s.userMessages,
       decisionRows: s.decisionRows,
+      ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
       // Gemini's chat file names no version: the banner is its witness when no package tells it.
       ...(s.bannerVersion !== undefined ? { bannerVersion: s.bannerVersion } : {}),
     };
@@ -130,8 +131,12 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     return facts;
   }
 
-  chooseSessionFile(witness: { readonly userMessages: readonly string[] }): string | undefined {
-    return this._chooser.choose(witness.userMessages, this._strings);
+  chooseSessionFile(witness: SessionWitness<GeminiPromptView>): SessionChoice {
+    return this._chooser.choose(witness, this._strings);
+  }
+
+  runStartsAt(file: string): number {
+    return this._chooser.runStartsAt(file);
   }
 
   dispose(): void {

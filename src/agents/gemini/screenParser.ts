@@ -40,6 +40,8 @@ export interface GeminiScreen {
   readonly runningTools: readonly string[];
   /** The version the banner shows, when it is on screen. */
   readonly bannerVersion?: string;
+  /** The session id of the quit summary, when it is on screen (the lowest one). */
+  readonly sessionId?: string;
 }
 
 const BOX_SIDE = '│';
@@ -68,6 +70,7 @@ export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): G
   const runningRows = runningTools.length;
   const answerText = parseAnswer(lines, s, prompt?.titleRow ?? (workingRow >= 0 ? workingRow : undefined));
   const bannerVersion = lines.map((l) => s.banner.exec(l)?.[1]).find((v) => v !== undefined);
+  const sessionId = s.sessionIdRow ? inner.map((row) => s.sessionIdRow!.exec(row)?.[1]).filter((v) => v !== undefined).at(-1) : undefined;
   return {
     ...(prompt ? { prompt } : {}),
     working: workingRow >= 0,
@@ -77,6 +80,7 @@ export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): G
     runningRows,
     runningTools,
     ...(bannerVersion ? { bannerVersion } : {}),
+    ...(sessionId !== undefined ? { sessionId } : {}),
   };
 }
 

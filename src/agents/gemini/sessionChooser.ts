@@ -1,13 +1,28 @@
-// Which chat file is this run's when no hook named it: the newest
-// <gemini home>/tmp/<slug>/chats/session-*.jsonl written since the run started, where <slug> is this
-// cwd's entry in <gemini home>/projects.json, confirmed by the screen — one of the user's messages
-// the screen shows is a user message of the file. Until one is confirmed none is followed, so
-// another Gemini session in the same folder is never mistaken for ours.
+// Which chat file is this run's when no hook named it (every user but root: launch.ts). The
+// candidates are <gemini home>/tmp/<slug>/chats/session-*.jsonl written since the run started
+// (<slug> is this cwd's entry in <gemini home>/projects.json); a resumed session's file is one of
+// them as soon as Gemini appends to it. What it guarantees:
+//   - `named`: Gemini showed the session id itself (the "Session ID:" row of the summary it prints
+//     as it quits), so the file whose metadata line carries that id is this run's. No other session
+//     can show it.
+//   - `named_gone`: it named a session whose file is gone (Gemini deletes a session with nothing
+//     worth resuming as it quits): no other file is ours.
+//   - `fits`: the candidates that hold the most of the user messages the screen showed (long
+//     enough ago that our own file holds them too, sessionBinding.ts WITNESS_SETTLE_MS), leaving out
+//     any that ran a call this run refused (a twin that approved it). Two sessions given the same
+//     words fit equally; the recorder then binds neither.
+// The session id is on screen only at the quit summary (Gemini 0.61.0), so two such sessions are
+// told apart at exit, or not at all (a run killed before its summary keeps no call ids).
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/agentProfile.js';
+import type { KnownCall } from '../common/callLedger.js';
+import { isoTimestampOf, runStartOffset, sizesUntouchedSince } from '../common/runPart.js';
+import { promptShowsCall } from './callMatcher.js';
 import { geminiHomeDir } from './geminiHome.js';
 import { parseGeminiLine, userWords } from './sessionRecords.js';
+import type { GeminiPrompt } from './screenParser.js';
 import type { GeminiStrings } from './strings/index.js';
 
 /** How much of a candidate is read to confirm it; its first turns are far smaller. */
@@ -22,11 +37,17 @@ const ProjectsFile = z.object({ projects: z.record(z.string(), z.string()) });
 const squash = (s: string) => s.replace(/\s+/g, '');
 
 export class SessionChooser {
+  /** The chat files' sizes as the run started: what a resumed one held then is earlier (runPart.ts). */
+  private readonly _sizesAtStart: ReadonlyMap<string, number>;
+
   constructor(
     private readonly _env: NodeJS.ProcessEnv,
     private readonly _cwd: string,
     private readonly _startedAt: Date,
-  ) {}
+  ) {
+    const dir = this.chatsDir();
+    this._sizesAtStart = dir === undefined ? new Map() : sizesUntouchedSince(listChats(dir).map((name) => join(dir, name)), _startedAt);
+  }
 
   /** The chats folder of this cwd's project, when Gemini has registered it. */
   chatsDir(): string | undefined {
@@ -43,14 +64,50 @@ export class SessionChooser {
     return slug === undefined ? undefined : join(home, 'tmp', slug, 'chats');
   }
 
-  /** The newest candidate the screen confirms, or undefined. */
-  choose(shownMessages: readonly string[], strings: GeminiStrings): string | undefined {
-    const shown = shownMessages.map(squash).filter((m) => m !== '');
-    if (shown.length === 0) return undefined;
+  choose(witness: SessionWitness<GeminiPrompt>, strings: GeminiStrings): SessionChoice {
+    if (witness.sessionId !== undefined) {
+      const file = this._fileOf(witness.sessionId);
+      // Gemini deletes a session with nothing worth resuming as it quits: then nothing here is ours.
+      return file !== undefined ? { type: 'named', file: { file, from: this.runStartsAt(file) } } : { type: 'named_gone', sessionId: witness.sessionId };
+    }
+    const shown = witness.userMessages.map(squash).filter((m) => m !== '');
+    if (shown.length === 0) return { type: 'fits', files: [] };
+    const scored: Array<{ ref: SessionFileRef; score: number }> = [];
     for (const file of this._candidates()) {
-      const messages = peekUserMessages(file, strings).map(squash);
-      const seen = shown.some((s) => messages.some((m) => m === s || (s.length >= MIN_PARTIAL_MESSAGE_CHARS && m.startsWith(s))));
-      if (seen) return file;
+      const peeked = peek(file, strings);
+      // It ran a call this run refused: a twin that approved it.
+      if ((witness.refused ?? []).some((p) => peeked.ranCalls.some((c) => promptShowsCall(p, c)))) continue;
+      const messages = peeked.userMessages.map(squash);
+      const score = shown.filter((s) => messages.some((m) => m === s || (s.length >= MIN_PARTIAL_MESSAGE_CHARS && m.startsWith(s)))).length;
+      scored.push({ ref: { file, from: 0 }, score });
+    }
+    const best = Math.max(0, ...scored.map((c) => c.score));
+    return { type: 'fits', files: best === 0 ? [] : scored.filter((c) => c.score === best).map((c) => ({ file: c.ref.file, from: this.runStartsAt(c.ref.file) })) };
+  }
+
+  /** Where this run's part of a chat file begins (a resumed session's file holds earlier turns). */
+  runStartsAt(file: string): number {
+    return runStartOffset(file, this._startedAt, geminiRecordTime, this._sizesAtStart.get(file));
+  }
+
+  /** The chat file of session `id`: named after its first 8 characters, its metadata line says it whole. */
+  private _fileOf(id: string): string | undefined {
+    const dir = this.chatsDir();
+    if (!dir) return undefined;
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      // No chats folder: Gemini wrote no session here.
+      return undefined;
+    }
+    for (const name of names) {
+      if (!name.startsWith('session-') || !name.endsWith(`-${id.slice(0, 8)}.jsonl`)) continue;
+      const file = join(dir, name);
+      const data = readHead(file);
+      const first = data?.subarray(0, Math.max(0, data.indexOf(0x0a))).toString('utf8');
+      const record = first ? parseGeminiLine(first) : undefined;
+      if (record?.type === 'metadata' && record.metadata.sessionId === id) return file;
     }
     return undefined;
   }
@@ -66,42 +123,73 @@ export class SessionChooser {
       return [];
     }
     const since = this._startedAt.getTime() - START_SLACK_MS;
-    const files: Array<{ file: string; mtime: number }> = [];
+    const files: string[] = [];
     for (const name of names) {
       if (!/^session-.*\.jsonl$/.test(name)) continue;
       const file = join(dir, name);
       try {
-        const mtime = statSync(file).mtimeMs;
-        if (mtime >= since) files.push({ file, mtime });
+        if (statSync(file).mtimeMs >= since) files.push(file);
       } catch {
         // Deleted since it was listed (Gemini deletes sessions with nothing worth resuming).
       }
     }
-    return files.sort((a, b) => b.mtime - a.mtime).map((f) => f.file);
+    return files;
   }
 }
 
-function peekUserMessages(file: string, strings: GeminiStrings): string[] {
-  let text: string;
+/**
+ * When Gemini wrote a record: a message's `timestamp`, or the `lastUpdated` a `{"$set": …}` line
+ * carries (Gemini stamps the file with it after each message; the last one before a resume is the
+ * earlier session's, measured on 0.61.0).
+ */
+function geminiRecordTime(text: string): number | undefined {
+  const t = isoTimestampOf(text);
+  if (t !== undefined) return t;
+  const m = /^\{"\$set":\{"lastUpdated":"([^"]+)"\}\}$/.exec(text);
+  const u = m ? Date.parse(m[1]!) : NaN;
+  return Number.isFinite(u) ? u : undefined;
+}
+
+function listChats(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => /^session-.*\.jsonl$/.test(name));
+  } catch {
+    // The chats folder appears with the first session of the project.
+    return [];
+  }
+}
+
+function readHead(file: string): Buffer | undefined {
   try {
     const fd = openSync(file, 'r');
     try {
       const size = Math.min(fstatSync(fd).size, PEEK_MAX_BYTES);
       const buf = Buffer.alloc(size);
-      text = buf.subarray(0, readSync(fd, buf, 0, size, 0)).toString('utf8');
+      return buf.subarray(0, readSync(fd, buf, 0, size, 0));
     } finally {
       closeSync(fd);
     }
   } catch {
     // Removed or unreadable since it was listed: not a candidate any more.
-    return [];
+    return undefined;
   }
+}
+
+/** The user's messages of a candidate (a resumed session's earlier ones too: Gemini shows them again). */
+function peek(file: string, strings: GeminiStrings): { userMessages: string[]; ranCalls: KnownCall[] } {
+  const data = readHead(file);
+  if (data === undefined) return { userMessages: [], ranCalls: [] };
   const out: string[] = [];
-  for (const line of text.split('\n')) {
+  const ran = new Map<string, KnownCall>();
+  for (const line of data.toString('utf8').split('\n')) {
     const record = line.trim() === '' ? undefined : parseGeminiLine(line);
     if (record?.type !== 'message') continue;
     const words = userWords(record.message, strings);
     if (words !== undefined) out.push(words);
+    // Only `success` says it ran: a refused call is `cancelled`, a policy refusal an `error`.
+    for (const c of record.message.toolCalls ?? []) {
+      if (c.status === 'success') ran.set(c.id, { callId: c.id, toolName: c.name, toolInput: c.args ?? null, order: ran.size + 1 });
+    }
   }
-  return out;
+  return { userMessages: out, ranCalls: [...ran.values()] };
 }

@@ -46,6 +46,12 @@ export interface CodexStrings {
   readonly taskMenuOptions: ReadonlyArray<{ readonly labelPrefix: string; readonly action: TaskMenuAction }>;
   /** Printed when the TUI leaves a task: after "Run in background" or "Exit" in the task menu. */
   readonly disconnectedLine: string;
+  /**
+   * What Codex prints as it exits, naming this session; group 1 is the id. Each is tried on one row
+   * and on a row joined to the one above it by `\n` (rows trimmed). The only place Codex shows its
+   * session id without being asked.
+   */
+  readonly sessionIdRows?: readonly RegExp[];
 
   readonly hookTrustTitle: string;
 

@@ -56,6 +56,12 @@ export const CODEX_0_169_0: CodexStrings = {
     { labelPrefix: 'Exit', action: 'exit' },
   ],
   disconnectedLine: 'Disconnected from this task.',
+  sessionIdRows: [
+    // Measured after Ctrl+C at the composer, Exit and Run in background (samples/sleep-ctrlc-exit.4-final.screen.txt).
+    /^To reconnect, run:\ncodex resume ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
+    // Codex's own words for a quit without its daemon (tui exit messages, read in its source).
+    /^To continue this session, run codex resume ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
+  ],
 
   hookTrustTitle: 'Hooks need review',
   statusOsc: { ident: 7501, blockedState: 'blocked', statePattern: /(?:^|:)state=([\w-]+)/ },

@@ -49,4 +49,9 @@ export interface GeminiStrings {
   readonly sessionContext: RegExp;
   /** The separator between a call id's tool name and the id the model saw (`<name>__<rawId>`). */
   readonly callIdSeparator: string;
+  /**
+   * The row of the summary Gemini prints as it quits that names the session (`Session ID:  <id>`,
+   * box borders removed); group 1 is the id. The only place it shows the id without being asked.
+   */
+  readonly sessionIdRow?: RegExp;
 }

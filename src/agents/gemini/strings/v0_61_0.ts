@@ -55,4 +55,6 @@ export const GEMINI_0_61_0: GeminiStrings = {
   policyDenied: 'Tool execution denied by policy',
   sessionContext: /^\s*<session_context>/,
   callIdSeparator: '__',
+  // The quit summary's "Interaction Summary" box (samples/screens/*.screen-z-quit.txt).
+  sessionIdRow: /^Session ID:\s+([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
 };

@@ -40,7 +40,7 @@ export class CodexReplay {
 
   constructor(
     readonly sample: string,
-    options: { announceRollout?: boolean; ignoredKeySettleMs?: number } = {},
+    options: { announceRollout?: boolean; ignoredKeySettleMs?: number; witnessSettleMs?: number } = {},
   ) {
     this.home = mkdtempSync(join(tmpdir(), 'rec-codex-replay-'));
     const dir = join(this.home, 'sessions', '2026', '11', '22');
@@ -57,7 +57,9 @@ export class CodexReplay {
       sink: this.sink,
       hooks: this.hooks.event,
       debug: () => {},
-    }, options.ignoredKeySettleMs !== undefined ? { ignoredKeySettleMs: options.ignoredKeySettleMs } : {});
+      // The replay's clock is the system's and its reconcile short: a lone fit is taken at once
+      // unless a test asks for the settle (rolloutAmbiguity.test.ts).
+    }, { witnessSettleMs: options.witnessSettleMs ?? 0, ...(options.ignoredKeySettleMs !== undefined ? { ignoredKeySettleMs: options.ignoredKeySettleMs } : {}) });
     if (options.announceRollout !== false) {
       const sessionId = (JSON.parse(this._lines[0]!) as { payload: { id: string } }).payload.id;
       this.hook('SessionStart', { session_id: sessionId, transcript_path: this.rolloutFile, source: 'startup' });

@@ -57,7 +57,8 @@ export class GeminiReplay {
       sink: this.sink,
       hooks: this.hooks.event,
       debug: () => {},
-    });
+      // One session alone in its folder: its only fit is taken at once (the settle has its own tests).
+    }, { witnessSettleMs: 0 });
     if (options.announce !== false) this.hook('SessionStart', { session_id: sessionId, transcript_path: this.chatFile, source: 'startup' });
   }
 
