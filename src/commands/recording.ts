@@ -51,6 +51,7 @@ export interface RecordingOptions {
 export class Recording implements KeyObserver {
   private _recorder: Recorder | undefined;
   private _screenBroken = false;
+  private _unboundSession: { candidates: number; decisions: number } | undefined;
   /** REC_FAULT_INJECT, read once: writeOutput runs for every output chunk. */
   private readonly _failScreen: boolean;
   private readonly _failDetector: boolean;
@@ -221,7 +222,34 @@ export class Recording implements KeyObserver {
     } catch (err) {
       this._opts.failures.fail('store', err);
     }
+    this._unboundSession = this._readUnboundSession();
     closeQuietly(this._db, this._opts.failures);
+  }
+
+  /**
+   * Set after finish() when the run ended unsure which session file was its own (another session in
+   * the same folder fitted the screen as well): how many files fitted, and how many of the run's
+   * decisions therefore keep no call id.
+   */
+  get unboundSession(): { readonly candidates: number; readonly decisions: number } | undefined {
+    return this._unboundSession;
+  }
+
+  private _readUnboundSession(): { candidates: number; decisions: number } | undefined {
+    try {
+      let candidates = 0;
+      let decisions = 0;
+      for (const e of this._db.listEvents({ runId: this._opts.runId })) {
+        const native = e.native as { session?: unknown; session_candidates?: unknown } | null;
+        if (native?.session !== 'ambiguous') continue;
+        if (typeof native.session_candidates === 'number') candidates = Math.max(candidates, native.session_candidates);
+        if (e.type !== 'prompt') decisions++;
+      }
+      return candidates > 0 || decisions > 0 ? { candidates, decisions } : undefined;
+    } catch (err) {
+      this._opts.failures.fail('store', err);
+      return undefined;
+    }
   }
 
   private _disableRecorder(err: unknown): void {

@@ -212,6 +212,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   reportFailures(io, failures);
   for (const note of plan.notes ?? []) io.stderr.write(`rec: ${adapter?.name ?? 'agent'}: ${escapeControls(note)}\n`);
   if (recording && module) reportUnverifiedVersion(io, module.name, recording.agentVersion, module.verifiedVersions);
+  if (recording?.unboundSession && module) reportUnboundSession(io, module.name, recording.unboundSession);
   debug(`run closed at ${Math.round(performance.now())} ms`);
   return toExitStatus(exit);
 
@@ -258,6 +259,15 @@ function reportUnverifiedVersion(
   if (seen.version === null || seen.verified !== false) return;
   io.stderr.write(
     `rec: ${agent} ${escapeControls(seen.version)} is not a version rec was verified on (${verifiedOn.join(', ')}); its events are marked agent_version_verified=false\n`,
+  );
+}
+
+/** Once, after the agent exited: rec could not tell this run's session file from another's. */
+function reportUnboundSession(io: CommandIO, agent: string, unbound: { readonly candidates: number; readonly decisions: number }): void {
+  const files = unbound.candidates > 1 ? `${unbound.candidates} session files` : 'session files';
+  const what = unbound.decisions === 1 ? '1 decision keeps' : `${unbound.decisions} decisions keep`;
+  io.stderr.write(
+    `rec: ${agent}: ${files} in this folder fitted this run equally (another ${agent} with the same words); ${what} no call id rather than maybe another session's (native.session = "ambiguous")\n`,
   );
 }
 

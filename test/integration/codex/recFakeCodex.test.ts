@@ -1,6 +1,7 @@
 // rec codex over fake-codex (test/fakes) under a real pty: the whole pipeline — pty, screen model,
 // the Codex adapter, the sidecar — without the real CLI, fast enough to stress what the real one
 // cannot: kill -9 right after a decisive key, and several runs writing one database at once.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
@@ -120,5 +121,32 @@ describe('rec codex over fake-codex', () => {
     ]);
     expect(queryRows(sandbox.dbPath, 'select distinct agent_version_verified from events')).toEqual([{ agent_version_verified: 1 }]);
     expect(rec.output).not.toContain('verified on');
+  });
+});
+
+describe('rec codex over fake-codex: two sessions in one folder that nothing tells apart', () => {
+  /** The agent rec started (its only child: the launcher execs node). */
+  function agentPid(recPid: number): number {
+    const children = readFileSync(`/proc/${recPid}/task/${recPid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+    expect(children).toHaveLength(1);
+    return children[0]!;
+  }
+
+  it('each run keeps its refusal without a call id, marked ambiguous, and says so once after the agent is gone', async () => {
+    const recs = [0, 1].map(() => startFakeCodex());
+    await Promise.all(recs.map((r) => r.expectScreen(PROMPT)));
+    await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 2);
+    for (const r of recs) r.sendKey('esc');
+    await Promise.all(recs.map((r) => r.expectScreen('✗ You canceled the request to run')));
+    // Killed, the agents print no "codex resume <id>": nothing names either session.
+    for (const r of recs) process.kill(agentPid(r.pid), 'SIGKILL');
+    await Promise.all(recs.map((r) => r.expectExit()));
+    const rejections = queryRows(sandbox.dbPath, "select run_id, call_id, json_extract(native, '$.session') as session from events where type = 'rejection'");
+    expect(rejections).toHaveLength(2);
+    expect(rejections.every((e) => e.call_id === null && e.session === 'ambiguous')).toBe(true);
+    for (const r of recs) {
+      expect(r.output.split('session files in this folder fitted this run equally')).toHaveLength(2);
+      expect(r.output).toContain('1 decision keeps no call id');
+    }
   });
 });
