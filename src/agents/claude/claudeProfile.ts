@@ -40,6 +40,7 @@ import {
   type ClaudeLine,
   type ToolResultBlock,
 } from './transcriptRecords.js';
+import type { RunStart } from '../common/runPart.js';
 
 export type ClaudePromptView = ClaudePrompt;
 
@@ -244,7 +245,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
    * A resumed session (--continue, --resume) appends to its transcript: what was there when the run
    * started is earlier, trailing unstamped records too (runPart.ts).
    */
-  runStartsAt(file: string): number {
+  runStartsAt(file: string): RunStart {
     return runStartOffset(file, this._ctx.startedAt, isoTimestampOf, this._sizesAtStart.get(file));
   }
 

@@ -14,6 +14,7 @@ import { RolloutChooser } from './rolloutChooser.js';
 import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './rolloutLocator.js';
 import { isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf } from './rolloutRecords.js';
 import { codexStringsFor, LATEST_CODEX_STRINGS, type CodexPromptKind, type CodexStrings } from './strings/index.js';
+import type { RunStart } from '../common/runPart.js';
 
 export const PROMPT_EVENT_KIND: Record<CodexPromptKind, EventKind> = {
   exec: 'command',
@@ -190,7 +191,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     );
   }
 
-  runStartsAt(file: string): number {
+  runStartsAt(file: string): RunStart {
     return this._chooser.runStartsAt(file);
   }
 

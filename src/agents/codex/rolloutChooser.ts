@@ -26,6 +26,7 @@ import type { CodexPrompt } from './promptParser.js';
 import { findRolloutById, findRolloutCandidates } from './rolloutLocator.js';
 import { isHarnessMessage, messageText, parseRolloutLine, ranCallOf, toolInputOf } from './rolloutRecords.js';
 import type { CodexStrings } from './strings/index.js';
+import type { RunStart } from '../common/runPart.js';
 
 /** How much of a candidate is read to confirm it; a session's turns are far smaller. */
 const PEEK_MAX_BYTES = 8 * 1024 * 1024;
@@ -88,7 +89,7 @@ export class RolloutChooser {
   }
 
   /** Where this run's part of a rollout begins (a resumed session's file holds earlier turns). */
-  runStartsAt(file: string): number {
+  runStartsAt(file: string): RunStart {
     return runStartOffset(file, this._startedAt, isoTimestampOf);
   }
 }

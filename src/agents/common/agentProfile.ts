@@ -13,6 +13,7 @@ import type { Disposable } from '../../core/lifecycle.js';
 import type { ScreenSnapshot, ScreenView } from '../../core/screen.js';
 import type { KnownCall } from './callLedger.js';
 import type { ListOption } from './optionList.js';
+import type { RunStart } from './runPart.js';
 
 /** An approval prompt as the screen shows it. */
 export interface PromptView {
@@ -98,8 +99,8 @@ export type SessionChoice =
 
 export interface SessionFileRef {
   readonly file: string;
-  /** Byte offset of the first record this run wrote (0 for a file the run created). */
-  readonly from: number;
+  /** Where this run's records begin (runPart.ts): byte 0 for a file the run created. */
+  readonly from: RunStart;
 }
 
 /** What choosing an option means. */
@@ -248,7 +249,7 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
    * Where this run's part of `file` begins, by the times the agent stamps on its records: 0 for a
    * file the run created, later for a resumed session's file (absent: always 0).
    */
-  runStartsAt?(file: string): number;
+  runStartsAt?(file: string): RunStart;
   /** Which session file is this run's: named by the agent, or the candidates the screen fits (sessionChooser). */
   chooseSessionFile(witness: SessionWitness<P>): SessionChoice;
 }

@@ -2,6 +2,7 @@
 // line is handed out once, with its 1-based line number and byte offset. Reading is synchronous so a
 // recorder can catch up inside a key handler, before the key reaches the agent.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { RunStart } from './runPart.js';
 
 export interface JsonlLine {
   readonly file: string;
@@ -27,9 +28,20 @@ export class JsonlFollower {
   constructor(
     readonly file: string,
     private readonly _onLine: (line: JsonlLine) => void,
-    /** Lines that start before this byte offset are handed out as `earlier`. */
-    private readonly _runStartsAt = 0,
+    /** Lines before this run's part (runPart.ts: a byte offset, or the records' stamps) are handed out as `earlier`. */
+    private readonly _runStartsAt: RunStart = 0,
   ) {}
+
+  /** With a stamp rule: whether the last stamped record was earlier than the run. */
+  private _earlierByStamp = false;
+
+  private _isEarlier(byteOffset: number, text: string): boolean {
+    const start = this._runStartsAt;
+    if (typeof start === 'number') return byteOffset < start;
+    const t = start.timeOf(text);
+    if (t !== undefined) this._earlierByStamp = t < start.since;
+    return this._earlierByStamp;
+  }
 
   /** Reads whatever was appended since the last call; returns how many lines were handed out. */
   poll(): number {
@@ -77,7 +89,7 @@ export class JsonlFollower {
       data = data.subarray(nl + 1);
       if (text.trim() === '') continue;
       count++;
-      this._onLine({ file: this.file, lineNo: this._lineNo, byteOffset, text, ...(byteOffset < this._runStartsAt ? { earlier: true } : {}) });
+      this._onLine({ file: this.file, lineNo: this._lineNo, byteOffset, text, ...(this._isEarlier(byteOffset, text) ? { earlier: true } : {}) });
     }
     // Copy: `data` may be a view into the reusable read buffer.
     this._partial = Buffer.from(data);

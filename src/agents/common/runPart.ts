@@ -9,6 +9,14 @@ import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 /** The milliseconds-since-epoch a record says it was written, when it says so. */
 export type RecordTime = (text: string) => number | undefined;
 
+/**
+ * Where this run's part of a file begins: a byte offset, or, for a file that was not there yet when
+ * it was named (Claude's `--fork-session` writes a new transcript that starts with a copy of the
+ * earlier session's history), each record's own stamp: one stamped before the run started is a
+ * copy, and unstamped ones go with the stamped one before them.
+ */
+export type RunStart = number | { readonly since: number; readonly timeOf: RecordTime };
+
 /** How much of a file is read to find the run's part; a longer file is read from its end. */
 const RUN_PART_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -46,19 +54,20 @@ export function runStartIn(data: Buffer, since: number, timeOf: RecordTime, base
 }
 
 /**
- * Byte offset where this run's part of `file` begins: 0 when the file is all this run's. With the
+ * Where this run's part of `file` begins: byte 0 when the file is all this run's; by the stamps
+ * when the file is not there yet. With the
  * file's size when the run started (`sizeAtStart`, when the profile could take it), what was there
  * then is earlier, unstamped trailers included (Claude ends a session with unstamped cost-state and
  * last-prompt records), unless a record stamped since the start comes first (the size was taken a
  * moment after the agent began).
  */
-export function runStartOffset(file: string, since: Date, timeOf: RecordTime, sizeAtStart?: number): number {
+export function runStartOffset(file: string, since: Date, timeOf: RecordTime, sizeAtStart?: number): RunStart {
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch {
-    // Not there (yet): whatever it will hold is this run's.
-    return 0;
+    // Not there yet: what this run's agent writes is stamped from the start on; a copy is older.
+    return { since: since.getTime(), timeOf };
   }
   try {
     const size = fstatSync(fd).size;

@@ -4,6 +4,7 @@
 // companion files are looked for on discover() and followed like the main one. Each complete line
 // is handed out once, with the file it came from.
 import { JsonlFollower, type JsonlLine } from './jsonlFollower.js';
+import type { RunStart } from './runPart.js';
 
 export class SessionFileFollower {
   private _follower: JsonlFollower | undefined;
@@ -25,7 +26,7 @@ export class SessionFileFollower {
    * Starts following `file`; a file a hook reported replaces one found by scanning, never the
    * reverse. Lines before byte `from` (a resumed session's earlier turns) are handed out as `earlier`.
    */
-  follow(file: string, fromHook: boolean, from = 0): void {
+  follow(file: string, fromHook: boolean, from: RunStart = 0): void {
     if (this._follower?.file === file) return;
     if (this._follower && (this._fromHook || !fromHook)) return;
     this._fromHook = fromHook;

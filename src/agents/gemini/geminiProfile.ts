@@ -19,6 +19,7 @@ import { SessionChooser } from './sessionChooser.js';
 import { callError, callOutput, cancelReason, messageText, modelSideCallId, parseGeminiLine, userWords, type GeminiMessage, type GeminiToolCall } from './sessionRecords.js';
 import { geminiStringsFor, type GeminiStrings } from './strings/index.js';
 import { GEMINI_TOOLS } from './tools.js';
+import type { RunStart } from '../common/runPart.js';
 
 export type GeminiPromptView = GeminiPrompt;
 
@@ -135,7 +136,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     return this._chooser.choose(witness, this._strings);
   }
 
-  runStartsAt(file: string): number {
+  runStartsAt(file: string): RunStart {
     return this._chooser.runStartsAt(file);
   }
 

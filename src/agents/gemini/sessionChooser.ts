@@ -24,6 +24,7 @@ import { geminiHomeDir } from './geminiHome.js';
 import { parseGeminiLine, userWords } from './sessionRecords.js';
 import type { GeminiPrompt } from './screenParser.js';
 import type { GeminiStrings } from './strings/index.js';
+import type { RunStart } from '../common/runPart.js';
 
 /** How much of a candidate is read to confirm it; its first turns are far smaller. */
 const PEEK_MAX_BYTES = 4 * 1024 * 1024;
@@ -86,7 +87,7 @@ export class SessionChooser {
   }
 
   /** Where this run's part of a chat file begins (a resumed session's file holds earlier turns). */
-  runStartsAt(file: string): number {
+  runStartsAt(file: string): RunStart {
     return runStartOffset(file, this._startedAt, geminiRecordTime, this._sizesAtStart.get(file));
   }
 

@@ -1,7 +1,8 @@
 // Which transcript is a run's, on the REAL Claude Code 2.1.330 (issue 19): two `rec claude` side by
 // side in one folder, given the same words and proposed the same command, each keep their own call
 // (rec gives each its own --session-id, and its hooks are its own); and `rec claude --continue`
-// records the new turn's call in the transcript Claude now appends to, not the earlier turn again.
+// records the new turn's call in the transcript Claude now appends to, not the earlier turn again; so
+// do `--resume <id>` and `--resume <id> --fork-session` (a new transcript).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -135,7 +136,13 @@ describe('rec claude on the real Claude Code 2.1.330: the right transcript, alwa
     expect(statsOf('approver', approverRun)).toMatchObject({ rejections: { total: 0 }, approvals: 1 });
   }, TEST_TIMEOUT_MS);
 
-  it('claude --continue: the refusal in the new turn carries the new call id, and the earlier turn is not recorded again', async () => {
+  // How the user names the session to go on with: the last one, one by its id, or a fork of it
+  // (a new session that starts from the earlier one's history).
+  it.each([
+    { how: '--continue', args: (_id: string) => ['--continue'] },
+    { how: '--resume <id>', args: (id: string) => ['--resume', id] },
+    { how: '--resume <id> --fork-session', args: (id: string) => ['--resume', id, '--fork-session'] },
+  ])('claude $how: the refusal in the new turn carries the new call id, and the earlier turn is not recorded again', async ({ how, args }) => {
     const w = await startWorld();
     const first = startRec(w, 'first');
     await askBash(first);
@@ -145,32 +152,41 @@ describe('rec claude on the real Claude Code 2.1.330: the right transcript, alwa
     const [transcript] = w.env.transcripts();
     const linesBefore = readFileSync(transcript!, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
     const earlierCall = readTranscript(transcript!).calls[0]!.id;
+    const earlierSession = readRuns(dbOf(w, 'first'))[0]!.agent_session_id!;
 
-    const resumed = startRec(w, 'resumed', ['--continue']);
+    const resumed = startRec(w, 'resumed', args(earlierSession));
     await askBash(resumed, 'SCENARIO bash');
     await press(resumed.driver, KEY.esc);
     await resumed.rec.expectScreen(SCREEN.interrupted);
     expect(await quit(resumed)).toBe(0);
 
-    // Claude 2.1.330 appended the new turn to the same transcript (the hooks named it: no --session-id then).
-    expect(w.env.transcripts()).toEqual([transcript]);
+    // The transcript Claude 2.1.330 wrote the new turn to (the hooks named it: no --session-id then):
+    // the same file, or with --fork-session a new one.
     const run = readRuns(dbOf(w, 'resumed'))[0]!;
-    expect(run.agent_session_file).toBe(transcript);
-    const calls = readTranscript(transcript!).calls;
-    expect(calls.map((c) => [c.id, c.result?.isError])).toEqual([[earlierCall, false], [expect.any(String), true]]);
-    const newCall = calls[1]!.id;
+    const forked = how.includes('--fork-session');
+    const files = w.env.transcripts();
+    expect(files).toHaveLength(forked ? 2 : 1);
+    const written = forked ? files.find((f) => f !== transcript)! : transcript!;
+    expect(run.agent_session_file).toBe(written);
+    const calls = readTranscript(written).calls;
+    const newCall = calls.at(-1)!.id;
+    expect(newCall).not.toBe(earlierCall);
+    expect(calls.at(-1)!.result?.isError).toBe(true);
     const rows = readEventRows(dbOf(w, 'resumed'));
     expect(decisions(rows).map((r) => [r.type, r.call_id])).toEqual([['rejection', newCall]]);
     expect(rows.every((r) => r.call_id !== earlierCall)).toBe(true);
     // Only what this run's Claude wrote was copied: none of the earlier session's lines (its
-    // unstamped cost-state and last-prompt trailers included).
+    // unstamped cost-state and last-prompt trailers included, and a fork's copy of its history).
     const records = readAgentRecords(dbOf(w, 'resumed'));
     expect(records.length).toBeGreaterThan(0);
-    expect(Math.min(...records.map((r) => r.line_no))).toBeGreaterThan(linesBefore);
+    expect(records.every((r) => r.source_file === written)).toBe(true);
+    expect(records.some((r) => r.record.includes(`"id":"${earlierCall}"`))).toBe(false);
+    if (!forked) expect(Math.min(...records.map((r) => r.line_no))).toBeGreaterThan(linesBefore);
 
     // Merge shows both turns: the earlier call that ran and the new one refused.
     const merged = recJson(w, 'resumed', ['merge', '--run', String(run.id)]);
-    expect(JSON.stringify(merged)).toContain(earlierCall);
+    expect(JSON.stringify(merged)).toContain(newCall);
+    if (!forked) expect(JSON.stringify(merged)).toContain(earlierCall);
     expect((merged as { rejections: Array<{ call_id: string }> }).rejections.map((r) => r.call_id)).toEqual([newCall]);
   }, TEST_TIMEOUT_MS);
 });

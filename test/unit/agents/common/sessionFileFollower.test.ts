@@ -85,3 +85,23 @@ describe('SessionFileFollower with companion files', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('a file named before it exists (Claude --fork-session writes a new transcript that starts with a copy of the history)', () => {
+  it('hands out the records stamped before the run, and the unstamped ones after them, as earlier; the run’s own from its first stamp on', async () => {
+    const { isoTimestampOf, runStartOffset } = await import('../../../../src/agents/common/runPart.js');
+    const file = join(dir, 'fork.jsonl');
+    const since = new Date('2026-11-26T06:00:00.000Z');
+    const from = runStartOffset(file, since, isoTimestampOf);
+    expect(typeof from).toBe('object');
+    const lines: Array<{ text: string; earlier: boolean }> = [];
+    const f = new SessionFileFollower((l) => lines.push({ text: l.text, earlier: l.earlier === true }), () => []);
+    f.follow(file, true, from);
+    f.poll(); // not there yet
+    const stamped = (t: string, n: number) => JSON.stringify({ n, timestamp: t });
+    writeFileSync(file, [JSON.stringify({ n: 0, type: 'summary' }), stamped('2026-11-25T10:00:00.000Z', 1), JSON.stringify({ n: 2, type: 'cost-state' }), ''].join('\n'));
+    f.poll();
+    appendFileSync(file, [stamped('2026-11-26T06:00:01.000Z', 3), JSON.stringify({ n: 4, type: 'mode' }), ''].join('\n'));
+    f.poll();
+    expect(lines.map((l) => [JSON.parse(l.text).n, l.earlier])).toEqual([[0, false], [1, true], [2, true], [3, false], [4, false]]);
+  });
+});
