@@ -147,7 +147,11 @@ describe('rec codex on the real Codex 0.169.0: the right rollout, always', () =>
     expect(statsApprover).toMatchObject({ calls: 1, rejections: { total: 0 }, approvals: 1 });
   }, TEST_TIMEOUT_MS);
 
-  it('codex resume --last: the refusal in the new turn carries the new call id, and the earlier turn is not recorded again', async () => {
+  // The session to go on with: the last one, or one named by its id.
+  it.each([
+    { how: 'resume --last', args: (_id: string) => ['resume', '--last'] },
+    { how: 'resume <id>', args: (id: string) => ['resume', id] },
+  ])('codex $how: the refusal in the new turn carries the new call id, and the earlier turn is not recorded again', async ({ args }) => {
     const w = await startWorld();
     const first = startRec(w, 'first');
     await first.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
@@ -160,8 +164,9 @@ describe('rec codex on the real Codex 0.169.0: the right rollout, always', () =>
     const [rollout] = w.env.rolloutFiles();
     const linesBefore = readFileSync(rollout!, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
     const [earlierCall] = readRolloutCalls(rollout!);
+    const earlierSession = readRuns(dbOf(w, 'first'))[0]!.agent_session_id!;
 
-    const resumed = startRec(w, 'resumed', ['resume', '--last']);
+    const resumed = startRec(w, 'resumed', args(earlierSession));
     await resumed.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
     const again = `${SHELL_PROMPT} once more`;
     await typeMessage(resumed, again);

@@ -136,7 +136,11 @@ describe('rec gemini on the real Gemini 0.61.0, found by scanning: the right cha
     expect(statsOf('approver')).toMatchObject({ rejections: { total: 0 }, approvals: 1 });
   }, TEST_TIMEOUT_MS);
 
-  it('gemini --resume latest: the refusal in the new turn carries the new call id, and the earlier turn is not recorded again', async () => {
+  // The session to go on with: the latest one, or one named by its id.
+  it.each([
+    { how: '--resume latest', args: (_id: string) => ['--resume', 'latest'] },
+    { how: '--resume <id>', args: (id: string) => ['--resume', id] },
+  ])('gemini $how: the refusal in the new turn carries the new call id, and the earlier turn is not recorded again', async ({ args }) => {
     const w = await startWorld();
     const first = startRec(w, 'first');
     await first.rec.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
@@ -152,8 +156,9 @@ describe('rec gemini on the real Gemini 0.61.0, found by scanning: the right cha
     const [chatFile, textBefore] = before[0]!;
     const earlierCall = readToolCalls(textBefore)[0]!.callId;
     const linesBefore = textBefore.split('\n').filter((l) => l.trim() !== '').length;
+    const earlierSession = readRuns(dbOf(w, 'first'))[0]!.agent_session_id!;
 
-    const resumed = startRec(w, 'resumed', ['--resume', 'latest']);
+    const resumed = startRec(w, 'resumed', args(earlierSession));
     await resumed.rec.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
     await resumed.driver.line(`${promptFor('shell')} once more`);
     await resumed.rec.expectScreen(SCREEN.shellDialog);
