@@ -6,7 +6,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeModule } from './module.js';
 
-export function findTranscript(env: NodeJS.ProcessEnv, sessionId: string): string | undefined {
+/** The project folders under Claude's session roots (none before Claude creates its first transcript). */
+function projectDirs(env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
   for (const root of claudeModule.sessionRoots(env)) {
     let projects: string[];
     try {
@@ -15,10 +17,15 @@ export function findTranscript(env: NodeJS.ProcessEnv, sessionId: string): strin
       // No projects folder yet: Claude creates it with the first transcript.
       continue;
     }
-    for (const project of projects) {
-      const file = join(root, project, `${sessionId}.jsonl`);
-      if (existsSync(file)) return file;
-    }
+    for (const project of projects) out.push(join(root, project));
+  }
+  return out;
+}
+
+export function findTranscript(env: NodeJS.ProcessEnv, sessionId: string): string | undefined {
+  for (const dir of projectDirs(env)) {
+    const file = join(dir, `${sessionId}.jsonl`);
+    if (existsSync(file)) return file;
   }
   return undefined;
 }
@@ -26,24 +33,15 @@ export function findTranscript(env: NodeJS.ProcessEnv, sessionId: string): strin
 /** Every session transcript of every project (`<root>/<project>/*.jsonl`). */
 export function listTranscripts(env: NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
-  for (const root of claudeModule.sessionRoots(env)) {
-    let projects: string[];
+  for (const dir of projectDirs(env)) {
+    let names: string[];
     try {
-      projects = readdirSync(root);
+      names = readdirSync(dir);
     } catch {
-      // No projects folder yet: no earlier session to resume.
+      // Not a folder, or gone: nothing in it.
       continue;
     }
-    for (const project of projects) {
-      let names: string[];
-      try {
-        names = readdirSync(join(root, project));
-      } catch {
-        // Not a folder, or gone: nothing in it.
-        continue;
-      }
-      for (const name of names) if (name.endsWith('.jsonl')) out.push(join(root, project, name));
-    }
+    for (const name of names) if (name.endsWith('.jsonl')) out.push(join(dir, name));
   }
   return out;
 }
