@@ -4,6 +4,7 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { CodexRecorder } from '../../../../src/agents/codex/codexRecorder.js';
 import type { HookMessage } from '../../../../src/core/hookMessage.js';
 import type { KeyEvent } from '../../../../src/core/keys.js';
@@ -28,6 +29,12 @@ export type KeyName = 'esc' | 'enter' | 'up' | 'down' | 'ctrl-c';
 
 export const key = keyEvent;
 
+/** Replays not ended by exit() (a test that stops early, or fails): their temp homes go after each test. */
+const open = new Set<CodexReplay>();
+afterEach(() => {
+  for (const r of open) r.dispose();
+});
+
 export class CodexReplay {
   readonly sink = new MemorySink();
   readonly screen = new TestScreen(blankScreen());
@@ -43,6 +50,7 @@ export class CodexReplay {
     options: { announceRollout?: boolean; ignoredKeySettleMs?: number; witnessSettleMs?: number } = {},
   ) {
     this.home = mkdtempSync(join(tmpdir(), 'rec-codex-replay-'));
+    open.add(this);
     const dir = join(this.home, 'sessions', '2026', '11', '22');
     mkdirSync(dir, { recursive: true });
     this.rolloutFile = join(dir, `rollout-2026-11-22T09-00-00-${sample}.jsonl`);
@@ -96,6 +104,11 @@ export class CodexReplay {
   async exit(): Promise<void> {
     this.append();
     await this.recorder.handleExit({ exitCode: 0 }, AbortSignal.timeout(RECONCILE_IN_TESTS_MS));
+    this.dispose();
+  }
+
+  dispose(): void {
+    open.delete(this);
     this.recorder.dispose();
     rmSync(this.home, { recursive: true, force: true });
   }
