@@ -1,8 +1,8 @@
-// A sidecar as users have it on disk today: test/fixtures/sidecar/legacy-114556f/rec.db was written by
-// the store of commit 114556f (booleans stored as 1/0) from three replayed real recordings (see the
-// README there). Every decision it holds must come out of `rec events`, `rec merge` and `rec stats`
+// A sidecar as users have it on disk today: test/fixtures/sidecar/legacy-114556f/rec.sql is the dump
+// of a database written by the store of commit 114556f (booleans stored as 1/0) from three replayed
+// real recordings (see the README there), loaded here into a real SQLite file. Every decision it holds must come out of `rec events`, `rec merge` and `rec stats`
 // with its trigger, and the never-prompted siblings as skipped, not as rejections.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,18 +10,21 @@ import { eventsCommand } from '../../../src/commands/events.js';
 import { mergeCommand } from '../../../src/commands/merge.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
+import { Database } from '../../../src/store/sqliteDriver.js';
 import { runCommand } from '../../helpers/runCommand.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
-const LEGACY_DB = join(FIXTURES, 'sidecar/legacy-114556f/rec.db');
+const LEGACY_DUMP = join(FIXTURES, 'sidecar/legacy-114556f/rec.sql');
 const CODEX_PARALLEL = join(FIXTURES, 'codex/0.169.0/recorded/parallel-approve-reject.rollout.jsonl');
 const CLAUDE_PARALLEL = join(FIXTURES, 'claude/2.1.330/recorded/parallel-second-rejected.transcript.jsonl');
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-legacy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-/** A copy: readers open read-only, but a test must never be able to change a fixture. */
+/** The file, as it stood on disk: its schema, its user_version and every row, from the dump. */
 const db = join(dir, 'rec.db');
-copyFileSync(LEGACY_DB, db);
+const loaded = new Database(db);
+loaded.exec(readFileSync(LEGACY_DUMP, 'utf8'));
+loaded.close();
 
 async function merge(file: string): Promise<MergedSession> {
   const r = await runCommand(mergeCommand, [file, '--db', db]);
