@@ -6,7 +6,10 @@ export { ignoreBrokenPipe };
 import type { CommandSpec } from './commandSpec.js';
 import { commandHelp } from './help.js';
 import { parseCommandArgs, type ParsedArgs } from './parseCommandArgs.js';
-import { outputWidth } from './terminalText.js';
+import { escapeControls, outputWidth } from './terminalText.js';
+import { INCOMPLETE_EXIT_STATUS } from '../core/diagnostic.js';
+import type { SidecarDb } from '../store/sidecarDb.js';
+import { plural } from './formatTable.js';
 
 /**
  * Parses a command's arguments and checks its values (`check` throws UsageError). Returns the
@@ -27,4 +30,17 @@ export function parseOrReport(spec: CommandSpec, args: readonly string[], io: Co
     io.stderr.write(`rec ${spec.name}: ${err.message}\n`);
     return 2;
   }
+}
+
+/**
+ * After a listing: the rows the database held but this rec could not decode (a damaged file, or a
+ * newer rec's vocabulary), one escaped line each on stderr, then the exit status. The listing is
+ * incomplete then (status 3, as for merge and stats), never silently short.
+ */
+export function reportSkippedRows(db: SidecarDb, command: string, io: CommandIO): number {
+  const skipped = db.skippedRows();
+  for (const row of skipped) io.stderr.write(escapeControls(`rec ${command}: ${db.path}: ${row.table} row ${row.id} could not be read: ${row.problem}`) + '\n');
+  if (skipped.length === 0) return 0;
+  io.stderr.write(`rec ${command}: incomplete: ${plural(skipped.length, 'row')} left out (exit status ${INCOMPLETE_EXIT_STATUS})\n`);
+  return INCOMPLETE_EXIT_STATUS;
 }

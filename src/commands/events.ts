@@ -3,7 +3,7 @@ import type { RecEvent } from '../core/events.js';
 import { shortId } from '../store/ids.js';
 import type { EventFilter } from '../store/sidecarDb.js';
 import type { CommandIO } from './commandIO.js';
-import { ignoreBrokenPipe, parseOrReport } from './commandKit.js';
+import { ignoreBrokenPipe, parseOrReport, reportSkippedRows } from './commandKit.js';
 import { EVENT_AGENTS, EVENT_TYPES, EVENTS_SPEC } from './commandSpec.js';
 import { cell, formatTable, localTime, type Column } from './formatTable.js';
 import { parseChoice, parseSince } from './optionValues.js';
@@ -36,7 +36,7 @@ export async function eventsCommand(args: string[], io: CommandIO, now: Date = n
     } else {
       io.stdout.write(toEventsTable(events, outputWidth(io.stdout)));
     }
-    return 0;
+    return reportSkippedRows(db, 'events', io);
   } finally {
     db.close();
   }

@@ -2,7 +2,7 @@
 import { shortId } from '../store/ids.js';
 import { isRunLive, type Run } from '../store/run.js';
 import type { CommandIO } from './commandIO.js';
-import { ignoreBrokenPipe, parseOrReport } from './commandKit.js';
+import { ignoreBrokenPipe, parseOrReport, reportSkippedRows } from './commandKit.js';
 import { RUNS_SPEC } from './commandSpec.js';
 import { cell, formatArgv, formatDuration, formatTable, localTime, type Column } from './formatTable.js';
 import { parseCount } from './optionValues.js';
@@ -31,7 +31,7 @@ export async function runsCommand(args: string[], io: CommandIO): Promise<number
       const counts = db.countEvents(runs.map((r) => r.id));
       io.stdout.write(toRunsTable(runs, counts, outputWidth(io.stdout)));
     }
-    return 0;
+    return reportSkippedRows(db, 'runs', io);
   } finally {
     db.close();
   }

@@ -24,3 +24,6 @@ export const Diagnostic = z.object({
   line: z.number().int().nullable(),
 });
 export type Diagnostic = z.infer<typeof Diagnostic>;
+
+/** Exit status of a command whose result is incomplete: recorded rows or decisions could not be read. */
+export const INCOMPLETE_EXIT_STATUS = 3;

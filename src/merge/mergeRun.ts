@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { tuneV8ForBatch } from './batchV8Tuning.js';
 import type { Diagnostic } from './mergedSession.js';
+import { INCOMPLETE_EXIT_STATUS } from '../core/diagnostic.js';
 import { runTasks } from './mergePool.js';
 import type { TaskMode, TaskResult } from './mergeTask.js';
 import { type Selection, selectSessions } from './selectSessions.js';
@@ -95,8 +96,7 @@ export async function runSelection(
   }
 }
 
-/** Exit status of a run whose result is incomplete: decisions rec recorded could not be read. */
-export const INCOMPLETE_EXIT_STATUS = 3;
+export { INCOMPLETE_EXIT_STATUS } from '../core/diagnostic.js';
 
 /** How many of the recorded decisions could not be read (each one is a diagnostic). */
 export function lostDecisions(diagnostics: readonly Diagnostic[]): number {

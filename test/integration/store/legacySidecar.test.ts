@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventsCommand } from '../../../src/commands/events.js';
+import { runsCommand } from '../../../src/commands/runs.js';
 import { mergeCommand } from '../../../src/commands/merge.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
@@ -66,5 +67,27 @@ describe('a sidecar written by the store of 114556f (booleans as 1/0)', () => {
     expect(stats.rejections.by_trigger).toEqual([{ key: 'esc', count: 2 }]);
     expect(stats.skipped.total).toBe(2);
     expect(stats.approvals).toBe(2);
+  });
+});
+
+describe('rows this rec cannot decode (a damaged file, or a newer rec’s vocabulary)', () => {
+  it('rec events and rec runs list the rest, name each row left out on stderr, and exit 3', async () => {
+    const damaged = join(dir, 'damaged.db');
+    const file = new Database(damaged);
+    file.exec(readFileSync(LEGACY_DUMP, 'utf8'));
+    file.prepare("UPDATE events SET trigger = 'from-the-future' WHERE type = 'rejection' AND run_id = 'legacy-codex-esc'").run();
+    file.prepare("UPDATE runs SET agent = 'future-agent' WHERE id = 'legacy-claude-parallel'").run();
+    file.close();
+
+    const events = await runCommand(eventsCommand, ['--db', damaged, '--json']);
+    expect(events.code).toBe(3);
+    expect(events.stdout.trim().split('\n')).toHaveLength(11);
+    expect(events.stderr).toMatch(/rec events: .*damaged\.db: events row \S+ could not be read: trigger /);
+    expect(events.stderr.trimEnd().split('\n').at(-1)).toBe('rec events: incomplete: 1 row left out (exit status 3)');
+
+    const runs = await runCommand(runsCommand, ['--db', damaged, '--json']);
+    expect(runs.code).toBe(3);
+    expect(runs.stdout.trim().split('\n')).toHaveLength(2);
+    expect(runs.stderr).toContain('runs row legacy-claude-parallel could not be read: agent ');
   });
 });
