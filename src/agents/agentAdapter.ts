@@ -1,5 +1,5 @@
 // One adapter per agent behind this interface. What differs per agent is data (prompt texts,
-// keys, file locations) and small adapters; the pipeline (session → screen → detectors → store)
+// keys, file locations) and small adapters; the pipeline (session → screen → recorders → store)
 // is shared.
 import type { AgentName } from '../core/events.js';
 import type { HookMessage } from '../core/hookMessage.js';

@@ -54,7 +54,7 @@ export class Recording implements KeyObserver {
   private _unboundSession: { candidates: number; decisions: number } | undefined;
   /** REC_FAULT_INJECT, read once: writeOutput runs for every output chunk. */
   private readonly _failScreen: boolean;
-  private readonly _failDetector: boolean;
+  private readonly _failRecorder: boolean;
 
   private constructor(
     private readonly _opts: RecordingOptions,
@@ -64,8 +64,8 @@ export class Recording implements KeyObserver {
   ) {
     const faults: ReadonlySet<FaultPart> = injectedFaults(_opts.env);
     this._failScreen = faults.has('screen');
-    this._failDetector = faults.has('detector');
-    // A recorder's render listener that throws is caught by the model: that is a detector failure.
+    this._failRecorder = faults.has('recorder');
+    // A recorder's render listener that throws is caught by the model: that is a recorder failure.
     screen.onListenerError((err) => this._disableRecorder(err));
     screen.onDidFail((err) => this._breakScreen(err));
   }
@@ -127,7 +127,7 @@ export class Recording implements KeyObserver {
         debug: opts.debug,
       });
     } catch (err) {
-      opts.failures.fail('detector', err);
+      opts.failures.fail('recorder', err);
     }
   }
 
@@ -154,7 +154,7 @@ export class Recording implements KeyObserver {
     const recorder = this._recorder;
     if (!recorder) return;
     try {
-      if (this._failDetector) throw injectedFault('detector');
+      if (this._failRecorder) throw injectedFault('recorder');
       recorder.handleKey(key);
     } catch (err) {
       this._disableRecorder(err);
@@ -253,7 +253,7 @@ export class Recording implements KeyObserver {
   }
 
   private _disableRecorder(err: unknown): void {
-    this._opts.failures.fail('detector', err);
+    this._opts.failures.fail('recorder', err);
     const recorder = this._recorder;
     this._recorder = undefined;
     try {

@@ -61,8 +61,8 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
       const { startHookServer } = await import('../hooks/hookServer.js');
       return await startHookServer({
         onMessage: (m) => hookMessages.fire(m),
-        // The consumer is the agent's recorder: a message it cannot take is a detector failure.
-        onConsumerError: (err) => failures.fail('detector', err),
+        // The consumer is the agent's recorder: a message it cannot take is a recorder failure.
+        onConsumerError: (err) => failures.fail('recorder', err),
         debug,
       });
     } catch (err) {

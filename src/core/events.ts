@@ -90,7 +90,7 @@ export const RecEvent = z.object({
 });
 export type RecEvent = z.infer<typeof RecEvent>;
 
-/** What a detector hands to the store: run-level fields and the id are filled in by the store. */
+/** What a recorder hands to the store: run-level fields and the id are filled in by the store. */
 export const NewEvent = RecEvent.omit({ id: true, run_id: true, agent: true }).partial().required({
   type: true,
   ts: true,

@@ -1,7 +1,7 @@
 // Fail-open bookkeeping: a recorder part that fails is disabled and remembered, once, so that rec
 // can say what stopped working after the agent exits (and the run row records it).
 
-export type RecorderPart = 'screen' | 'detector' | 'store' | 'hooks' | 'keys' | 'launch';
+export type RecorderPart = 'screen' | 'recorder' | 'store' | 'hooks' | 'keys' | 'launch';
 /** Parts REC_FAULT_INJECT can break: the recorder parts, and rec itself (`crash`). */
 export type FaultPart = RecorderPart | 'crash';
 

@@ -1,4 +1,4 @@
-// What detectors see of the terminal: the rendered screen, never raw bytes.
+// What recorders see of the terminal: the rendered screen, never raw bytes.
 import type { Event } from './lifecycle.js';
 
 /** The style of a row's first non-blank cell: enough to tell which option row is highlighted. */
@@ -18,7 +18,7 @@ export interface ScreenSnapshot {
   readonly lines: readonly string[];
   readonly styles: readonly LineStyle[];
   readonly cursor: { readonly x: number; readonly y: number };
-  /** Increases with every render, so a detector can skip a snapshot it has already seen. */
+  /** Increases with every render, so a recorder can skip a snapshot it has already seen. */
   readonly seq: number;
   /**
    * Whether the program draws on the alternate screen (a full-screen renderer) rather than inline

@@ -1,4 +1,4 @@
-// Where detectors put what they saw. Implemented by store/ over SQLite; every method is
+// Where recorders put what they saw. Implemented by store/ over SQLite; every method is
 // synchronous so that an event for a decisive key is durable before the key reaches the agent.
 import type { AgentVersionSource, EventPatch, NewEvent } from './events.js';
 

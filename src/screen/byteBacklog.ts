@@ -138,7 +138,7 @@ export class ByteBacklog {
    * clean restart point). Why the oldest: the agents' TUIs redraw
    * their whole screen region (a spinner, a status line, the prompt box) many times a second, so
    * bytes that are megabytes old describe a screen that has long been painted over, while the
-   * newest bytes decide what is on screen now, which is what detectors read. Resizes stay queued.
+   * newest bytes decide what is on screen now, which is what recorders read. Resizes stay queued.
    * After a cut the model is resynchronised: the restart point moves on to the next ESC or line
    * feed, a CAN aborts any sequence the parser was inside, and the last alternate-screen switch
    * among the dropped bytes is replayed. What cannot be repaired (a cell painted only once in the

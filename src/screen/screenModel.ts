@@ -64,7 +64,7 @@ interface XtermWriteBuffer {
 export interface ScreenModelOptions {
   readonly cols: number;
   readonly rows: number;
-  /** Rows of history above the screen; detectors read only the screen. Default 0. */
+  /** Rows of history above the screen; recorders read only the screen. Default 0. */
   readonly scrollback?: number;
   /** Default MAX_BACKLOG_BYTES. */
   readonly maxBacklogBytes?: number;
@@ -182,7 +182,7 @@ export class ScreenModel implements ScreenView, Disposable {
 
   /**
    * Resolves once everything written so far is parsed (at once after dispose or a failure). A
-   * waiter wants the model current (a detector judging a key against the screen), so pacing stops
+   * waiter wants the model current (a recorder judging a key against the screen), so pacing stops
    * until the backlog is parsed.
    */
   whenIdle(): Promise<void> {

@@ -1,4 +1,4 @@
-// Reads the visible screen of a headless xterm into the plain ScreenSnapshot detectors use.
+// Reads the visible screen of a headless xterm into the plain ScreenSnapshot recorders use.
 import type { Terminal } from '@xterm/headless';
 import type { LineStyle, ScreenSnapshot } from '../core/screen.js';
 

@@ -1,4 +1,4 @@
-// The EventSink detectors write to, over a SidecarDb. Fail-open: the first error disables the sink
+// The EventSink recorders write to, over a SidecarDb. Fail-open: the first error disables the sink
 // (later calls do nothing and return undefined) and is remembered as one line for the run's report.
 import type { AgentName, AgentVersionSource, EventPatch, NewEvent } from '../core/events.js';
 import type { AgentRecordInput, EventSink, RunPatch } from '../core/sink.js';

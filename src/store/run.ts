@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { AgentName, AgentVersionSource } from '../core/events.js';
 
 export const FailedPart = z.object({
-  /** The recorder part that stopped working: store, screen, detector:<name>, hooks… */
-  part: z.string(),
+  /** The recorder part that stopped working: store, screen, recorder, hooks… */
+  // Older runs named the agent's recorder part "detector"; read under its current name.
+  part: z.string().transform((part) => (part === 'detector' ? 'recorder' : part)),
   /** One line saying what failed. */
   error: z.string(),
 });

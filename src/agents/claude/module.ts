@@ -1,6 +1,6 @@
 // Claude Code's row of the registry (../shared/agents/claude): where its transcripts live, which
 // versions were measured, and how its reasons are given. The launch and recorder load through
-// loadAdapter (index.ts); `rec merge` reads its transcripts (transcriptReader.ts).
+// loadAdapter (adapter.ts); `rec merge` reads its transcripts (sessionReader.ts).
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { isKnownVersion } from '../../core/agentNames.js';
@@ -25,7 +25,7 @@ export const claudeModule: AgentModule = {
   // "No, and tell Claude what to do differently" takes the reason in the prompt itself.
   reasonPolicy: 'inline',
   verifiedVersions: ['2.1.330'],
-  loadAdapter: async () => (await import('./index.js')).claudeAdapter,
+  loadAdapter: async () => (await import('./adapter.js')).claudeAdapter,
   pathSaysAgent: (p) => /\/\.claude\//.test(p) || /\/claude\//.test(p),
   recordSaysAgent: (record) =>
     'parentUuid' in record || 'uuid' in record || 'leafUuid' in record || ['mode', 'permission-mode', 'file-history-snapshot', 'summary'].includes(String(record['type']))
@@ -33,7 +33,7 @@ export const claudeModule: AgentModule = {
       : null,
   wholeJsonFiles: false,
   loadReader: async () => {
-    const [{ ClaudeTranscriptReader }, { subagentOf }] = await Promise.all([import('./transcriptReader.js'), import('./subagent.js')]);
+    const [{ ClaudeTranscriptReader }, { subagentOf }] = await Promise.all([import('./sessionReader.js'), import('./subagent.js')]);
     return (file) => new ClaudeTranscriptReader(file, subagentOf(file));
   },
   // user message.content (a string) or its text blocks; assistant text blocks; tool_result.content.

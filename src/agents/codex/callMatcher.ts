@@ -2,7 +2,7 @@
 // prompt's command (or the patch's destination) and its Reason identify the call among the pending
 // ones, whatever the screen width did to the wrapping (the shared recorder tries them in order).
 import type { KnownCall } from '../common/callLedger.js';
-import type { CodexPrompt } from './promptParser.js';
+import type { CodexPrompt } from './screenParser.js';
 import type { CodexStrings } from './strings/index.js';
 
 const squash = (s: string) => s.replace(/\s+/g, '');

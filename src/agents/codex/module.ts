@@ -1,5 +1,5 @@
 // The Codex CLI's row of the registry: where its rollouts live, which versions were measured, and
-// how its reasons are given. The launch and recorder load through loadAdapter (index.ts).
+// how its reasons are given. The launch and recorder load through loadAdapter (adapter.ts).
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { isKnownVersion } from '../../core/agentNames.js';
@@ -30,12 +30,12 @@ export const codexModule: AgentModule = {
   // Codex's prompts have no place to type a reason ("No, and tell Codex what to do differently" ends the turn).
   reasonPolicy: 'next_message',
   verifiedVersions: ['0.169.0'],
-  loadAdapter: async () => (await import('./index.js')).codexAdapter,
+  loadAdapter: async () => (await import('./adapter.js')).codexAdapter,
   pathSaysAgent: (p) => /\/\.codex\//.test(p) || /^rollout-.*\.jsonl$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/codex\//.test(p),
   recordSaysAgent: (record) => ('payload' in record && typeof record['type'] === 'string' ? 'sure' : null),
   wholeJsonFiles: false,
   loadReader: async () => {
-    const { CodexRolloutReader } = await import('./rolloutReader.js');
+    const { CodexRolloutReader } = await import('./sessionReader.js');
     return (file) => new CodexRolloutReader(file);
   },
   // response_item message content[].text; function_call_output.output (a string, or {content}).

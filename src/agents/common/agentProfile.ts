@@ -250,6 +250,6 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
    * file the run created, later for a resumed session's file (absent: always 0).
    */
   runStartsAt?(file: string): RunStart;
-  /** Which session file is this run's: named by the agent, or the candidates the screen fits (sessionChooser). */
+  /** Which session file is this run's: named by the agent, or the candidates the screen fits (sessionLocator.ts). */
   chooseSessionFile(witness: SessionWitness<P>): SessionChoice;
 }

@@ -1,6 +1,6 @@
 // The Gemini CLI's row of the registry (../shared/agents/gemini): where its chat files live, which
 // versions were measured, and how its reasons are given. The launch and recorder load through
-// loadAdapter (index.ts).
+// loadAdapter (adapter.ts).
 import { join } from 'node:path';
 import { isKnownVersion } from '../../core/agentNames.js';
 import type { AgentModule } from '../agentModule.js';
@@ -26,7 +26,7 @@ export const geminiModule: AgentModule = {
   // Gemini's prompts have no place to type a reason; the user says it in the next message.
   reasonPolicy: 'next_message',
   verifiedVersions: ['0.61.0'],
-  loadAdapter: async () => (await import('./index.js')).geminiAdapter,
+  loadAdapter: async () => (await import('./adapter.js')).geminiAdapter,
   pathSaysAgent: (p) => /\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/gemini\//.test(p),
   recordSaysAgent: (record) => {
     if ('$set' in record || '$rewindTo' in record || 'projectHash' in record) return 'sure';

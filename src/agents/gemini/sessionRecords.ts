@@ -1,5 +1,5 @@
 // The Gemini CLI chat file (~/.gemini/tmp/<slug>/chats/session-*.jsonl), one schema for the live
-// recorder (geminiProfile.ts, sessionChooser.ts) and for `rec merge` (sessionReader.ts), so the two
+// recorder (profile.ts, sessionLocator.ts) and for `rec merge` (sessionReader.ts), so the two
 // cannot drift apart. The file is append-only JSONL:
 //   - a metadata line (`sessionId`, `projectHash`, `startTime`, …);
 //   - message records (`user` / `gemini` / `info` / …), re-appended under the same `id` whenever one

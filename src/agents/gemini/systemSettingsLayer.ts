@@ -13,7 +13,7 @@
 // So the layer is written only where Gemini will take it: the per-run file holds the user's own
 // system settings (if Gemini would have taken theirs) with rec's hooks added, and it is used only
 // when it passes the same ownership check. Otherwise nothing is changed and rec finds the chat file
-// by scanning (sessionChooser.ts). The user's files are only read.
+// by scanning (sessionLocator.ts). The user's files are only read.
 import { lstatSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { platform } from 'node:os';
 import { dirname, join } from 'node:path';

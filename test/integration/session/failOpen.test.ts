@@ -15,8 +15,8 @@ async function runWithFault(part: string) {
   sandbox.env.CODEX_HOME = join(sandbox.dir, 'codex-home');
   const rec = sandbox.spawnRec(['codex', '--scenario', 'shell'], { cols: 120, rows: 40 });
   await rec.expectScreen('Press enter to confirm or esc to cancel');
-  if (part === 'detector') {
-    // The detector fault fires on the first key the recorder sees. The recorder loads after the
+  if (part === 'recorder') {
+    // The recorder fault fires on the first key the recorder sees. The recorder loads after the
     // agent has started, so wait until it has seen the prompt: a key sent earlier reaches the
     // agent unobserved, and the fault would never fire (this raced on a loaded CI machine).
     await waitForRows(sandbox.dbPath, "select id from events where type = 'prompt'", (r) => r.length === 1);
@@ -30,7 +30,7 @@ async function runWithFault(part: string) {
 
 describe('fail-open', () => {
   it.each([
-    ['detector', /detector: injected detector fault/],
+    ['recorder', /recorder: injected recorder fault/],
     ['screen', /screen: injected screen fault/],
     ['hooks', /hooks: injected hooks fault/],
   ])('a failing %s leaves the agent working and is reported once after it exits', async (part, note) => {

@@ -216,12 +216,12 @@ describe('ScreenModel', () => {
     const reported: unknown[] = [];
     m.onListenerError((e) => reported.push(e));
     m.onDidRender(() => {
-      throw new Error('detector bug');
+      throw new Error('recorder bug');
     });
     const s = await render(m, 'still rendered');
     expect(s.lines[0]).toBe('still rendered');
     expect(m.stats.listenerErrors).toBeGreaterThan(0);
-    expect((reported[0] as Error).message).toBe('detector bug');
+    expect((reported[0] as Error).message).toBe('recorder bug');
   });
 
   it('write, resize and whenIdle after dispose are harmless, and in-flight output does not fire', async () => {

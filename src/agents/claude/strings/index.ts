@@ -1,10 +1,10 @@
 // Picks the texts for a Claude Code version. Unknown versions get the newest known texts: the run is
 // recorded as it comes and its run row names the version. (rec merge says when a version was not
 // measured, module.ts isKnownClaudeVersion; the live recorder does not say so yet.)
-import type { ClaudeStrings } from './claudeStrings.js';
+import type { ClaudeStrings } from './schema.js';
 import { CLAUDE_2_1_330 } from './v2_1_330.js';
 
-export type { AmendLabel, ClaudeStrings, PromptTitle } from './claudeStrings.js';
+export type { AmendLabel, ClaudeStrings, PromptTitle } from './schema.js';
 
 /** 2.1.328 was measured too: the same texts (README §8). */
 const KNOWN: ReadonlyArray<readonly [string, ClaudeStrings]> = [

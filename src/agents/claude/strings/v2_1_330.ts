@@ -1,6 +1,6 @@
 // Claude Code 2.1.330 (identical to 2.1.328 in these texts), as seen on screen and in the transcript
 // (../shared/agents/claude/README.md §1, §2, §8 and its samples).
-import type { ClaudeStrings } from './claudeStrings.js';
+import type { ClaudeStrings } from './schema.js';
 
 export const CLAUDE_2_1_330: ClaudeStrings = {
   version: '2.1.330',

@@ -1,9 +1,9 @@
 // Picks the texts for a Codex version. Unknown versions get the newest known texts: Codex changes
 // its wording rarely, and a near miss still records more than nothing (the version is recorded too).
-import type { CodexStrings } from './codexStrings.js';
+import type { CodexStrings } from './schema.js';
 import { CODEX_0_169_0 } from './v0_169_0.js';
 
-export type { CodexPromptKind, CodexStrings, TaskMenuAction } from './codexStrings.js';
+export type { CodexPromptKind, CodexStrings, TaskMenuAction } from './schema.js';
 
 const KNOWN: readonly CodexStrings[] = [CODEX_0_169_0];
 

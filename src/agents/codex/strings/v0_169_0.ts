@@ -1,6 +1,6 @@
 // Codex CLI 0.169.0, as seen on screen (../shared/agents/codex/samples) and in its source
 // (tui/src/bottom_pane/approval_overlay.rs, tui/src/startup_hooks_review.rs, read, not copied).
-import type { CodexStrings } from './codexStrings.js';
+import type { CodexStrings } from './schema.js';
 
 export const CODEX_0_169_0: CodexStrings = {
   version: '0.169.0',

@@ -1,6 +1,6 @@
 // Gemini CLI 0.61.0, as seen on screen (../shared/agents/gemini/samples/screens) and in its bundle
 // (ToolConfirmationMessage.tsx, scheduler.ts, state-manager.ts, read, not copied).
-import type { GeminiStrings } from './geminiStrings.js';
+import type { GeminiStrings } from './schema.js';
 
 export const GEMINI_0_61_0: GeminiStrings = {
   version: '0.61.0',

@@ -3,7 +3,7 @@
 // normal screen. Only the inline one erases and rewrites its lines, so only there may a frame hide
 // a prompt that is still open (agentRecorder's torn-frame rule).
 import { describe, expect, it } from 'vitest';
-import { ClaudeProfile } from '../../../../src/agents/claude/claudeProfile.js';
+import { ClaudeProfile } from '../../../../src/agents/claude/profile.js';
 import { blankScreen, TestScreen } from '../common/testScreen.js';
 
 function profile() {

@@ -5,7 +5,7 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClaudeRecorder } from '../../../../src/agents/claude/claudeRecorder.js';
+import { ClaudeRecorder } from '../../../../src/agents/claude/recorder.js';
 import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
 import type { HookMessage } from '../../../../src/core/hookMessage.js';
 import { Emitter } from '../../../../src/core/lifecycle.js';

@@ -1,10 +1,10 @@
 // The live recorder (ClaudeProfile.translateRecord) and rec merge's reader (ClaudeTranscriptReader)
-// read a transcript through one schema and one tool_result rule (transcriptRecords.ts): fed the same
+// read a transcript through one schema and one tool_result rule (sessionRecords.ts): fed the same
 // files, they must say the same about every call — who refused it, with what reason, whether it ran.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ClaudeProfile } from '../../../../src/agents/claude/claudeProfile.js';
+import { ClaudeProfile } from '../../../../src/agents/claude/profile.js';
 import type { SessionFact } from '../../../../src/agents/common/agentProfile.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
 import { blankScreen, TestScreen } from '../common/testScreen.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../../src/agents/claude/claudeRecorder.js';
+import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../../src/agents/claude/recorder.js';
 import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
 import { SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
 import type { RecEvent } from '../../../../src/core/events.js';

@@ -5,7 +5,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { CodexRecorder } from '../../../../src/agents/codex/codexRecorder.js';
+import { CodexRecorder } from '../../../../src/agents/codex/recorder.js';
 import type { HookMessage } from '../../../../src/core/hookMessage.js';
 import type { KeyEvent } from '../../../../src/core/keys.js';
 import { Emitter } from '../../../../src/core/lifecycle.js';

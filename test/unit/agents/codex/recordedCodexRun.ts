@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CodexRecorder, IGNORED_KEY_SETTLE_MS, ROLLOUT_POLL_MS } from '../../../../src/agents/codex/codexRecorder.js';
+import { CodexRecorder, IGNORED_KEY_SETTLE_MS, ROLLOUT_POLL_MS } from '../../../../src/agents/codex/recorder.js';
 import type { RecEvent } from '../../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';

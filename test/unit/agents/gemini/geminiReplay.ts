@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GeminiRecorder } from '../../../../src/agents/gemini/geminiRecorder.js';
+import { GeminiRecorder } from '../../../../src/agents/gemini/recorder.js';
 import type { HookMessage } from '../../../../src/core/hookMessage.js';
 import { Emitter } from '../../../../src/core/lifecycle.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
-import { GeminiRecorder } from '../../../../src/agents/gemini/geminiRecorder.js';
+import { GeminiRecorder } from '../../../../src/agents/gemini/recorder.js';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../../src/store/eventSink.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCodexScreen } from '../../../../src/agents/codex/promptParser.js';
+import { parseCodexScreen } from '../../../../src/agents/codex/screenParser.js';
 import { CODEX_0_169_0 } from '../../../../src/agents/codex/strings/v0_169_0.js';
 import { sampleScreen } from './samples.js';
 

@@ -22,9 +22,9 @@ import type { SessionChoice, SessionFileRef } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { isoTimestampOf, runStartIn, runStartOffset } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
-import type { CodexPrompt } from './promptParser.js';
-import { findRolloutById, findRolloutCandidates } from './rolloutLocator.js';
-import { isHarnessMessage, messageText, parseRolloutLine, ranCallOf, toolInputOf } from './rolloutRecords.js';
+import type { CodexPrompt } from './screenParser.js';
+import { findRolloutById, findRolloutCandidates } from './sessionCandidates.js';
+import { isHarnessMessage, messageText, parseRolloutLine, ranCallOf, toolInputOf } from './sessionRecords.js';
 import type { CodexStrings } from './strings/index.js';
 import type { RunStart } from '../common/runPart.js';
 

@@ -8,5 +8,5 @@ import { geminiModule } from './module.js';
 export const geminiAdapter: AgentAdapter = {
   name: geminiModule.name,
   prepareLaunch: prepareGeminiLaunch,
-  createRecorder: async (ctx) => new (await import('./geminiRecorder.js')).GeminiRecorder(ctx),
+  createRecorder: async (ctx) => new (await import('./recorder.js')).GeminiRecorder(ctx),
 };

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EarlierRollouts, findRolloutById, findRolloutCandidates } from '../../../../src/agents/codex/rolloutLocator.js';
+import { EarlierRollouts, findRolloutById, findRolloutCandidates } from '../../../../src/agents/codex/sessionCandidates.js';
 
 const ID = '01a20297-0b6a-77a0-a475-841e109138f8';
 let home: string | undefined;

@@ -1,5 +1,5 @@
 // `rec merge`'s reader of Claude Code transcripts. The schema and the rules that read meaning out of
-// a record (what a tool_result says happened) are transcriptRecords.ts, shared with the live
+// a record (what a tool_result says happened) are sessionRecords.ts, shared with the live
 // recorder. What the file alone cannot tell is marked undetermined: No vs Esc, Esc vs Ctrl+C, and a
 // refused call vs the siblings cancelled with it (told apart here by batch order).
 import { toRejectionKind } from '../../readers/action.js';
@@ -15,7 +15,7 @@ import {
   type NativeSession,
   type SessionReader,
 } from '../../readers/nativeSession.js';
-import { interruptMarker, resultText, isSubagentTool, judgeResult, KNOWN_OTHER_TYPES, SKIPPED_LINE, toClaudeLine, type ClaudeLine } from './transcriptRecords.js';
+import { interruptMarker, resultText, isSubagentTool, judgeResult, KNOWN_OTHER_TYPES, SKIPPED_LINE, toClaudeLine, type ClaudeLine } from './sessionRecords.js';
 
 export class ClaudeTranscriptReader implements SessionReader {
   private readonly _b: SessionBuilder;

@@ -26,7 +26,7 @@ import { parseClaudeScreen, type ClaudePrompt, type ClaudeRenderer } from './scr
 import { subagentOf, subagentTranscripts } from './subagent.js';
 import { claudeStringsFor, type ClaudeStrings } from './strings/index.js';
 import { CLAUDE_TOOLS } from './tools.js';
-import { findTranscript, listTranscripts } from './transcriptLocator.js';
+import { findTranscript, listTranscripts } from './sessionLocator.js';
 import {
   interruptMarker,
   isSubagentTool,
@@ -39,7 +39,7 @@ import {
   toolUsesOf,
   type ClaudeLine,
   type ToolResultBlock,
-} from './transcriptRecords.js';
+} from './sessionRecords.js';
 import type { RunStart } from '../common/runPart.js';
 
 export type ClaudePromptView = ClaudePrompt;
@@ -341,7 +341,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
     ];
   }
 
-  /** What a tool_result says, by the rule merge uses too (transcriptRecords.ts judgeResult). */
+  /** What a tool_result says, by the rule merge uses too (sessionRecords.ts judgeResult). */
   private _result(line: ClaudeLine, result: ToolResultBlock, subagent: Record<string, unknown> = {}): SessionFact[] {
     const callId = result.toolUseId;
     const verdict = judgeResult(line, result, this._toolNames.get(callId) ?? null, this._strings);
@@ -373,7 +373,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
         return [output(true)];
       case 'interrupted_running':
         // Written as a rejection, but it had started: it ran (and was cut). Cutting an Agent call is
-        // a subagent interruption, as merge says (transcriptReader.ts).
+        // a subagent interruption, as merge says (sessionReader.ts).
         return [output(true), { type: 'ran', callId, source: 'session_file' }, { type: 'cut', callId, kind: isSubagentTool(this._toolNames.get(callId) ?? null) ? 'subagent' : 'tool' }];
       case 'denied_by_policy':
         return [output(true), { type: 'refused', callId, decidedBy: verdict.decidedBy, trigger: verdict.decidedBy, kind: 'permission', source: 'session_file' }];

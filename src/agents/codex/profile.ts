@@ -9,10 +9,10 @@ import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptVi
 import type { KnownCall } from '../common/callLedger.js';
 import { callCommand, promptShowsCall } from './callMatcher.js';
 import { CodexHookPayload } from './hookPayloads.js';
-import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './promptParser.js';
-import { RolloutChooser } from './rolloutChooser.js';
-import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './rolloutLocator.js';
-import { isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf } from './rolloutRecords.js';
+import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './screenParser.js';
+import { RolloutChooser } from './sessionLocator.js';
+import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './sessionCandidates.js';
+import { isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf } from './sessionRecords.js';
 import { codexStringsFor, LATEST_CODEX_STRINGS, type CodexPromptKind, type CodexStrings } from './strings/index.js';
 import type { RunStart } from '../common/runPart.js';
 
@@ -44,7 +44,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     const earlier = new EarlierRollouts(ctx.env, ctx.startedAt);
     this._chooser = new RolloutChooser(ctx.env, ctx.cwd, ctx.startedAt, () => earlier.files);
     // A resumed session appends to a rollout in its own day's folder: look them over now and then,
-    // off every key's path (rolloutLocator.ts).
+    // off every key's path (sessionCandidates.ts).
     const walk = () => void earlier.walk().catch(() => undefined); // a failed walk finds nothing; the next one tries again
     walk();
     const timer = setInterval(walk, EARLIER_ROLLOUTS_WALK_MS);

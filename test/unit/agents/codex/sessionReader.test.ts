@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAbortedOutput as isAbortedWith } from '../../../../src/agents/codex/rolloutRecords.js';
+import { isAbortedOutput as isAbortedWith } from '../../../../src/agents/codex/sessionRecords.js';
 import { LATEST_CODEX_STRINGS } from '../../../../src/agents/codex/strings/index.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
 import { logFile } from '../../readers/fixturePaths.js';

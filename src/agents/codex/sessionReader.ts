@@ -18,7 +18,7 @@ import {
   toolInputOf,
   TurnAborted,
   TurnStarted,
-} from './rolloutRecords.js';
+} from './sessionRecords.js';
 import { isKnownCodexVersion } from './module.js';
 import { codexStringsFor, type CodexStrings } from './strings/index.js';
 import {

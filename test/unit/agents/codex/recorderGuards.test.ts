@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { parseCodexScreen } from '../../../../src/agents/codex/promptParser.js';
+import { parseCodexScreen } from '../../../../src/agents/codex/screenParser.js';
 import { LATEST_CODEX_STRINGS } from '../../../../src/agents/codex/strings/index.js';
 import { CodexReplay } from './codexReplay.js';
 import { sampleRollout, sampleScreen, screenFromText } from './samples.js';

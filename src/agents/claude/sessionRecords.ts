@@ -1,7 +1,7 @@
 // Claude Code's transcript (~/.claude/projects/<slug>/<session>.jsonl and <session>/subagents/
 // agent-<id>.jsonl), as seen in 2.1.328 and 2.1.330: one schema and one set of rules for every
-// reader of it — the live recorder (claudeProfile.ts) and `rec merge`'s reader
-// (transcriptReader.ts) — so the two cannot drift apart. Only the fields used are declared.
+// reader of it — the live recorder (profile.ts) and `rec merge`'s reader
+// (sessionReader.ts) — so the two cannot drift apart. Only the fields used are declared.
 //
 // Each assistant content block is its own line (same message.id); each tool result is a user line
 // carrying toolDenialKind / toolDenialBeforeRun / permissionDecision / userFeedback (2.1.x). What

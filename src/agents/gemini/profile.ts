@@ -15,7 +15,7 @@ import { promptShowsCall } from './callMatcher.js';
 import { diskStateOf } from './diskCheck.js';
 import { GeminiHookPayload } from './hookPayloads.js';
 import { parseGeminiScreen, type GeminiPrompt } from './screenParser.js';
-import { SessionChooser } from './sessionChooser.js';
+import { SessionChooser } from './sessionLocator.js';
 import { callError, callOutput, cancelReason, messageText, modelSideCallId, parseGeminiLine, userWords, type GeminiMessage, type GeminiToolCall } from './sessionRecords.js';
 import { geminiStringsFor, type GeminiStrings } from './strings/index.js';
 import { GEMINI_TOOLS } from './tools.js';

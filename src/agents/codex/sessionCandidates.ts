@@ -2,12 +2,12 @@
 // whose session_meta names this cwd and that were written to since the run started: a new session's
 // file, or the earlier file a resumed session (`codex resume --last`, `codex resume <id>`) appends
 // to, in whatever day's folder it was created. Other Codex sessions in the same folder are candidates
-// too; rolloutChooser.ts tells ours apart, or says it cannot.
+// too; sessionLocator.ts tells ours apart, or says it cannot.
 import { closeSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexHome } from './module.js';
-import { SessionMeta } from './rolloutRecords.js';
+import { SessionMeta } from './sessionRecords.js';
 
 /** A file's mtime may be stamped by a coarser clock than the run's start: allow for that. */
 const START_SLACK_MS = 2_000;

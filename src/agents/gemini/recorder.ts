@@ -1,7 +1,7 @@
 // The Gemini CLI recorder: the shared recorder (agents/common/agentRecorder.ts) with Gemini's profile.
 import type { RecorderContext } from '../agentAdapter.js';
 import { AgentRecorder, type AgentRecorderOptions } from '../common/agentRecorder.js';
-import { GeminiProfile, type GeminiPromptView } from './geminiProfile.js';
+import { GeminiProfile, type GeminiPromptView } from './profile.js';
 
 export class GeminiRecorder extends AgentRecorder<GeminiPromptView> {
   constructor(ctx: RecorderContext, options: AgentRecorderOptions = {}) {

@@ -8,5 +8,5 @@ import { claudeModule } from './module.js';
 export const claudeAdapter: AgentAdapter = {
   name: claudeModule.name,
   prepareLaunch: (ctx) => prepareClaudeLaunch(ctx),
-  createRecorder: async (ctx) => new (await import('./claudeRecorder.js')).ClaudeRecorder(ctx),
+  createRecorder: async (ctx) => new (await import('./recorder.js')).ClaudeRecorder(ctx),
 };

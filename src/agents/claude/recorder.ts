@@ -1,7 +1,7 @@
 // The Claude Code recorder: the shared recorder (agents/common/agentRecorder.ts) with Claude's profile.
 import type { RecorderContext } from '../agentAdapter.js';
 import { AgentRecorder, type AgentRecorderOptions } from '../common/agentRecorder.js';
-import { ClaudeProfile, type ClaudePromptView } from './claudeProfile.js';
+import { ClaudeProfile, type ClaudePromptView } from './profile.js';
 
 /**
  * How long after a decisive key a prompt still drawn unchanged means Claude dropped the key. Claude

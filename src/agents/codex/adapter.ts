@@ -8,5 +8,5 @@ import { codexModule } from './module.js';
 export const codexAdapter: AgentAdapter = {
   name: codexModule.name,
   prepareLaunch: prepareCodexLaunch,
-  createRecorder: async (ctx) => new (await import('./codexRecorder.js')).CodexRecorder(ctx),
+  createRecorder: async (ctx) => new (await import('./recorder.js')).CodexRecorder(ctx),
 };

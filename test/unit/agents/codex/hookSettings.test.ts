@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codexHookArgs, codexHookHash, codexHookStateKey } from '../../../../src/agents/codex/hookWiring.js';
+import { codexHookArgs, codexHookHash, codexHookStateKey } from '../../../../src/agents/codex/hookSettings.js';
 import { prepareCodexLaunch } from '../../../../src/agents/codex/launch.js';
 
 const hookCommand = (event: string) => `/usr/bin/node /opt/rec/bin/rec.js hook codex ${event}`;
