@@ -9,7 +9,7 @@
 //   stats                                 figures over merged sessions
 //   commands · cli                        argv, terminal output, wiring
 //
-// test/unit/layers.test.ts plants a violation of each rule in a scratch copy and sees it fail.
+// test/integration/layers/checkLayers.test.ts plants a violation of each rule in a scratch copy and sees it fail.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

@@ -31,7 +31,7 @@ export interface AgentModule {
   isSessionFile(path: string): boolean;
   readonly reasonPolicy: ReasonPolicy;
   /**
-   * The versions its recorder was verified on, by running them (../shared/agents/<name>). Another
+   * The versions its recorder was verified on, by running them (docs/<name>.md). Another
    * version still runs untouched; its run and events are marked agent_version_verified=false.
    */
   readonly verifiedVersions: readonly string[];

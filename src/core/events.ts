@@ -1,4 +1,4 @@
-// The one vocabulary of what rec records (../shared/EVENTS.md, written down for users in docs/events.md).
+// The one vocabulary of what rec records (written down for users in docs/events.md).
 // The same names are used in SQL columns, in this zod schema and in JSON output.
 import { z } from 'zod';
 import { KNOWN_AGENTS } from './agentNames.js';

@@ -1,5 +1,5 @@
 // The reason for a rejection, for agents that give no place to type one (Codex, Gemini): the user's
-// next message after the refusal, before the agent's next tool call (../shared/EVENTS.md,
+// next message after the refusal, before the agent's next tool call (docs/events.md,
 // `reason_source: next_message`). One rule for the live recorder and for `rec merge`: each feeds
 // the conversation in order, and the rule says which rejections a user message explains.
 //

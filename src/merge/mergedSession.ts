@@ -1,5 +1,5 @@
 // The merged session: one JSON document per agent session, from the agent's own file joined with
-// the sidecar by call_id (../shared/EVENTS.md "A merged session"). docs/merged-session.schema.json
+// the sidecar by call_id (docs/events.md). docs/merged-session.schema.json
 // is generated from these schemas by scripts/gen-schema.mjs.
 import { z } from 'zod';
 import { Diagnostic } from '../core/diagnostic.js';

@@ -1,4 +1,4 @@
-// What Claude Code 2.1.330 writes to a command hook's stdin (README §3, samples/hooks). Every event
+// What Claude Code 2.1.330 writes to a command hook's stdin (docs/claude.md, "Hooks"). Every event
 // carries session_id, transcript_path and hook_event_name; events from a subagent add agent_id.
 // PreToolUse, PostToolUse and PostToolUseFailure carry the call id as tool_use_id; PermissionRequest
 // carries none (matched to the PreToolUse before it); PostToolBatch lists its calls. Only the

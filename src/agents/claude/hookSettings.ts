@@ -1,7 +1,7 @@
 // rec's hooks for one Claude Code run, as the JSON of a --settings argument. `--settings` is a
 // settings layer of its own (flag settings) on top of the user's, project's and local settings
 // files, whose hooks Claude runs as well: adding ours there leaves the user's files alone and the
-// user's hooks running (README §3: both fired). When the user passed --settings too, ours are
+// user's hooks running (both fire: docs/claude.md, "Hooks"). When the user passed --settings too, ours are
 // merged into theirs (Claude reads one --settings), appended after their own hooks of each event.
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// Claude Code's row of the registry (../shared/agents/claude): where its transcripts live, which
+// Claude Code's row of the registry (docs/claude.md): where its transcripts live, which
 // versions were measured, and how its reasons are given. The launch and recorder load through
 // loadAdapter (adapter.ts); `rec merge` reads its transcripts (sessionReader.ts).
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { isKnownVersion } from '../../core/agentNames.js';
 import type { AgentModule } from '../agentModule.js';
 
-/** The versions whose formats and screens were measured (../shared/agents/claude). */
+/** The versions whose formats and screens were measured (docs/claude.md). */
 const KNOWN_VERSION_PREFIXES = ['2.1.'];
 
 export function isKnownClaudeVersion(version: string): boolean {

@@ -63,9 +63,9 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   readonly agent = 'claude';
   // The reason is typed into the prompt (Tab): the next message is not taken as one (merge agrees, joinSession.ts).
   readonly reasonPolicy = 'inline' as const;
-  /** The renderer the screen last showed; the user's choice, read, never changed (issue 14). */
+  /** The renderer the screen last showed; the user's choice, read, never changed. */
   private _renderer: ClaudeRenderer | undefined;
-  // A key pressed while the prompt is still being drawn is dropped (issue 14); the recorder takes
+  // A key pressed while the prompt is still being drawn is dropped (docs/claude.md); the recorder takes
   // such a decision back when the prompt is still there, unchanged, CLAUDE_IGNORED_KEY_SETTLE_MS later.
   readonly dropsKeys = true;
   private _strings: ClaudeStrings = claudeStringsFor(undefined);
@@ -111,7 +111,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
       meaning: meaningByLabelPrefix(strings.optionMeanings),
       hiddenRejectLetters: [],
       selectionWraps: strings.selectionWraps,
-      // Claude ignores Ctrl+C while a permission dialog is open (README §1: nothing, no trace).
+      // Claude ignores Ctrl+C while a permission dialog is open (nothing, no trace).
       ctrlCRejects: false,
       // Esc or Ctrl+C while a tool runs or a reply streams interrupts.
       ctrlCInterrupts: true,
@@ -218,7 +218,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
         if (p.tool_use_id && p.is_interrupt !== true) facts.push({ type: 'ran', callId: p.tool_use_id, source: 'hook' });
         break;
       case 'PostToolBatch':
-        // The only hook that carries a reason typed after Tab (README §3): a second channel beside the transcript.
+        // The only hook that carries a reason typed after Tab (docs/claude.md): a second channel beside the transcript.
         for (const c of p.tool_calls ?? []) {
           const text = resultText(c.tool_response);
           const reason = text === null ? null : reasonFromText(text, this._strings);

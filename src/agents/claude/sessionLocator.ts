@@ -1,5 +1,5 @@
 // This run's transcript: ~/.claude/projects/<cwd as a slug>/<session id>.jsonl. The slug rule was
-// observed for one case only (README §7), so the file is looked for by its name in every project
+// observed for one case only (docs/claude.md), so the file is looked for by its name in every project
 // folder rather than computed. The session id is the one rec gave Claude (launch.ts); without one
 // (--resume, --continue) the hooks name the file.
 import { existsSync, readdirSync } from 'node:fs';

@@ -5,7 +5,7 @@
 //
 // Each assistant content block is its own line (same message.id); each tool result is a user line
 // carrying toolDenialKind / toolDenialBeforeRun / permissionDecision / userFeedback (2.1.x). What
-// the file alone can tell (../shared/agents/claude/README.md §2, §5): No and Esc are identical, Esc
+// the file alone can tell (docs/claude.md, "Transcript"): No and Esc are identical, Esc
 // and Ctrl+C are identical, a refused call and the siblings cancelled with it are identical, and an
 // approved call interrupted while it ran is written as a rejection (without toolDenialBeforeRun).
 import { z } from 'zod';

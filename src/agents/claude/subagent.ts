@@ -1,5 +1,5 @@
 // Claude Code writes a subagent's transcript as <session>/subagents/agent-<id>.jsonl, with the
-// parent's Agent call id in agent-<id>.meta.json beside it (../shared/agents/claude).
+// parent's Agent call id in agent-<id>.meta.json beside it (docs/claude.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isObject } from '../../readers/nativeSession.js';

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { isKnownVersion } from '../../core/agentNames.js';
 import type { AgentModule } from '../agentModule.js';
 
-/** The versions whose formats and screens were measured (../shared/agents/codex). */
+/** The versions whose formats and screens were measured (docs/codex.md). */
 const KNOWN_VERSION_PREFIXES = ['0.169.'];
 
 export function isKnownCodexVersion(version: string): boolean {

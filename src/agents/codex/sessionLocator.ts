@@ -11,7 +11,7 @@
 //     screen showed long enough ago that our own file holds it too (sessionBinding.ts
 //     WITNESS_SETTLE_MS), so a twin written before ours is not the lone fit by being first. A
 //     candidate that ran a call this run refused is a twin's that approved it, and is left out.
-// Witnesses measured and rejected (issue 19, Codex 0.169.0): the open files under /proc. The
+// Witnesses measured and rejected (Codex 0.169.0, docs/codex.md): the open files under /proc. The
 // rollouts are written by the app-server daemon that every TUI of that CODEX_HOME shares (and that
 // was forked under whichever pane started first, so it is even a descendant of one pane only); the
 // TUI holds no rollout open. Creation order: two panes started together create their rollouts in

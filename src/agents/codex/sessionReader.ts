@@ -1,5 +1,5 @@
 // Codex rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl): `{timestamp, type, payload}` per
-// line. What the file alone can tell (../shared/agents/codex/README.md): a call whose output is
+// line. What the file alone can tell (docs/codex.md): a call whose output is
 // "aborted by user" was rejected, interrupted while running, or cancelled as a sibling — the bytes
 // are the same, so without the sidecar its fate is `unknown`. A `turn_aborted` with no aborted
 // call is a turn cut short (a streamed answer, or Ctrl+C at the prompt).

@@ -3,7 +3,7 @@
 // vocabulary of facts. Everything else — the prompt lifecycle, the call ledger, batch fates, the
 // reason rule, following the session file — is the recorder's, the same for every agent.
 //
-// Shaped on the three agents' measured behaviour (../shared/agents/*): Codex (rollout JSONL, screen
+// Shaped on the three agents' measured behaviour (docs/<agent>.md): Codex (rollout JSONL, screen
 // prompts with hotkeys, a task menu), Gemini (chat JSONL with toolCalls and statuses, `●` options,
 // no place to type a reason), Claude (transcript JSONL with tool_use/tool_result, hooks with exact
 // ids, a reason typed into the prompt).

@@ -1,6 +1,6 @@
 // Which session file a run binds, from what its profile's chooser answers (agentProfile.ts
 // SessionChoice): a file the agent named, or a lone fit, and only while nothing casts doubt on it
-// (issue 19). Keeps what that takes over the run: when the screen first showed each witness
+// (a wrong call id is worse than none). Keeps what that takes over the run: when the screen first showed each witness
 // (WITNESS_SETTLE_MS), the files once tied, and whether the agent named a session that is gone.
 import { existsSync } from 'node:fs';
 import type { PromptView, ScreenReading, SessionChoice, SessionFileRef, SessionWitness } from './agentProfile.js';

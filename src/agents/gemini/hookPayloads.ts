@@ -1,4 +1,4 @@
-// What Gemini CLI 0.61.0 writes to a command hook's stdin (../shared/agents/gemini/samples/*.hooks.jsonl).
+// What Gemini CLI 0.61.0 writes to a command hook's stdin (docs/gemini.md, "Hooks").
 // Every event carries session_id and transcript_path (the chat file); none carries a call id.
 // Only the fields used are declared.
 import { z } from 'zod';

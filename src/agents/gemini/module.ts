@@ -1,4 +1,4 @@
-// The Gemini CLI's row of the registry (../shared/agents/gemini): where its chat files live, which
+// The Gemini CLI's row of the registry (docs/gemini.md): where its chat files live, which
 // versions were measured, and how its reasons are given. The launch and recorder load through
 // loadAdapter (adapter.ts).
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { isKnownVersion } from '../../core/agentNames.js';
 import type { AgentModule } from '../agentModule.js';
 import { geminiHomeDir } from './geminiHome.js';
 
-/** The versions whose formats and screens were measured (../shared/agents/gemini). */
+/** The versions whose formats and screens were measured (docs/gemini.md). */
 const KNOWN_VERSION_PREFIXES = ['0.61.'];
 
 export function isKnownGeminiVersion(version: string): boolean {

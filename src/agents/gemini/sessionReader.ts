@@ -3,7 +3,7 @@
 // same `id` whenever they change (the last one wins, at the place of the first), `{"$set": {...}}`
 // updates (a `messages` list replaces the conversation) and `{"$rewindTo": id}`. Messages rolled
 // back are kept and marked `rewound`: a turn the user rejected is exactly what gets rolled back.
-// What the file alone can tell (../shared/agents/gemini/README.md §3): the cancel reason strings.
+// What the file alone can tell (docs/gemini.md, "Cancel reasons"): the cancel reason strings.
 import { toRejectionKind } from '../../readers/action.js';
 import { GEMINI_TOOLS } from './tools.js';
 import type { ToolCall, ToolResult } from '../../readers/conversation.js';

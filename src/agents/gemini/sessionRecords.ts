@@ -163,7 +163,7 @@ export function cancelReason(call: GeminiToolCall, s: GeminiStrings): string | u
 
 /**
  * The id the model saw: Gemini's call id is `<name>__<rawId>` and the model gets `rawId` in its
- * functionCall and functionResponse (../shared/agents/gemini/README.md §1).
+ * functionCall and functionResponse (docs/gemini.md, "Call ids").
  */
 export function modelSideCallId(call: Pick<GeminiToolCall, 'id' | 'name'>, s: GeminiStrings): string {
   const prefix = call.name + s.callIdSeparator;

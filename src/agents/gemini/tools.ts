@@ -1,4 +1,4 @@
-// Gemini CLI's tools for merge (../shared/agents/gemini: run_shell_command, write_file and replace
+// Gemini CLI's tools for merge (0.61.0's default policy: run_shell_command, write_file and replace
 // ask the user; web_fetch and google_web_search reach the network).
 import { commandTool, mcpTool, otherTool, replaceTool, writeTool, type ToolTable } from '../../readers/action.js';
 

@@ -6,7 +6,7 @@ import { CLAUDE_2_1_330 } from './v2_1_330.js';
 
 export type { AmendLabel, ClaudeStrings, PromptTitle } from './schema.js';
 
-/** 2.1.328 was measured too: the same texts (README §8). */
+/** 2.1.328 was measured too: the same texts (docs/claude.md). */
 const KNOWN: ReadonlyArray<readonly [string, ClaudeStrings]> = [
   ['2.1.330', CLAUDE_2_1_330],
   ['2.1.328', CLAUDE_2_1_330],

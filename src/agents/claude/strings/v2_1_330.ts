@@ -1,5 +1,5 @@
 // Claude Code 2.1.330 (identical to 2.1.328 in these texts), as seen on screen and in the transcript
-// (../shared/agents/claude/README.md §1, §2, §8 and its samples).
+// (docs/claude.md, and the recordings in test/fixtures/claude/).
 import type { ClaudeStrings } from './schema.js';
 
 export const CLAUDE_2_1_330: ClaudeStrings = {
@@ -18,7 +18,7 @@ export const CLAUDE_2_1_330: ClaudeStrings = {
   tipRows: [/^Tip: /],
   selectedMarker: '❯',
   optionMeanings: [
-    // The transcript records options 2 and 3 alike, as grantScope "session" (README §2).
+    // The transcript records options 2 and 3 alike, as grantScope "session" (docs/claude.md).
     { labelPrefix: 'Yes, and always allow', decision: 'approve', scope: 'session' },
     { labelPrefix: 'Yes, and don’t ask again', decision: 'approve', scope: 'session' },
     { labelPrefix: "Yes, and don't ask again", decision: 'approve', scope: 'session' },

@@ -1,4 +1,4 @@
-// Codex CLI 0.169.0, as seen on screen (../shared/agents/codex/samples) and in its source
+// Codex CLI 0.169.0, as seen on screen (recorded in test/fixtures/codex/0.169.0/) and in its source
 // (tui/src/bottom_pane/approval_overlay.rs, tui/src/startup_hooks_review.rs, read, not copied).
 import type { CodexStrings } from './schema.js';
 

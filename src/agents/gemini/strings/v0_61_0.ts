@@ -1,4 +1,4 @@
-// Gemini CLI 0.61.0, as seen on screen (../shared/agents/gemini/samples/screens) and in its bundle
+// Gemini CLI 0.61.0, as seen on screen (recorded in test/fixtures/gemini/0.61.0/) and in its bundle
 // (ToolConfirmationMessage.tsx, scheduler.ts, state-manager.ts, read, not copied).
 import type { GeminiStrings } from './schema.js';
 
