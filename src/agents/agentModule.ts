@@ -1,7 +1,7 @@
 // What the rest of rec knows about one agent: one row of the registry (registry.ts). Everything
 // here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
-// <agent>` reads it before the agent starts: a row loads nothing but node builtins, measured at a
-// few ms for the table); the adapter, the reader and the tool table load on demand.
+// <agent>` reads it before the agent starts: a row loads nothing but node builtins, so the table
+// costs the start-up next to nothing); the adapter, the reader and the tool table load on demand.
 import type { KnownAgent } from '../core/agentNames.js';
 import type { ToolTable } from '../readers/action.js';
 import type { SessionReader } from '../readers/nativeSession.js';

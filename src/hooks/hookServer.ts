@@ -114,7 +114,7 @@ export async function startHookServer(opts: HookServerOptions): Promise<HookServ
 
   // ws and the zod schema load after the agent has started (this server must listen before it
   // starts, since its URL goes into the agent's environment); an upgrade waits for them.
-  // ws loads on the first connection only: most runs never get one, and it costs ~4 MB of RSS.
+  // ws loads on the first connection only: most runs never get one, and it costs RSS (docs/benchmarks.md).
   let wssReady: Promise<WebSocketServer> | undefined;
   const loadWss = (): Promise<WebSocketServer> => (wssReady ??= createWss());
   const createWss = async (): Promise<WebSocketServer> => {

@@ -5,9 +5,9 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * TurboFan's budget for inlining into one function, in bytecode bytes (V8's default is 920).
  * The readers' large `finish` methods, inlined into their callers, were compiled and, as files of
- * the three agents alternate, deoptimised and compiled again: 1.3 s of compiler CPU in a 520 MB
- * `rec stats`, which on one core is time taken from the reading. With 200: half the compiler
- * time, 10-13% fewer instructions for stats and merge (callgrind, 130 MB), no slower code.
+ * the three agents alternate, deoptimised and compiled again, and on one core compiler time is
+ * time taken from the reading. 200 halves the compiler time with no slower code (docs/merge.md,
+ * "Why the code is shaped this way").
  */
 export const BATCH_INLINE_BUDGET_BYTES = 200;
 

@@ -226,7 +226,7 @@ function assemble(native: NativeSession, ctx: JoinContext, drafts: Draft[], diag
  * The merged session's arrays are built by pushing into array literals, not by filter/map: an
  * array that map or filter returns empty has another hidden class than a filled one, and each
  * session whose array was empty where earlier ones were not (or the reverse) threw away the
- * optimised code that reads it (assemble, toSessionStats; one TurboFan compile of 10-50 ms each).
+ * optimised code that reads it (assemble, toSessionStats; a TurboFan compile each time).
  * A literal's allocation site remembers that it holds objects, so empty and filled ones match.
  */
 

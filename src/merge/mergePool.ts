@@ -1,8 +1,8 @@
 // Runs merge tasks on several threads when there are many files (both cores), in-process otherwise,
 // and hands results back in input order. With N jobs the main thread is one of them, beside N - 1
-// worker threads: each worker pays for its own start and the warm-up of its own compiled code
-// (measured here: about 0.45 CPU s per worker), which a second worker in place of the main thread
-// paid for nothing while the main thread only wrote. Threads pull the next file when they finish
+// worker threads: each worker pays for its own start and the warm-up of its own compiled code,
+// which a second worker in place of the main thread paid for nothing while the main thread only
+// wrote (docs/merge.md, "Why the code is shaped this way"). Threads pull the next file when they finish
 // one, so the load balances by bytes (a thread busy with a long session takes no more files
 // meanwhile). A worker's merged session comes back as UTF-8 bytes whose memory is transferred, not
 // copied. Memory stays bounded: the files dispatched ahead of the one to be written next are
@@ -19,9 +19,9 @@ import type { SidecarReader } from '../store/sidecarReader.js';
 export const MIN_FILES_FOR_WORKERS = 4;
 /**
  * Input each thread of a run should have at least. A worker first starts and warms up its own
- * compiled code, about 0.45 CPU s here: what one warm thread needs for some 80 MB. Measured on
- * this 2-core machine, two threads against one: 126 MB 15 % slower, 175 MB the same, 350 MB 7 %
- * faster, 520 MB 15 % faster (and 40-50 % more CPU each time).
+ * compiled code, which costs what one warm thread spends on several dozen MB of input; below
+ * about this much per thread, a second thread makes the run slower, not faster (docs/merge.md,
+ * "Why the code is shaped this way", has the measurements).
  */
 export const MIN_BYTES_PER_THREAD = 96 * 1024 * 1024;
 /** Results allowed to wait behind the one that must be written next; bounds peak memory. */
@@ -72,9 +72,8 @@ function workerUrl(): URL | null {
 /**
  * Threads for a run (the main one and workers): as asked, else one per core that the 1-minute
  * load average leaves free, and no more than the input gives each MIN_BYTES_PER_THREAD. A worker
- * on a core another program keeps busy only splits that core (measured here: two threads on a
- * machine with one free core each ran at half speed, and the run was slower than one thread,
- * because of the workers' own start and heaps).
+ * on a core another program keeps busy only splits that core, and with the workers' own start and
+ * heaps the run is then slower than one thread (docs/merge.md).
  */
 export function chooseJobs(requested: number, files: number, bytes: number, load: number = loadavg()[0] ?? 0): number {
   if (requested > 0) return requested;
@@ -89,7 +88,7 @@ export async function runTasks(tasks: readonly MergeTask[], opts: PoolOptions): 
   if (jobs <= 1 || url === null) {
     // One thread: a plain loop, not runOnWorkers with no worker. That does the same, but its
     // scheduling (a task per setImmediate, the next one dispatched before the last is written)
-    // cost 1-6 % more CPU on a 520 MB merge (six interleaved pairs).
+    // costs more CPU for no gain (docs/merge.md).
     const reuse = opts.reuseOutput ? new OutputBuffers() : null;
     for (let i = 0; i < tasks.length && !opts.signal?.aborted; i++) {
       const result = await safeRun(tasks[i]!, opts, reuse);

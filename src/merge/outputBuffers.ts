@@ -1,7 +1,7 @@
 // The buffers merged sessions are written into, used again once their bytes are written. A fresh
 // buffer per session is fresh memory: the kernel faults in and zeroes each page the JSON is written
-// to, and unmaps it all when the buffer is freed. On a 520 MB merge to /dev/null that was 40% of
-// the run's system time and 7% of its CPU (`perf stat`: 108 k page faults against 50 k).
+// to, and unmaps it all when the buffer is freed: a large share of a merge's system time
+// (docs/merge.md, "Why the code is shaped this way").
 // In-process, the run gives each output back after writing it; with workers, the main thread
 // transfers each written buffer back to the worker that filled it (its memory moves, no copy).
 

@@ -1,6 +1,6 @@
 // Writes a merged session without escaping its long strings again. V8 11.3 (Node 20) serialises a
-// string character by character, ~350 MB/s, which made JSON.stringify the largest single cost of
-// `rec merge`. A message's text or a tool's output is usually a string the agent's own line
+// string character by character, which made JSON.stringify the largest single cost of `rec merge`
+// (docs/merge.md, "How it writes"). A message's text or a tool's output is usually a string the agent's own line
 // already holds as a JSON literal, so the merged JSON takes that literal as it stands: the rest
 // of the session goes through JSON.stringify with a short marker in place of each long string,
 // and the literals are spliced in while the UTF-8 output is written.
@@ -99,8 +99,8 @@ interface Replaced {
 /**
  * Elements of a top-level array stringified per JSON.stringify call. V8 11.3 returns a long
  * result as a rope of 16 K-character parts, and reading it (indexOf, Buffer.write) first copies
- * it into one flat string in large-object space: fresh memory each session, whose page faults
- * were half of those left in a 520 MB merge. A piece of a few dozen messages (their long strings
+ * it into one flat string in large-object space: fresh memory each session, and its page faults
+ * (docs/merge.md). A piece of a few dozen messages (their long strings
  * are markers by then) stays small, flat and in the young generation.
  */
 export const ELEMENTS_PER_PIECE = 32;

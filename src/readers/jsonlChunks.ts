@@ -1,5 +1,5 @@
 // A plain chunk splitter for JSON Lines: reads a file in large chunks and hands each line to a
-// callback with its 1-based number and byte offset. No readline (measured ~40% slower), no
+// callback with its 1-based number and byte offset. No readline (slower, docs/merge.md), no
 // per-line promises: the hot loop is Buffer.indexOf + one native utf8 decode per line.
 import { closeSync, openSync, readSync } from 'node:fs';
 
@@ -14,7 +14,7 @@ const CARRIAGE_RETURN = 0x0d;
 
 /**
  * The read buffer, kept between files: a fresh 1 MiB buffer per file is a fresh mapping whose
- * pages are faulted in again each time (measured: a tenth of the merge's time on small files).
+ * pages are faulted in again each time, which shows on runs over many small files (docs/merge.md).
  * Lent to one split at a time; a nested split (from inside a callback) gets its own.
  */
 let sharedBuffer: Buffer | null = null;
@@ -40,7 +40,7 @@ export interface SplitResult {
  * `onBytes` is told how many bytes were read after each chunk (for progress bars).
  *
  * Reads are synchronous on purpose: a batch reader gains nothing from the thread-pool round trip
- * of each async read (measured: ~30% more CPU per MB), and the event loop is only held for one
+ * of each async read (more CPU per MB, docs/merge.md), and the event loop is only held for one
  * chunk at a time. Callers that must stay responsive run this in a worker thread.
  */
 export async function splitJsonlFile(

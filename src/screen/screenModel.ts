@@ -15,7 +15,7 @@ const { Terminal } = xtermHeadless;
 
 /**
  * Most bytes handed to xterm in one write(). xterm parses a write in one go, so this bounds how
- * long one slice holds the event loop: about 1 ms at the ~70 MB/s xterm parses here.
+ * long one slice holds the event loop (docs/benchmarks.md, "Screen model").
  */
 export const WRITE_SLICE_BYTES = 64 * 1024;
 
@@ -28,16 +28,17 @@ export const MAX_IN_FLIGHT_WRITES = 4;
 
 /**
  * Most bytes queued for the model (not yet handed to xterm). A burst beyond this drops the oldest
- * queued bytes, counted in stats.droppedBytes (ByteBacklog explains why the oldest). 8 MiB holds
- * hundreds of full-screen redraws, far more than any screen the agents draw, and keeps the
- * recorder's peak memory inside its budget (75 MB RSS whatever the output volume).
+ * queued bytes, counted in stats.droppedBytes (ByteBacklog explains why the oldest). 2 MiB holds
+ * many full-screen redraws, far more than any screen the agents draw, and keeps the recorder's
+ * peak memory inside its budget whatever the output volume (docs/benchmarks.md).
  */
 export const MAX_BACKLOG_BYTES = 2 * 1024 * 1024;
 
 /**
  * The share of wall time the model may spend parsing while output keeps arriving. Parsing runs on
  * the passthrough's thread, so this caps what the model costs the passthrough during a burst
- * (fed inline, it made passthrough ~3x slower); the rest is parsed when output pauses.
+ * (fed inline, it made the passthrough several times slower; docs/benchmarks.md); the rest is
+ * parsed when output pauses.
  */
 export const BUSY_PARSE_SHARE = 0.1;
 
@@ -49,8 +50,8 @@ export const BUSY_PARSE_SHARE = 0.1;
 export const MAX_PACING_DELAY_MS = 50;
 
 /**
- * Most output a key's catch-up parses on the key's path (about 4 ms at the speed xterm parses
- * here). More than this is a flood the passthrough is busy with; the key is judged on the model as it
+ * Most output a key's catch-up parses on the key's path (a few ms at the speed xterm parses;
+ * docs/benchmarks.md, "Screen model"). More than this is a flood the passthrough is busy with; the key is judged on the model as it
  * stands then.
  */
 export const MAX_CATCH_UP_BYTES = 256 * 1024;
@@ -199,7 +200,7 @@ export class ScreenModel implements ScreenView, Disposable {
   /**
    * Parses everything written so far, now, on the caller's stack: a key is about to be judged
    * against the screen, and output the agent drew before the key (the next prompt of a batch) must
-   * be on the model by then, or the key is judged on the screen before it (measured: under load an
+   * be on the model by then, or the key is judged on the screen before it (seen under load: an
    * Esc at a batch's second prompt was taken for an Esc on the first, running, call). Renders fire
    * as usual. Returns whether the model is now current: not when the backlog is larger than
    * MAX_CATCH_UP_BYTES, or when xterm is midway through a write it yielded from.

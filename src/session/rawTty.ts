@@ -24,7 +24,7 @@ export function enterRawMode(stdin: ReadStream): RawTty {
   let pendingStty: number | undefined;
   const ready = new Promise<void>((resolve) => {
     setImmediate(() => {
-      // Loaded here, not at start-up: child_process costs ~4 ms to load, before the agent could start.
+      // Loaded here, not at start-up: loading child_process would delay the agent's start (docs/benchmarks.md).
       import('node:child_process').then(
         ({ spawn }) => {
           if (restored) return resolve();

@@ -5,9 +5,8 @@ import { ClaudeProfile, type ClaudePromptView } from './profile.js';
 
 /**
  * How long after a decisive key a prompt still drawn unchanged means Claude dropped the key. Claude
- * 2.1.330 may keep an approved prompt on screen for over a second before it redraws (1.1 s measured
- * in the recorded sleep-esc-running, approving a command that "requires approval"); the shared
- * default (1 s, from Codex) would take such an approval back.
+ * 2.1.330 may keep an approved prompt on screen for over a second before it redraws (docs/claude.md);
+ * the shared default (IGNORED_KEY_SETTLE_MS, set for Codex) would take such an approval back.
  */
 export const CLAUDE_IGNORED_KEY_SETTLE_MS = 3_000;
 

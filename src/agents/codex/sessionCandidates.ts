@@ -133,7 +133,7 @@ export const EARLIER_ROLLOUTS_WALK_MS = 5_000;
 /**
  * The rollouts of days other than the run's that were written to since it started (a resumed
  * session's file), looked for in the background: a user may keep thousands of rollouts, and
- * stat-ing them all took 230 ms for 5,100 files (measured here), too long for a key's path.
+ * stat-ing them all takes too long for a key's path (docs/codex.md, "Finding the rollout").
  */
 export class EarlierRollouts {
   private _files: string[] = [];

@@ -133,8 +133,8 @@ export function outputText(output: unknown): string | null {
 /**
  * Whether a call's output says the user cut it: the marker (`aborted by user`) alone on the output's
  * last line. Codex writes the same bytes for a rejection, an interruption and a batch sibling's
- * cancel. Looks only at the end: a regex tries every position of a long output (measured at 0.8% of
- * a `rec stats`).
+ * cancel. Looks only at the end: a regex tries every position of a long output, a cost docs/merge.md
+ * measures on `rec stats`.
  */
 export function isAbortedOutput(output: string, strings: CodexStrings): boolean {
   const marker = strings.abortedMarker;
