@@ -9,15 +9,15 @@
 //
 // Agent runs (the passthrough):
 // - one glibc malloc arena (MALLOC_ARENA_MAX=1): each thread (V8's helpers, libuv's pool) would
-//   otherwise get an arena of its own, which cost 3-4 MB of peak RSS on a 100 MB passthrough and
-//   no measurable speed. glibc reads the variable once, at start, so it is put back below: the
+//   otherwise get an arena of its own, which costs peak RSS and buys no measurable speed
+//   (docs/benchmarks.md). glibc reads the variable once, at start, so it is put back below: the
 //   agent and everything else rec starts get the caller's environment, set or unset.
 // - a 1 MB young generation: the relay allocates a buffer per pty read, and with V8's default (up
-//   to 16 MB per semi-space) dead buffers wait long enough to add tens of MB to rec's peak RSS.
+//   to 16 MB per semi-space) dead buffers wait long enough to add much to rec's peak RSS.
 // - two V8 background threads instead of Node's default four: this is a relay with one busy
-//   thread, and each idle thread's malloc arena costs ~2 MB of RSS.
+//   thread, and each idle thread's malloc arena costs RSS.
 // The batch commands (merge, stats) want the opposite: a large young generation makes their
-// parsing ~40% cheaper, so they get Node's defaults.
+// parsing much cheaper (docs/merge.md), so they get Node's defaults.
 // The lines above pass the caller's value as "=VALUE" (set, maybe empty) or "unset".
 const callerArena = process.env.REC_CALLER_MALLOC_ARENA_MAX;
 if (callerArena !== undefined) {

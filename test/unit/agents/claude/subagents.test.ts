@@ -1,6 +1,6 @@
 // Subagents followed live: Claude Code 2.1.330 writes a subagent's transcript to
 // <session>/subagents/agent-<id>.jsonl (agent-<id>.meta.json names the Agent call), and draws its
-// prompts with ` · from the <type> agent` in the title (../shared/agents/claude README §1, §2).
+// prompts with ` · from the <type> agent` in the title (docs/claude.md).
 // Lines here are cut-down copies of the recorded subagent-bash-esc transcripts; the screens are the
 // recorded prompt's rows.
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
