@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReadStream } from 'node:tty';
-import type { LaunchPlan } from '../agents/agentAdapter.js';
-import { createDebugLog } from '../store/debugLog.js';
+import type { AgentAdapter, LaunchPlan } from '../agents/agentAdapter.js';
+import type { AgentModule } from '../agents/agentModule.js';
+import { createDebugLog, type DebugLog } from '../store/debugLog.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import { FailureLog } from '../core/failures.js';
 import { injectedFault, injectedFaults } from '../core/faultInjection.js';
@@ -16,15 +17,16 @@ import { findExecutable } from '../session/findBinary.js';
 import { findAgentBinary, type FoundAgentBinary } from './agentBinary.js';
 import { InputRelay } from '../session/inputRelay.js';
 import { PtySession } from '../session/ptySession.js';
-import { enterRawMode } from '../session/rawTty.js';
-import { guardTerminalModes } from '../session/terminalRestore.js';
+import { enterRawMode, type RawTty } from '../session/rawTty.js';
+import { guardTerminalModes, type TerminalModeGuard } from '../session/terminalRestore.js';
 import { terminalSize } from '../session/terminalSize.js';
 import { newId } from '../store/ids.js';
 import type { CommandIO } from './commandIO.js';
 import type { RunArgs } from './runArgs.js';
 import { EarlyOutput } from './earlyOutput.js';
 import { escapeControls } from './terminalText.js';
-import type { Recording } from './recording.js';
+import type { Recording, RecordingOptions } from './recording.js';
+import type { HookServer } from '../hooks/hookServer.js';
 
 export const enum RunConstants {
   /** A signal sent to rec is forwarded to the agent; one that ignores it is killed after this long. */
@@ -44,34 +46,82 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
     return 127;
   }
   const file = found.binary.path;
-  const packageVersion = found.binary.packageVersion;
   if (!process.stdin.isTTY) return (await import('./runDirect.js')).runDirect(file, args.args, io);
 
+  const run = newRunContext(io);
+  const launch = await planLaunch(run, adapter, args, io);
+
+  const size = terminalSize();
+  const stdin = process.stdin as ReadStream;
+  const raw = enterRawMode(stdin);
+  const session = startSession(file, launch.plan, size, io);
+  if (!(session instanceof PtySession)) {
+    await raw.restore();
+    io.stderr.write(`rec: cannot start ${escapeControls(file)}: ${escapeControls(errorMessage(session.error))}\n`);
+    await cleanUpLaunch(launch, run.failures);
+    return 126;
+  }
+
+  run.debug(`agent started ${Math.round(performance.now())} ms after rec's own start`);
+  if (injectedFaults(io.env).has('crash')) {
+    // A bug in rec itself, for the test that the terminal mode survives it (rawTty's exit hook).
+    setImmediate(() => {
+      throw injectedFault('crash');
+    });
+  }
+
+  let recording: Recording | undefined;
+  const output = relayOutput(session, raw, process.stdout);
+  const input = relayInput(session, stdin);
+  const signals = forwardSignals(session, run.debug, (cols, rows) => recording?.resize(cols, rows));
+  // The recording starts now that the agent runs. It is handed over as soon as it opens, before its
+  // recorder starts, so that resizes and the exit reach it even when the recorder fails.
+  const spec: RecordingSpec = { run, module, adapter, args, io, file, packageVersion: found.binary.packageVersion, env: launch.plan.env };
+  await openRecording(spec, output, input, (opened) => (recording = opened));
+
+  const exit: ExitInfo = await session.exited;
+  run.debug(`agent exited (${JSON.stringify(exit)}) at ${Math.round(performance.now())} ms`);
+  signals.cancelForceKill();
+  input.stop();
+  await raw.ready; // any held output has been written: the agent's last bytes are out
+  await output.modes.restore();
+  await raw.restore();
+  signals.remove();
+
+  if (recording) await recording.finish(exit);
+  await cleanUpLaunch(launch, run.failures);
+  reportAfterExit(io, run.failures, launch.plan, module, adapter, recording);
+  run.debug(`run closed at ${Math.round(performance.now())} ms`);
+  return toExitStatus(exit);
+}
+
+/** What one run shares between its parts: its id, its debug log and the log of parts that failed. */
+interface RunContext {
+  readonly runId: string;
+  readonly debug: DebugLog;
+  readonly failures: FailureLog;
+  readonly startedAt: Date;
+  readonly hookMessages: Emitter<HookMessage>;
+}
+
+function newRunContext(io: CommandIO): RunContext {
   const runId = newId();
   const debug = createDebugLog(io.env, `run ${runId.slice(0, 8)}`);
-  const failures = new FailureLog(debug);
-  const startedAt = new Date();
-  const hookMessages = new Emitter<HookMessage>();
+  return { runId, debug, failures: new FailureLog(debug), startedAt: new Date(), hookMessages: new Emitter<HookMessage>() };
+}
 
+/** What the agent is started with, and what has to be undone once it is gone. */
+interface Launch {
+  readonly plan: LaunchPlan;
+  readonly hookServer: HookServer | undefined;
+  readonly tempDir: string;
+}
+
+async function planLaunch(run: RunContext, adapter: AgentAdapter | undefined, args: RunArgs, io: CommandIO): Promise<Launch> {
   // The hooks channel must listen before the agent starts: its URL goes into the agent's environment.
-  const hookServer = await (async () => {
-    if (!adapter) return undefined;
-    try {
-      if (injectedFaults(io.env).has('hooks')) throw injectedFault('hooks');
-      const { startHookServer } = await import('../hooks/hookServer.js');
-      return await startHookServer({
-        onMessage: (m) => hookMessages.fire(m),
-        // The consumer is the agent's recorder: a message it cannot take is a recorder failure.
-        onConsumerError: (err) => failures.fail('recorder', err),
-        debug,
-      });
-    } catch (err) {
-      failures.fail('hooks', err);
-      return undefined;
-    }
-  })();
+  const hookServer = adapter ? await startHooks(run, io) : undefined;
   const tempDir = mkdtempSync(join(tmpdir(), 'rec-run-'));
-  const baseEnv: NodeJS.ProcessEnv = { ...io.env, REC_RUN_ID: runId };
+  const baseEnv: NodeJS.ProcessEnv = { ...io.env, REC_RUN_ID: run.runId };
   if (hookServer) {
     baseEnv.REC_HOOK_URL = hookServer.url;
     baseEnv.REC_HOOK_TOKEN = hookServer.token;
@@ -80,7 +130,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   if (adapter) {
     try {
       plan = adapter.prepareLaunch({
-        runId,
+        runId: run.runId,
         args: args.args,
         env: baseEnv,
         cwd: io.cwd,
@@ -88,16 +138,37 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
         hookCommand: (event) => hookCommandLine(adapter.name, event),
       });
     } catch (err) {
-      failures.fail('launch', err);
+      run.failures.fail('launch', err);
     }
   }
+  return { plan, hookServer, tempDir };
+}
 
-  const size = terminalSize();
-  const stdin = process.stdin as ReadStream;
-  const raw = enterRawMode(stdin);
-  let session: PtySession;
+async function startHooks(run: RunContext, io: CommandIO): Promise<HookServer | undefined> {
   try {
-    session = new PtySession({
+    if (injectedFaults(io.env).has('hooks')) throw injectedFault('hooks');
+    const { startHookServer } = await import('../hooks/hookServer.js');
+    return await startHookServer({
+      onMessage: (m) => run.hookMessages.fire(m),
+      // The consumer is the agent's recorder: a message it cannot take is a recorder failure.
+      onConsumerError: (err) => run.failures.fail('recorder', err),
+      debug: run.debug,
+    });
+  } catch (err) {
+    run.failures.fail('hooks', err);
+    return undefined;
+  }
+}
+
+/** The agent in its pty, sized like the user's terminal; a launch error comes back as a value. */
+function startSession(
+  file: string,
+  plan: LaunchPlan,
+  size: { readonly cols: number; readonly rows: number },
+  io: CommandIO,
+): PtySession | { readonly error: unknown } {
+  try {
+    return new PtySession({
       file,
       args: plan.args,
       cwd: io.cwd,
@@ -106,25 +177,21 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
       rows: size.rows,
       term: io.env.TERM || 'xterm-256color',
     });
-  } catch (err) {
-    await raw.restore();
-    io.stderr.write(`rec: cannot start ${escapeControls(file)}: ${escapeControls(err instanceof Error ? err.message : String(err))}\n`);
-    await cleanUp();
-    return 126;
+  } catch (error) {
+    return { error };
   }
+}
 
-  debug(`agent started ${Math.round(performance.now())} ms after rec's own start`);
-  if (injectedFaults(io.env).has('crash')) {
-    // A bug in rec itself, for the test that the terminal mode survives it (rawTty's exit hook).
-    setImmediate(() => {
-      throw injectedFault('crash');
-    });
-  }
+interface OutputRelay {
+  /** What the agent turns on (alternate screen, mouse, keyboard flags…) is undone if it dies first. */
+  readonly modes: TerminalModeGuard;
+  /** The recording gets the bytes seen so far, then every chunk after them. */
+  attach(open: (early: Buffer[]) => Recording | undefined): Recording | undefined;
+}
 
-  // Output: to the user's terminal first, then (off the hot path) to the screen model.
-  const stdout = process.stdout;
+/** Output: to the user's terminal first, then (off the hot path) to the screen model. */
+function relayOutput(session: PtySession, raw: RawTty, stdout: typeof process.stdout): OutputRelay {
   const early = new EarlyOutput();
-  // What the agent turns on (alternate screen, mouse, keyboard flags…) is undone if it dies first.
   const modes = guardTerminalModes(stdout);
   let recording: Recording | undefined;
   // Until the terminal is fully raw (OPOST off), the agent's first bytes wait, in order.
@@ -140,17 +207,43 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
     if (recording) recording.writeOutput(chunk);
     else early.push(chunk);
   });
+  return {
+    modes,
+    attach: (open) => (recording = open(early.take())),
+  };
+}
 
-  // Input: keys are shown to the recorder before their bytes reach the agent.
+interface InputRelayHandle {
+  readonly relay: InputRelay;
+  stop(): void;
+}
+
+/** Input: keys are shown to the recorder before their bytes reach the agent. */
+function relayInput(session: PtySession, stdin: ReadStream): InputRelayHandle {
   const relay = new InputRelay((bytes) => session.write(bytes));
   const onInput = (chunk: Buffer) => relay.handleInput(chunk);
   stdin.on('data', onInput);
   stdin.resume();
+  return {
+    relay,
+    stop: () => {
+      stdin.off('data', onInput);
+      stdin.pause();
+    },
+  };
+}
 
+interface SignalForwarding {
+  cancelForceKill(): void;
+  remove(): void;
+}
+
+/** Resizes follow the user's terminal; signals that end rec go to the agent, which then ends rec by exiting. */
+function forwardSignals(session: PtySession, debug: DebugLog, onResized: (cols: number, rows: number) => void): SignalForwarding {
   const onResize = () => {
     const next = terminalSize();
     session.resize(next.cols, next.rows);
-    recording?.resize(next.cols, next.rows);
+    onResized(next.cols, next.rows);
   };
   process.on('SIGWINCH', onResize);
 
@@ -164,67 +257,93 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
     process.on(sig, handler);
     return [sig, handler] as const;
   });
+  return {
+    cancelForceKill: () => {
+      if (forceKill) clearTimeout(forceKill);
+    },
+    remove: () => {
+      process.off('SIGWINCH', onResize);
+      for (const [sig, handler] of signalHandlers) process.off(sig, handler);
+    },
+  };
+}
 
-  // The recording starts now that the agent runs.
+interface RecordingSpec {
+  readonly run: RunContext;
+  readonly module: AgentModule | undefined;
+  readonly adapter: AgentAdapter | undefined;
+  readonly args: RunArgs;
+  readonly io: CommandIO;
+  readonly file: string;
+  readonly packageVersion: string | undefined;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Fail-open: a recording that cannot open or start is a 'store' failure, and the agent runs on. */
+async function openRecording(
+  spec: RecordingSpec,
+  output: OutputRelay,
+  input: InputRelayHandle,
+  opened: (recording: Recording | undefined) => void,
+): Promise<void> {
+  const { run, module, adapter, args, io, file, packageVersion } = spec;
   try {
     const { Recording } = await import('./recording.js');
     const { readVersion } = await import('./version.js');
-    recording = Recording.open(
-      {
-        runId,
-        agent: adapter?.name ?? 'other',
-        adapter,
-        verifiedVersions: module?.verifiedVersions ?? [],
-        ...(packageVersion !== undefined ? { agentVersion: packageVersion } : {}),
-        argv: [file, ...args.args],
-        cwd: io.cwd,
-        env: plan.env,
-        dbPath: await resolveDb(args, io),
-        startedAt,
-        size: terminalSize(),
-        hooks: hookMessages.event,
-        failures,
-        debug,
-        recVersion: readVersion(),
-        pid: process.pid,
-      },
-      early.take(),
-    );
+    const options: RecordingOptions = {
+      runId: run.runId,
+      agent: adapter?.name ?? 'other',
+      adapter,
+      verifiedVersions: module?.verifiedVersions ?? [],
+      ...(packageVersion !== undefined ? { agentVersion: packageVersion } : {}),
+      argv: [file, ...args.args],
+      cwd: io.cwd,
+      env: spec.env,
+      dbPath: await resolveDb(args, io),
+      startedAt: run.startedAt,
+      size: terminalSize(),
+      hooks: run.hookMessages.event,
+      failures: run.failures,
+      debug: run.debug,
+      recVersion: readVersion(),
+      pid: process.pid,
+    };
+    const recording = output.attach((early) => Recording.open(options, early));
+    opened(recording);
     await recording?.startRecorder();
-    relay.setObserver(recording);
+    input.relay.setObserver(recording);
   } catch (err) {
-    failures.fail('store', err);
+    run.failures.fail('store', err);
   }
+}
 
-  const exit: ExitInfo = await session.exited;
-  debug(`agent exited (${JSON.stringify(exit)}) at ${Math.round(performance.now())} ms`);
-  if (forceKill) clearTimeout(forceKill);
-  stdin.off('data', onInput);
-  stdin.pause();
-  await raw.ready; // any held output has been written: the agent's last bytes are out
-  await modes.restore();
-  await raw.restore();
-  process.off('SIGWINCH', onResize);
-  for (const [sig, handler] of signalHandlers) process.off(sig, handler);
+async function cleanUpLaunch(launch: Launch, failures: FailureLog): Promise<void> {
+  try {
+    launch.plan.cleanup?.();
+  } catch (err) {
+    failures.fail('launch', err);
+  }
+  await launch.hookServer?.close().catch((err: unknown) => failures.fail('hooks', err));
+  rmSync(launch.tempDir, { recursive: true, force: true });
+}
 
-  if (recording) await recording.finish(exit);
-  await cleanUp();
+/** Once, after the agent exited and the terminal is back: what the user should know about the recording. */
+function reportAfterExit(
+  io: CommandIO,
+  failures: FailureLog,
+  plan: LaunchPlan,
+  module: AgentModule | undefined,
+  adapter: AgentAdapter | undefined,
+  recording: Recording | undefined,
+): void {
   reportFailures(io, failures);
   for (const note of plan.notes ?? []) io.stderr.write(`rec: ${adapter?.name ?? 'agent'}: ${escapeControls(note)}\n`);
   if (recording && module) reportUnverifiedVersion(io, module.name, recording.agentVersion, module.verifiedVersions);
   if (recording?.unboundSession && module) reportUnboundSession(io, module.name, recording.unboundSession);
-  debug(`run closed at ${Math.round(performance.now())} ms`);
-  return toExitStatus(exit);
+}
 
-  async function cleanUp(): Promise<void> {
-    try {
-      plan.cleanup?.();
-    } catch (err) {
-      failures.fail('launch', err);
-    }
-    await hookServer?.close().catch((err: unknown) => failures.fail('hooks', err));
-    rmSync(tempDir, { recursive: true, force: true });
-  }
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** `rec -- COMMAND`: found the way a shell finds it; no package, no version. */

@@ -134,101 +134,129 @@ interface WorkerReply {
 type Slot = Worker | null;
 
 function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: number, url: URL): Promise<void> {
-  return new Promise((resolveAll, rejectAll) => {
-    const workers: Worker[] = [];
-    // One entry per free task slot. The main thread's comes first: it starts at once, while the
-    // workers are still starting.
-    const idle: Slot[] = [null];
-    const waiting = new Map<number, { result: TaskResult; from: Slot }>();
-    const here = opts.reuseOutput ? new OutputBuffers() : null; // for the main thread's tasks
-    const size = (i: number): number => opts.sizes?.[i] ?? 0;
-    let next = 0; // next task to dispatch
-    let emit = 0; // next result to hand over
-    let aheadBytes = 0; // input bytes of tasks dispatched after `emit` and not yet written
-    let emitting = false;
-    let settled = false;
+  return new Promise((resolveAll, rejectAll) => new WorkerRun(tasks, opts, resolveAll, rejectAll).start(jobs, url));
+}
 
-    const finish = (err?: unknown): void => {
-      for (const w of workers) void w.terminate();
-      if (err) rejectAll(err);
-      else resolveAll();
-    };
-    const runHere = (seq: number): void => {
-      // Once the tasks for the workers are posted: a task here holds this thread until it is done.
-      setImmediate(() => {
-        if (settled || opts.signal?.aborted) return;
-        void safeRun(tasks[seq]!, opts, here).then((result) => {
-          waiting.set(seq, { result, from: null });
-          idle.push(null);
-          dispatch();
-          void drain();
-        });
-      });
-    };
-    const dispatch = (): void => {
-      while (!opts.signal?.aborted && idle.length > 0 && next < tasks.length && next - emit < MAX_AHEAD) {
-        if (next > emit && aheadBytes + size(next) > MAX_AHEAD_BYTES) break;
-        const slot = idle.shift()!; // round robin over the free slots
-        if (next > emit) aheadBytes += size(next);
-        if (slot === null) runHere(next);
-        else slot.postMessage({ seq: next, task: tasks[next] });
-        next++;
-      }
-    };
-    const drain = async (): Promise<void> => {
-      if (emitting) return;
-      emitting = true;
-      try {
-        while (waiting.has(emit) && !opts.signal?.aborted) {
-          const { result: r, from } = waiting.get(emit)!;
-          waiting.delete(emit);
-          await opts.onResult(r, emit);
-          // Written: its memory goes back to the thread that filled it, for a later session.
-          if (opts.reuseOutput && r.output !== null) {
-            const memory = r.output.buffer as ArrayBuffer;
-            if (from === null) here?.giveBack(memory);
-            else from.postMessage({ giveBack: memory }, [memory]);
-          }
-          emit++;
-          // The new head no longer counts as ahead.
-          if (emit < next) aheadBytes -= size(emit);
-          dispatch();
-        }
-      } catch (err) {
-        settled = true;
-        finish(err);
-        return;
-      } finally {
-        emitting = false;
-      }
-      if ((emit === tasks.length || opts.signal?.aborted) && !settled) {
-        settled = true; // finished: later replies and worker errors are ignored
-        finish();
-      }
-    };
+/** One runOnWorkers call: tasks go to free slots, at most MAX_AHEAD ahead; results are handed over in task order. */
+class WorkerRun {
+  private readonly _workers: Worker[] = [];
+  // One entry per free task slot. The main thread's comes first: it starts at once, while the
+  // workers are still starting.
+  private readonly _idle: Slot[] = [null];
+  private readonly _waiting = new Map<number, { result: TaskResult; from: Slot }>();
+  private readonly _here: OutputBuffers | null; // for the main thread's tasks
+  private _next = 0; // next task to dispatch
+  private _emit = 0; // next result to hand over
+  private _aheadBytes = 0; // input bytes of tasks dispatched after `emit` and not yet written
+  private _emitting = false;
+  private _settled = false;
+
+  constructor(
+    private readonly _tasks: readonly MergeTask[],
+    private readonly _opts: PoolOptions,
+    private readonly _resolveAll: () => void,
+    private readonly _rejectAll: (err: unknown) => void,
+  ) {
+    this._here = _opts.reuseOutput ? new OutputBuffers() : null;
+  }
+
+  start(jobs: number, url: URL): void {
+    const opts = this._opts;
     // The output went away: stop now; the workers are terminated with their tasks in flight.
-    opts.signal?.addEventListener('abort', () => void drain(), { once: true });
+    opts.signal?.addEventListener('abort', () => void this._drain(), { once: true });
+    for (let i = 0; i < jobs - 1; i++) this._startWorker(url);
+    if (this._tasks.length === 0 || opts.signal?.aborted) {
+      this._settled = true;
+      this._finish();
+    } else this._dispatch();
+  }
 
-    for (let i = 0; i < jobs - 1; i++) {
-      const w = new Worker(url, { workerData: { dbPath: opts.dbPath, mode: opts.mode, reuseOutput: opts.reuseOutput === true } });
-      w.on('message', (msg: WorkerReply) => {
-        waiting.set(msg.seq, { result: msg.result ?? crashed(tasks[msg.seq]!, msg.error ?? 'unknown error'), from: w });
-        idle.push(w);
-        dispatch();
-        void drain();
+  private _size(i: number): number {
+    return this._opts.sizes?.[i] ?? 0;
+  }
+
+  private _startWorker(url: URL): void {
+    const opts = this._opts;
+    const w = new Worker(url, { workerData: { dbPath: opts.dbPath, mode: opts.mode, reuseOutput: opts.reuseOutput === true } });
+    w.on('message', (msg: WorkerReply) => {
+      this._waiting.set(msg.seq, { result: msg.result ?? crashed(this._tasks[msg.seq]!, msg.error ?? 'unknown error'), from: w });
+      this._idle.push(w);
+      this._dispatch();
+      void this._drain();
+    });
+    w.on('error', (err) => {
+      if (!this._settled) {
+        this._settled = true;
+        this._finish(err);
+      }
+    });
+    this._workers.push(w);
+    for (let k = 0; k < TASKS_PER_WORKER; k++) this._idle.push(w);
+  }
+
+  private _finish(err?: unknown): void {
+    for (const w of this._workers) void w.terminate();
+    if (err) this._rejectAll(err);
+    else this._resolveAll();
+  }
+
+  private _runHere(seq: number): void {
+    // Once the tasks for the workers are posted: a task here holds this thread until it is done.
+    setImmediate(() => {
+      if (this._settled || this._opts.signal?.aborted) return;
+      void safeRun(this._tasks[seq]!, this._opts, this._here).then((result) => {
+        this._waiting.set(seq, { result, from: null });
+        this._idle.push(null);
+        this._dispatch();
+        void this._drain();
       });
-      w.on('error', (err) => {
-        if (!settled) {
-          settled = true;
-          finish(err);
-        }
-      });
-      workers.push(w);
-      for (let k = 0; k < TASKS_PER_WORKER; k++) idle.push(w);
+    });
+  }
+
+  private _dispatch(): void {
+    const idle = this._idle;
+    while (!this._opts.signal?.aborted && idle.length > 0 && this._next < this._tasks.length && this._next - this._emit < MAX_AHEAD) {
+      const next = this._next;
+      if (next > this._emit && this._aheadBytes + this._size(next) > MAX_AHEAD_BYTES) break;
+      const slot = idle.shift()!; // round robin over the free slots
+      if (next > this._emit) this._aheadBytes += this._size(next);
+      if (slot === null) this._runHere(next);
+      else slot.postMessage({ seq: next, task: this._tasks[next] });
+      this._next++;
     }
-    if (tasks.length === 0 || opts.signal?.aborted) {
-      settled = true;
-      finish();
-    } else dispatch();
-  });
+  }
+
+  private async _drain(): Promise<void> {
+    if (this._emitting) return;
+    this._emitting = true;
+    const opts = this._opts;
+    try {
+      while (this._waiting.has(this._emit) && !opts.signal?.aborted) {
+        const emit = this._emit;
+        const { result: r, from } = this._waiting.get(emit)!;
+        this._waiting.delete(emit);
+        await opts.onResult(r, emit);
+        // Written: its memory goes back to the thread that filled it, for a later session.
+        if (opts.reuseOutput && r.output !== null) {
+          const memory = r.output.buffer as ArrayBuffer;
+          if (from === null) this._here?.giveBack(memory);
+          else from.postMessage({ giveBack: memory }, [memory]);
+        }
+        this._emit++;
+        // The new head no longer counts as ahead.
+        if (this._emit < this._next) this._aheadBytes -= this._size(this._emit);
+        this._dispatch();
+      }
+    } catch (err) {
+      this._settled = true;
+      this._finish(err);
+      return;
+    } finally {
+      this._emitting = false;
+    }
+    if ((this._emit === this._tasks.length || opts.signal?.aborted) && !this._settled) {
+      this._settled = true; // finished: later replies and worker errors are ignored
+      this._finish();
+    }
+  }
 }

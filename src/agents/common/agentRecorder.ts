@@ -67,13 +67,13 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     // A new prompt is the best witness for which session file is this run's: look for it while
     // the prompt shows (once per new prompt; a deciding key also looks, see handleKey). A subagent's
     // prompt may come from a companion file not looked for yet: look for those too.
-    this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.file.file === undefined ? this._tick(true) : this._readFiles()));
+    this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.sessionFile === undefined ? this._tick(true) : this._readFiles()));
     this._binding = new SessionBinding<P>(_options.witnessSettleMs ?? WITNESS_SETTLE_MS, _ctx.debug);
     this._store.add(_profile);
     // The package's version is known before the agent draws anything: read its texts from the start.
     if (_ctx.agentVersion !== undefined) {
       _profile.setVersion(_ctx.agentVersion);
-      this._facts.versionKnown = true;
+      this._facts.versionTold();
     }
     this._screen = _profile.readScreen(_ctx.screen.snapshot());
     this._store.add(_ctx.screen.onDidRender(() => this._render()));
@@ -88,7 +88,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
 
   get watching(): boolean {
     // Asked before each key: the session file may have opened or closed a turn since the last tick.
-    this._facts.file.poll();
+    this._facts.pollSessionFiles();
     const s = this._screen;
     return s.prompt !== undefined || s.menu !== undefined || s.working || this._turnOpen();
   }
@@ -98,8 +98,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     // known yet, a key that may decide or cut something looks for it first (once per poll period
     // at most; only files written since the run started are candidates), so that the event it
     // makes belongs to the turn the file has already written.
-    if (this._facts.file.file === undefined && mayDecide(key) && this._clock.now() - this._lastScan >= SESSION_POLL_MS) this._scan(true);
-    this._facts.file.poll();
+    if (this._facts.sessionFile === undefined && mayDecide(key) && this._clock.now() - this._lastScan >= SESSION_POLL_MS) this._scan(true);
+    this._facts.pollSessionFiles();
     this._render();
     const screen = this._screen;
     const open = this._prompts.open ?? this._liveBehindTornFrame(screen);
@@ -127,14 +127,14 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     // recorded nothing exits at once.
     // A file not found yet is looked for until told to stop, if anything was recorded or said: what
     // the screen showed last may only now be old enough to count (WITNESS_SETTLE_MS).
-    const unmatched = () => facts.file.file === undefined && (facts.book.all().length > 0 || this._lastUserMessages.length > 0);
+    const unmatched = () => facts.sessionFile === undefined && (facts.hasEvents() || this._lastUserMessages.length > 0);
     while (!stop.aborted && !this._disposed && (facts.turnOpenInFile || unmatched())) {
       await waitOn(this._clock, SESSION_POLL_MS, stop);
       if (stop.aborted || this._disposed) break;
       this._tick(true);
     }
     // Two sessions fitted the screen equally to the end: no call id is better than another's.
-    if (facts.file.file === undefined && this._binding.ambiguousCandidates > 1) facts.noteSessionAmbiguous(this._binding.ambiguousCandidates);
+    if (facts.sessionFile === undefined && this._binding.ambiguousCandidates > 1) facts.noteSessionAmbiguous(this._binding.ambiguousCandidates);
   }
 
   dispose(): void {
@@ -143,13 +143,13 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   }
 
   private _turnOpen(): boolean {
-    return this._facts.turnOpenInFile || this._facts.turnOpenByHook;
+    return this._facts.turnOpen;
   }
 
   private _tick(force = false): void {
     // A timer's work that was already queued when the recorder was disposed: the store may be closed.
     if (this._disposed) return;
-    if (this._facts.file.file === undefined) this._scan(force);
+    if (this._facts.sessionFile === undefined) this._scan(force);
     this._readFiles();
   }
 
@@ -163,13 +163,12 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     const refused = this._facts.prompts.filter((p) => p.decision?.type === 'rejection').map((p) => p.parsed);
     const witness = this._binding.witness(now, this._lastUserMessages, this._screen.prompt, refused);
     const bound = this._binding.bind(this._profile.chooseSessionFile(witness));
-    if (bound) this._facts.file.follow(bound.file, false, bound.from);
+    if (bound) this._facts.followSessionFile(bound.file, bound.from);
   }
 
   /** Companion files that appeared (a directory listing: never on a key's path), then what every file appended. */
   private _readFiles(): void {
-    this._facts.file.discover();
-    this._facts.file.poll();
+    this._facts.readSessionFiles();
   }
 
   private _onHook(message: HookMessage): void {
@@ -238,7 +237,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   /** Esc while working, or a choice in the interrupt menu. */
   private _interrupt(trigger: OptionTrigger, optionLabel: string | null, how: 'interrupted' | 'detached'): void {
     const facts = this._facts;
-    const running = facts.calls.running();
+    const running = facts.runningCall();
     // The session file may trail the screen: the last prompt, approved, whose call is not read yet
     // and whose turn the file has not ended, is the command running now.
     const last = facts.prompts.at(-1);
@@ -260,12 +259,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       evidence: ['screen', 'keys'],
     });
     if (how === 'detached') return;
-    if (unread) unread.interruptionEventId = eventId;
-    if (running) {
-      running.fate = 'interrupted';
-      facts.fates.setCause(running.turnId, running.callId);
-    }
-    facts.addTurnEvent(running?.turnId ?? facts.currentTurnId, eventId);
+    facts.interrupted(eventId, running, unread);
   }
 }
 

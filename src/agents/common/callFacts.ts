@@ -10,11 +10,14 @@ import { BatchFates } from './batchFates.js';
 import { CallLedger, type CallState } from './callLedger.js';
 import { EventBook } from './eventBook.js';
 import type { JsonlLine } from './jsonlFollower.js';
+import type { RunStart } from './runPart.js';
 import { SessionFileFollower } from './sessionFileFollower.js';
 import { systemClock, type RecorderClock } from './recorderClock.js';
 
 /** `native` keeps the session file's own words; long tool output is cut to this many characters. */
 const NATIVE_OUTPUT_MAX_CHARS = 2_000;
+
+type FactOf<T extends SessionFact['type']> = Extract<SessionFact, { type: T }>;
 
 export interface PromptInstance<P extends PromptView = PromptView> {
   /** The latest drawing of the prompt (the highlight moves, a resize re-wraps it). */
@@ -40,30 +43,30 @@ export interface PromptInstance<P extends PromptView = PromptView> {
 }
 
 export class CallFacts<P extends PromptView = PromptView> {
-  readonly book: EventBook;
-  readonly calls = new CallLedger();
-  readonly prompts: Array<PromptInstance<P>> = [];
-  readonly fates = new BatchFates();
+  private readonly _book: EventBook;
+  private readonly _calls = new CallLedger();
+  private readonly _prompts: Array<PromptInstance<P>> = [];
+  private readonly _fates = new BatchFates();
   /** Rejection events waiting for the user's next message as their reason (the rule merge uses too). */
-  readonly reasons = new NextMessageReasons<string>();
-  readonly file: SessionFileFollower;
-  turnOpenInFile = false;
-  turnOpenByHook = false;
+  private readonly _reasons = new NextMessageReasons<string>();
+  private readonly _file: SessionFileFollower;
+  private _turnOpenInFile = false;
+  private _turnOpenByHook = false;
   /** How many turn ends (completed or aborted) the session file has shown so far. */
-  turnEnds = 0;
+  private _turnEnds = 0;
   /**
    * The turn-end count when the latest user message was told (by the file or a hook): a message
    * told after a turn's end starts a new turn; one read late, before that end in the file, does not.
    */
-  turnEndsAtLastUserMessage = -1;
-  currentTurnId: string | undefined;
+  private _turnEndsAtLastUserMessage = -1;
+  private _currentTurnId: string | undefined;
   /**
    * Events about a turn (an Esc while it worked) written while no session file was followed yet, so
    * with no turn id known: each goes to the next turn the file shows cut that no refusal cut.
    */
   private readonly _unboundTurnEvents: string[] = [];
   /** Whether a witness (the package, the session file) has told the agent's version. */
-  versionKnown = false;
+  private _versionKnown = false;
 
   constructor(
     private readonly _sink: EventSink,
@@ -71,12 +74,125 @@ export class CallFacts<P extends PromptView = PromptView> {
     /** Events are stamped on the recorder's clock: a replay's events get the recording's times. */
     private readonly _clock: RecorderClock = systemClock,
   ) {
-    this.book = new EventBook(_sink);
-    this.file = new SessionFileFollower((line) => this._onLine(line), (main) => _profile.companionFiles?.(main) ?? []);
+    this._book = new EventBook(_sink);
+    this._file = new SessionFileFollower((line) => this._onLine(line), (main) => _profile.companionFiles?.(main) ?? []);
+  }
+
+  /** Whether a witness (the package, the session file) has told the agent's version. */
+  get versionKnown(): boolean {
+    return this._versionKnown;
+  }
+
+  /** The package told the agent's version before anything was drawn. */
+  versionTold(): void {
+    this._versionKnown = true;
+  }
+
+  /** Whether the session file shows a turn that has not ended. */
+  get turnOpenInFile(): boolean {
+    return this._turnOpenInFile;
+  }
+
+  /** Whether the file or the hooks show a turn that has not ended. */
+  get turnOpen(): boolean {
+    return this._turnOpenInFile || this._turnOpenByHook;
+  }
+
+  /** How many turn ends (completed or aborted) the session file has shown so far. */
+  get turnEnds(): number {
+    return this._turnEnds;
+  }
+
+  /** The turn-end count when the latest user message was told. */
+  get turnEndsAtLastUserMessage(): number {
+    return this._turnEndsAtLastUserMessage;
+  }
+
+  /** The session file followed; undefined until one is bound. */
+  get sessionFile(): string | undefined {
+    return this._file.file;
+  }
+
+  /** Follows the session file the screen's witnesses bound to this run (not one a hook named). */
+  followSessionFile(file: string, from: RunStart): void {
+    this._file.follow(file, false, from);
+  }
+
+  /** Reads what the followed files appended. */
+  pollSessionFiles(): void {
+    this._file.poll();
+  }
+
+  /** Companion files that appeared (a directory listing), then what every file appended. */
+  readSessionFiles(): void {
+    this._file.discover();
+    this._file.poll();
+  }
+
+  /** Whether any event was recorded. */
+  hasEvents(): boolean {
+    return this._book.all().length > 0;
+  }
+
+  /** Every prompt seen, in order. */
+  get prompts(): ReadonlyArray<PromptInstance<P>> {
+    return this._prompts;
+  }
+
+  /** A prompt newly on screen: it gets a call now if one known fits it. */
+  addPrompt(prompt: PromptInstance<P>): void {
+    this._prompts.push(prompt);
+    this.matchPrompts();
+  }
+
+  call(callId: string | undefined): CallState | undefined {
+    return this._calls.get(callId);
+  }
+
+  /** The call running now, if any. */
+  runningCall(): CallState | undefined {
+    return this._calls.running();
+  }
+
+  updateEvent(eventId: string, patch: Parameters<EventBook['update']>[1]): void {
+    this._book.update(eventId, patch);
+  }
+
+  /** A rejection that waits for the user's next message as its reason. */
+  awaitReason(eventId: string): void {
+    this._reasons.rejected(eventId);
+  }
+
+  /** The call's fate ended its turn: the batch's other calls are skipped because of it. */
+  causedTurnEnd(call: CallState): void {
+    this._fates.setCause(call.turnId, call.callId);
+  }
+
+  /** Takes back a decision the agent ignored: its event, its wait for a reason, its call's fate. */
+  retractDecision(eventId: string, call: CallState | undefined): void {
+    this._book.retract(eventId);
+    this._reasons.retract(eventId);
+    if (call) {
+      delete call.fate;
+      this._fates.clearCause(call.turnId, call.callId);
+    }
+  }
+
+  /**
+   * An Esc or an interrupt-menu choice wrote `eventId`: the running call (if any) was cut by it, and
+   * `unread` (an approved prompt whose call the file has not shown yet) gets the cut once it is read.
+   */
+  interrupted(eventId: string, running: CallState | undefined, unread: PromptInstance<P> | undefined): void {
+    if (unread) unread.interruptionEventId = eventId;
+    if (running) {
+      running.fate = 'interrupted';
+      this._fates.setCause(running.turnId, running.callId);
+    }
+    this._addTurnEvent(running?.turnId ?? this._currentTurnId, eventId);
   }
 
   event(event: Omit<NewEvent, 'ts'>): string {
-    return this.book.insert({ decided_by: 'user', ...event, ts: new Date(this._clock.now()).toISOString() }).id;
+    return this._book.insert({ decided_by: 'user', ...event, ts: new Date(this._clock.now()).toISOString() }).id;
   }
 
   callFields(call: CallState | undefined): Partial<NewEvent> {
@@ -85,18 +201,18 @@ export class CallFacts<P extends PromptView = PromptView> {
   }
 
   pendingCalls(): CallState[] {
-    const claimed = new Set(this.prompts.map((p) => p.callId).filter((id): id is string => id !== undefined));
-    return this.calls.pending(claimed);
+    const claimed = new Set(this._prompts.map((p) => p.callId).filter((id): id is string => id !== undefined));
+    return this._calls.pending(claimed);
   }
 
   /** Ties prompts still without a call to the calls now known (in call order, the first one each shows). */
   matchPrompts(): void {
-    for (const prompt of this.prompts) {
+    for (const prompt of this._prompts) {
       if (prompt.callId !== undefined) continue;
       const asked = prompt.asksAgainFor?.callId;
       const call =
         asked !== undefined
-          ? this.calls.get(asked)
+          ? this._calls.get(asked)
           : this.pendingCalls()
               .sort((a, b) => a.order - b.order)
               .find((c) => this._profile.promptShowsCall(prompt.parsed, c));
@@ -121,22 +237,22 @@ export class CallFacts<P extends PromptView = PromptView> {
       call.fate = prompt.decision.type === 'approval' ? 'approved' : 'rejected';
       if (prompt.interruptionEventId !== undefined && call.output === undefined) {
         call.fate = 'interrupted';
-        this.book.update(prompt.interruptionEventId, { ...this.callFields(call), related_call_id: call.callId });
-        this.fates.setCause(call.turnId, call.callId);
+        this._book.update(prompt.interruptionEventId, { ...this.callFields(call), related_call_id: call.callId });
+        this._fates.setCause(call.turnId, call.callId);
       }
-      if (prompt.decision.type === 'rejection' && prompt.decision.endsTurn) this.fates.setCause(call.turnId, call.callId);
+      if (prompt.decision.type === 'rejection' && prompt.decision.endsTurn) this._fates.setCause(call.turnId, call.callId);
     }
     for (const id of [prompt.eventId, prompt.decision?.eventId]) {
       if (!id) continue;
-      this.book.update(id, this.callFields(call));
-      this.book.addEvidence(id, call.fromSessionFile ? 'session_file' : 'hook');
+      this._book.update(id, this.callFields(call));
+      this._book.addEvidence(id, call.fromSessionFile ? 'session_file' : 'hook');
     }
     this.refreshCallEvents(call);
   }
 
   /** Writes what is known about a call's outcome onto every event about it. */
   refreshCallEvents(call: CallState): void {
-    for (const event of this.book.forCall(call.callId)) {
+    for (const event of this._book.forCall(call.callId)) {
       const patch: Record<string, unknown> = {};
       if (Object.keys(call.native).length) patch.native = { ...call.native };
       if (call.ran === 'yes' && event.type !== 'interruption') patch.ran = 'yes';
@@ -144,135 +260,151 @@ export class CallFacts<P extends PromptView = PromptView> {
         patch.tool_name = call.toolName;
         patch.tool_input = call.toolInput;
       }
-      this.book.update(event.id, patch);
-      if (call.output !== undefined || call.native.turn_aborted !== undefined) this.book.addEvidence(event.id, 'session_file');
+      this._book.update(event.id, patch);
+      if (call.output !== undefined || call.native.turn_aborted !== undefined) this._book.addEvidence(event.id, 'session_file');
     }
   }
 
   /** Applies what the session file or a hook says. */
   apply(fact: SessionFact): void {
     switch (fact.type) {
-      case 'session': {
-        // The banner only fills a version no other witness gave; the session file's own field is
-        // what the running agent wrote, so it stands over the package's.
-        const version = fact.version !== undefined && !(fact.versionWitness === 'banner' && this.versionKnown) ? fact.version : undefined;
-        if (version !== undefined) {
-          this._profile.setVersion(version);
-          this.versionKnown = true;
-        }
-        this._sink.updateRun({
-          ...(fact.sessionId !== undefined ? { agent_session_id: fact.sessionId } : {}),
-          ...(fact.file !== undefined ? { agent_session_file: fact.file } : {}),
-          ...(version !== undefined ? { agent_version: version, agent_version_source: fact.versionWitness ?? 'session_file' } : {}),
-        });
-        return;
-      }
+      case 'session':
+        return this._session(fact);
       case 'session_file':
         // A hook names a resumed session's file too: its earlier turns are not this run's.
-        this.file.follow(fact.file, true, this._profile.runStartsAt?.(fact.file) ?? 0);
+        this._file.follow(fact.file, true, this._profile.runStartsAt?.(fact.file) ?? 0);
         return;
       case 'turn_started':
-        if (fact.source === 'hook') {
-          this.turnOpenByHook = true;
-          return;
-        }
-        if (fact.endMarked !== false) this.turnOpenInFile = true;
-        this.currentTurnId = fact.turnId ?? this.currentTurnId;
-        return;
+        return this._turnStarted(fact);
       case 'turn_completed':
-        if (fact.source === 'hook') {
-          this.turnOpenByHook = false;
-          return;
-        }
-        this.turnEnds++;
-        // The hooks have no event for an aborted turn; the file's end of turn closes both views.
-        this.turnOpenInFile = false;
-        this.turnOpenByHook = false;
-        this.reasons.turnCompleted();
-        return;
+        return this._turnCompleted(fact);
       case 'turn_aborted':
-        this.turnEnds++;
-        this.turnOpenInFile = false;
-        this.turnOpenByHook = false;
-        this.reasons.armAll();
-        this._claimUnboundTurnEvent(fact.turnId ?? this.currentTurnId ?? '');
-        this._onTurnAborted(fact.turnId ?? this.currentTurnId ?? '', fact.reason, fact.native);
+        this._turnEnds++;
+        this._turnOpenInFile = false;
+        this._turnOpenByHook = false;
+        this._reasons.armAll();
+        this._claimUnboundTurnEvent(fact.turnId ?? this._currentTurnId ?? '');
+        this._onTurnAborted(fact.turnId ?? this._currentTurnId ?? '', fact.reason, fact.native);
         return;
       case 'call':
         // A new call means the user's reason, if any, came before it; rejections whose effects the
         // file has not reached yet are about this batch (a sibling call) and keep waiting.
-        if (fact.source === 'session_file') this.reasons.toolCall();
-        this._learnCall(fact.callId, fact.toolName, fact.toolInput, fact.turnId ?? (fact.source === 'session_file' ? this.currentTurnId : undefined), fact.source === 'session_file', fact.native);
+        if (fact.source === 'session_file') this._reasons.toolCall();
+        this._learnCall(fact.callId, fact.toolName, fact.toolInput, fact.turnId ?? (fact.source === 'session_file' ? this._currentTurnId : undefined), fact.source === 'session_file', fact.native);
         return;
-      case 'output': {
-        const call = this.calls.get(fact.callId);
-        if (!call) return;
-        call.output = fact.text;
-        call.aborted = fact.aborted;
-        this._armReasonsOf(call.callId);
-        call.native.output = fact.text.length > NATIVE_OUTPUT_MAX_CHARS ? fact.text.slice(0, NATIVE_OUTPUT_MAX_CHARS) + '…' : fact.text;
-        if (fact.native) Object.assign(call.native, fact.native);
-        if (!fact.aborted) call.ran = 'yes';
-        if (fact.reason !== undefined) {
-          for (const e of this.book.forCall(call.callId)) if (e.type === 'rejection') this.book.update(e.id, { reason: fact.reason, reason_source: 'inline' });
-        }
-        this.refreshCallEvents(call);
-        return;
-      }
-      case 'refused': {
-        const call = this.calls.get(fact.callId);
-        // A prompt's decision already stands for it (a person was asked after all): nothing to add.
-        if (!call || this.book.forCall(call.callId).some((e) => e.type === 'rejection' || e.type === 'approval')) return;
-        call.fate = 'rejected';
-        this.event({
-          type: 'rejection',
-          kind: fact.kind ?? this._profile.callKind(call),
-          ...this.callFields(call),
-          decided_by: fact.decidedBy,
-          trigger: fact.trigger,
-          reason_source: 'none',
-          ran: 'no',
-          evidence: [fact.source],
-        });
-        this.refreshCallEvents(call);
-        return;
-      }
-      case 'ran': {
-        const call = this.calls.get(fact.callId);
-        if (!call) return;
-        call.ran = 'yes';
-        this.refreshCallEvents(call);
-        if (fact.source === 'hook') for (const e of this.book.forCall(call.callId)) this.book.addEvidence(e.id, 'hook');
-        return;
-      }
-      case 'cut': {
-        const call = this.calls.get(fact.callId);
-        if (!call || this.book.forCall(call.callId).some((e) => e.type === 'interruption')) return;
-        // The Esc's event of this turn that named no call (nothing approved was running on screen).
-        const eventId = [...this.fates.turnEvents(this.currentTurnId ?? '')].reverse().find((id) => {
-          const e = this.book.get(id);
-          return e?.type === 'interruption' && !e.call_id;
-        });
-        if (eventId === undefined) return;
-        call.fate = 'interrupted';
-        this.book.update(eventId, { kind: fact.kind, ...this.callFields(call), related_call_id: call.callId, partial_output: null });
-        this.fates.setCause(call.turnId, call.callId);
-        this.refreshCallEvents(call);
-        return;
-      }
+      case 'output':
+        return this._output(fact);
+      case 'refused':
+        return this._refused(fact);
+      case 'ran':
+        return this._ran(fact);
+      case 'cut':
+        return this._cut(fact);
       case 'user_message':
-        this.turnEndsAtLastUserMessage = this.turnEnds;
+        this._turnEndsAtLastUserMessage = this._turnEnds;
         // Read the file first: the end of the rejected turn there arms the rejection for this message.
-        if (fact.source === 'hook') this.file.poll();
-        for (const eventId of this.reasons.userMessage()) this.book.update(eventId, { reason: fact.text, reason_source: 'next_message' });
+        if (fact.source === 'hook') this._file.poll();
+        for (const eventId of this._reasons.userMessage()) this._book.update(eventId, { reason: fact.text, reason_source: 'next_message' });
         return;
     }
   }
 
+  private _session(fact: FactOf<'session'>): void {
+    // The banner only fills a version no other witness gave; the session file's own field is
+    // what the running agent wrote, so it stands over the package's.
+    const version = fact.version !== undefined && !(fact.versionWitness === 'banner' && this._versionKnown) ? fact.version : undefined;
+    if (version !== undefined) {
+      this._profile.setVersion(version);
+      this._versionKnown = true;
+    }
+    this._sink.updateRun({
+      ...(fact.sessionId !== undefined ? { agent_session_id: fact.sessionId } : {}),
+      ...(fact.file !== undefined ? { agent_session_file: fact.file } : {}),
+      ...(version !== undefined ? { agent_version: version, agent_version_source: fact.versionWitness ?? 'session_file' } : {}),
+    });
+  }
+
+  private _turnStarted(fact: FactOf<'turn_started'>): void {
+    if (fact.source === 'hook') {
+      this._turnOpenByHook = true;
+      return;
+    }
+    if (fact.endMarked !== false) this._turnOpenInFile = true;
+    this._currentTurnId = fact.turnId ?? this._currentTurnId;
+  }
+
+  private _turnCompleted(fact: FactOf<'turn_completed'>): void {
+    if (fact.source === 'hook') {
+      this._turnOpenByHook = false;
+      return;
+    }
+    this._turnEnds++;
+    // The hooks have no event for an aborted turn; the file's end of turn closes both views.
+    this._turnOpenInFile = false;
+    this._turnOpenByHook = false;
+    this._reasons.turnCompleted();
+  }
+
+  private _output(fact: FactOf<'output'>): void {
+    const call = this._calls.get(fact.callId);
+    if (!call) return;
+    call.output = fact.text;
+    call.aborted = fact.aborted;
+    this._armReasonsOf(call.callId);
+    call.native.output = fact.text.length > NATIVE_OUTPUT_MAX_CHARS ? fact.text.slice(0, NATIVE_OUTPUT_MAX_CHARS) + '…' : fact.text;
+    if (fact.native) Object.assign(call.native, fact.native);
+    if (!fact.aborted) call.ran = 'yes';
+    if (fact.reason !== undefined) {
+      for (const e of this._book.forCall(call.callId)) if (e.type === 'rejection') this._book.update(e.id, { reason: fact.reason, reason_source: 'inline' });
+    }
+    this.refreshCallEvents(call);
+  }
+
+  private _refused(fact: FactOf<'refused'>): void {
+    const call = this._calls.get(fact.callId);
+    // A prompt's decision already stands for it (a person was asked after all): nothing to add.
+    if (!call || this._book.forCall(call.callId).some((e) => e.type === 'rejection' || e.type === 'approval')) return;
+    call.fate = 'rejected';
+    this.event({
+      type: 'rejection',
+      kind: fact.kind ?? this._profile.callKind(call),
+      ...this.callFields(call),
+      decided_by: fact.decidedBy,
+      trigger: fact.trigger,
+      reason_source: 'none',
+      ran: 'no',
+      evidence: [fact.source],
+    });
+    this.refreshCallEvents(call);
+  }
+
+  private _ran(fact: FactOf<'ran'>): void {
+    const call = this._calls.get(fact.callId);
+    if (!call) return;
+    call.ran = 'yes';
+    this.refreshCallEvents(call);
+    if (fact.source === 'hook') for (const e of this._book.forCall(call.callId)) this._book.addEvidence(e.id, 'hook');
+  }
+
+  private _cut(fact: FactOf<'cut'>): void {
+    const call = this._calls.get(fact.callId);
+    if (!call || this._book.forCall(call.callId).some((e) => e.type === 'interruption')) return;
+    // The Esc's event of this turn that named no call (nothing approved was running on screen).
+    const eventId = [...this._fates.turnEvents(this._currentTurnId ?? '')].reverse().find((id) => {
+      const e = this._book.get(id);
+      return e?.type === 'interruption' && !e.call_id;
+    });
+    if (eventId === undefined) return;
+    call.fate = 'interrupted';
+    this._book.update(eventId, { kind: fact.kind, ...this.callFields(call), related_call_id: call.callId, partial_output: null });
+    this._fates.setCause(call.turnId, call.callId);
+    this.refreshCallEvents(call);
+  }
+
   /** Files an event under the turn it cut; without a file yet, under the next turn the file shows cut. */
-  addTurnEvent(turnId: string | undefined, eventId: string): void {
-    if (turnId === undefined && this.file.file === undefined) this._unboundTurnEvents.push(eventId);
-    else this.fates.addTurnEvent(turnId, eventId);
+  private _addTurnEvent(turnId: string | undefined, eventId: string): void {
+    if (turnId === undefined && this._file.file === undefined) this._unboundTurnEvents.push(eventId);
+    else this._fates.addTurnEvent(turnId, eventId);
   }
 
   /**
@@ -280,10 +412,10 @@ export class CallFacts<P extends PromptView = PromptView> {
    * them: the events that wait for a call keep none, and say why (a wrong call id is worse than none).
    */
   noteSessionAmbiguous(candidates: number): void {
-    for (const event of this.book.all()) {
+    for (const event of this._book.all()) {
       if (event.call_id) continue;
       const native = (event.native as Record<string, unknown> | null | undefined) ?? {};
-      this.book.update(event.id, { native: { ...native, session: 'ambiguous', session_candidates: candidates } });
+      this._book.update(event.id, { native: { ...native, session: 'ambiguous', session_candidates: candidates } });
     }
   }
 
@@ -294,12 +426,12 @@ export class CallFacts<P extends PromptView = PromptView> {
       return;
     }
     this._sink.insertAgentRecord({ source_file: line.file, line_no: line.lineNo, byte_offset: line.byteOffset, record: line.text });
-    const companion = line.file !== this.file.file ? line.file : undefined;
+    const companion = line.file !== this._file.file ? line.file : undefined;
     for (const fact of this._profile.translateRecord(line.text, companion)) this.apply(fact.type === 'session' && companion === undefined ? { ...fact, file: line.file } : fact);
   }
 
   private _learnCall(callId: string, toolName: string, toolInput: unknown, turnId: string | undefined, fromSessionFile: boolean, native?: Readonly<Record<string, unknown>>): void {
-    const learned = this.calls.learn(callId, toolName, toolInput, turnId, fromSessionFile);
+    const learned = this._calls.learn(callId, toolName, toolInput, turnId, fromSessionFile);
     if (!learned) return;
     if (native) Object.assign(learned.call.native, native);
     if (learned.isNew) this.matchPrompts();
@@ -308,18 +440,18 @@ export class CallFacts<P extends PromptView = PromptView> {
 
   /** The file reached the outcome of `callId`: its rejection now waits for the next message. */
   private _armReasonsOf(callId: string): void {
-    const eventIds = new Set(this.prompts.filter((p) => p.callId === callId && p.decision?.type === 'rejection').map((p) => p.decision!.eventId));
-    this.reasons.arm(eventIds);
+    const eventIds = new Set(this._prompts.filter((p) => p.callId === callId && p.decision?.type === 'rejection').map((p) => p.decision!.eventId));
+    this._reasons.arm(eventIds);
   }
 
   private _claimUnboundTurnEvent(turnId: string): void {
-    if (this._unboundTurnEvents.length === 0 || this.fates.causeOf(turnId) !== undefined || this.fates.turnEvents(turnId).length > 0) return;
-    this.fates.addTurnEvent(turnId, this._unboundTurnEvents.shift()!);
+    if (this._unboundTurnEvents.length === 0 || this._fates.causeOf(turnId) !== undefined || this._fates.turnEvents(turnId).length > 0) return;
+    this._fates.addTurnEvent(turnId, this._unboundTurnEvents.shift()!);
   }
 
   private _onTurnAborted(turnId: string, reason: string, native?: Readonly<Record<string, unknown>>): void {
-    const cause = this.fates.causeOf(turnId);
-    for (const call of this.calls.inTurn(turnId)) {
+    const cause = this._fates.causeOf(turnId);
+    for (const call of this._calls.inTurn(turnId)) {
       call.native.turn_aborted = reason;
       // A call that finished on its own (output not cut) ran: it was not skipped (a tool the agent
       // allowed without asking, in the same batch).
@@ -338,10 +470,10 @@ export class CallFacts<P extends PromptView = PromptView> {
       }
       this.refreshCallEvents(call);
     }
-    for (const id of this.fates.turnEvents(turnId)) {
-      const event = this.book.get(id);
-      this.book.update(id, { native: { ...((event?.native as object | null) ?? {}), turn_aborted: reason, ...(native ?? {}) } });
-      this.book.addEvidence(id, 'session_file');
+    for (const id of this._fates.turnEvents(turnId)) {
+      const event = this._book.get(id);
+      this._book.update(id, { native: { ...((event?.native as object | null) ?? {}), turn_aborted: reason, ...(native ?? {}) } });
+      this._book.addEvidence(id, 'session_file');
     }
   }
 }

@@ -80,7 +80,7 @@ export class PromptTracker<P extends PromptView> {
     // source) and holds none.
     const submitsText = field?.typed === true && choice.trigger === 'enter';
     const discardsText = field?.typed === true && choice.trigger === 'esc';
-    const call = facts.calls.get(open.callId);
+    const call = facts.call(open.callId);
     const type = rejects ? 'rejection' : 'approval';
     const eventId = facts.event({
       type,
@@ -99,7 +99,7 @@ export class PromptTracker<P extends PromptView> {
     open.decision = { eventId, type, endsTurn, ...(meaning?.reasks ? { reasks: true } : {}) };
     open.turnEndsAtDecision = facts.turnEnds;
     open.shownUserMessagesAtDecision = this._shownUserMessages;
-    if (rejects && this._profile.reasonPolicy !== 'inline') facts.reasons.rejected(eventId);
+    if (rejects && this._profile.reasonPolicy !== 'inline') facts.awaitReason(eventId);
     if (call) facts.bindPrompt(open, call);
     return { prompt: open, eventId, rowsAtKey: decisionRows };
   }
@@ -135,15 +135,10 @@ export class PromptTracker<P extends PromptView> {
     const facts = this._facts;
     const open = check.prompt;
     if (this._onScreen !== open || open.decision?.eventId !== check.eventId) return;
-    const call = facts.calls.get(open.callId);
+    const call = facts.call(open.callId);
     if (call?.output !== undefined || decisionRowsNow !== check.rowsAtKey || !this._profile.promptMayBeOpen()) return;
-    facts.book.retract(check.eventId);
-    facts.reasons.retract(check.eventId);
+    facts.retractDecision(check.eventId, call);
     delete open.decision;
-    if (call) {
-      delete call.fate;
-      facts.fates.clearCause(call.turnId, call.callId);
-    }
   }
 
   /**
@@ -153,7 +148,7 @@ export class PromptTracker<P extends PromptView> {
   leftOpenAtExit(): void {
     const facts = this._facts;
     const open = facts.prompts.filter((p) => !p.decision).at(-1);
-    const openCall = facts.calls.get(open?.callId);
+    const openCall = facts.call(open?.callId);
     if (!open || open !== facts.prompts.at(-1) || openCall?.output !== undefined || openCall?.fate !== undefined) return;
     if (openCall) openCall.fate = 'prompt_open';
     facts.event({
@@ -165,7 +160,7 @@ export class PromptTracker<P extends PromptView> {
       ran: 'no',
       evidence: ['screen'],
     });
-    if (openCall) facts.fates.setCause(openCall.turnId, openCall.callId);
+    if (openCall) facts.causedTurnEnd(openCall);
   }
 
   /**
@@ -189,7 +184,7 @@ export class PromptTracker<P extends PromptView> {
     // which shows what was asked last.
     if (latest?.asksAgainFor && !latest.decision) {
       latest.parsed = prompt;
-      this._facts.book.update(latest.eventId, { prompt: promptShown(prompt) });
+      this._facts.updateEvent(latest.eventId, { prompt: promptShown(prompt) });
       return latest;
     }
     // After a refusal that ended the turn, the agent may still draw the batch's other dialogs for a
@@ -225,8 +220,7 @@ export class PromptTracker<P extends PromptView> {
   private _openPrompt(parsed: P, asksAgainFor?: PromptInstance<P>): PromptInstance<P> {
     const eventId = this._facts.event({ type: 'prompt', kind: parsed.kind, decided_by: null, prompt: promptShown(parsed), evidence: ['screen'] });
     const instance: PromptInstance<P> = { parsed, eventId, ...(asksAgainFor ? { asksAgainFor } : {}) };
-    this._facts.prompts.push(instance);
-    this._facts.matchPrompts();
+    this._facts.addPrompt(instance);
     return instance;
   }
 }
