@@ -44,13 +44,14 @@ const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/e2e
 const { CastSession } = await import('../test/e2e/shared/castSession.ts');
 const { SCENARIOS, SCREEN, quitClaude } = await import('../test/e2e/claude/recordedScenarios.ts');
 const { INLINE_SCENARIOS } = await import('../test/e2e/claude/inlineScenarios.ts');
+const { PLAN_SCENARIOS } = await import('../test/e2e/claude/planScenarios.ts');
 
 const INLINE = process.argv.includes('--inline');
 const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, INLINE ? 'recorded-inline' : 'recorded');
 const BIN = claudeBin();
 if (!BIN) throw new Error('@anthropic-ai/claude-code is not installed (npm install)');
 
-const chosen = chooseScenarios(INLINE ? INLINE_SCENARIOS : SCENARIOS);
+const chosen = chooseScenarios(INLINE ? INLINE_SCENARIOS : [...SCENARIOS, ...PLAN_SCENARIOS]);
 mkdirSync(OUT_DIR, { recursive: true });
 await recordEach(chosen, record);
 

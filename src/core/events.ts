@@ -14,7 +14,7 @@ export const EventType = z.enum(['prompt', 'approval', 'rejection', 'skipped', '
 export type EventType = z.infer<typeof EventType>;
 
 /** Rejection kinds and interruption kinds share one column; which apply depends on `type`. */
-export const REJECTION_KINDS = ['command', 'edit', 'option', 'permission', 'network', 'mcp'] as const;
+export const REJECTION_KINDS = ['command', 'edit', 'option', 'permission', 'plan', 'network', 'mcp'] as const;
 export const INTERRUPTION_KINDS = ['response', 'tool', 'subagent', 'prompt', 'system', 'detached'] as const;
 export const EventKind = z.enum([...REJECTION_KINDS, ...INTERRUPTION_KINDS]);
 export type EventKind = z.infer<typeof EventKind>;

@@ -96,8 +96,17 @@ export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
       calls: [{ name: 'Agent', input: () => ({ description: 'Stream in a subagent', prompt: 'SCENARIO slowtext', subagent_type: 'general-purpose', run_in_background: false }) }],
     },
   ],
+  // Plan mode (`--permission-mode plan`): the model asks to leave it with a plan (the plan approval dialog).
+  plan: [{ type: 'tools', text: 'Here is my plan.', calls: [{ name: 'ExitPlanMode', input: () => ({ plan: PLAN_TEXT }) }] }],
+  // A plan taller than the screen: whether the dialog draws another view for it.
+  'plan-long': [{ type: 'tools', text: 'Here is my long plan.', calls: [{ name: 'ExitPlanMode', input: () => ({ plan: LONG_PLAN_TEXT }) }] }],
   hello: [{ type: 'text', text: 'Hello from the mock.' }],
 };
+
+/** The plan of the plan scenario: two numbered steps, as the model writes them. */
+export const PLAN_TEXT = '1. Read notes.txt\n2. Append a line four to it';
+/** 60 numbered steps: taller than a 40-row screen. */
+export const LONG_PLAN_TEXT = Array.from({ length: 60 }, (_, i) => `${i + 1}. Plan step number ${i + 1}`).join('\n');
 
 /** The `permissions.deny` rule the denyrule scenario runs into. */
 export const DENY_RULE = 'Bash(rm:*)';

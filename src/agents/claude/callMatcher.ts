@@ -1,12 +1,14 @@
 // Whether a permission prompt shows a tool call. Claude prompts one call at a time, in call order:
 // a command prompt shows the Bash call's command; a file prompt shows the path relative to the cwd
 // (or as given) of the Edit/Write call. The comparison ignores whitespace, so a command wrapped at
-// any width still matches.
+// any width still matches. Plan mode's dialog shows the ExitPlanMode call (one at a time, too).
 import type { KnownCall } from '../common/callLedger.js';
 import { squash, type ClaudePrompt } from './screenParser.js';
 
 const COMMAND_TOOLS: ReadonlySet<string> = new Set(['Bash']);
 const FILE_TOOLS: ReadonlySet<string> = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+/** Plan mode's dialog shows no part of the call (not even the plan): only the tool ties it. */
+const PLAN_TOOLS: ReadonlySet<string> = new Set(['ExitPlanMode']);
 
 function field(input: unknown, ...names: string[]): string | undefined {
   if (!input || typeof input !== 'object') return undefined;
@@ -39,6 +41,7 @@ export function promptShowsCall(prompt: ClaudePrompt, call: KnownCall): boolean 
     const s = squash(shown);
     return p === s || p.endsWith('/' + s);
   }
+  if (prompt.body === 'plan') return PLAN_TOOLS.has(call.toolName);
   // A prompt rec has not measured: only the tool's name can tie it (a title naming the tool).
   return prompt.title.includes(call.toolName);
 }

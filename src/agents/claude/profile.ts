@@ -79,7 +79,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
       ctrlCInterrupts: true,
       // Esc is not an option of the prompt: Claude cannot tell it from No in its transcript, rec can.
       escChoosesRejectOption: false,
-      amends: (label) => strings.amendLabels.some((a) => a.label === label),
+      amends: (label, prompt) => 'amendable' in prompt && prompt.amendable === true && strings.amendLabels.some((a) => a.label === label),
     };
   }
 

@@ -21,10 +21,15 @@ export interface FeedbackField {
 /** A permission prompt as Claude draws it. */
 export interface ClaudePrompt extends PromptView {
   readonly titleRow: number;
-  /** What the body between the dashed rules is: a command, or a file's diff or content. */
-  readonly body: 'command' | 'file' | 'other';
+  /** What the body between the dashed rules is: a command, or a file's diff or content; `plan`: plan mode's dialog, with none. */
+  readonly body: 'command' | 'file' | 'plan' | 'other';
   /** Open while the highlighted option is a text field (after Tab). */
   readonly feedback?: FeedbackField;
+  /**
+   * Whether Tab opens that field here: the footer offers it, or it is open. Plan mode's dialog has
+   * no footer, and Tab there does nothing (docs/claude-plan.md).
+   */
+  readonly amendable: boolean;
 }
 
 export interface ClaudeScreen {
@@ -145,6 +150,7 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
     options: shown,
     ...(highlighted !== undefined ? { highlighted } : {}),
     ...(feedback ? { feedback } : {}),
+    amendable: feedback !== undefined || (footer !== undefined && s.amendHint.test(footer)),
     ...(subagent !== undefined ? { subagent } : {}),
     identity,
   };

@@ -9,6 +9,8 @@ export const CLAUDE_TOOLS: ToolTable = {
     Edit: replaceTool(['file_path', 'path'], 'old_string', 'new_string'),
     MultiEdit: multiReplaceTool('file_path', 'edits', 'old_string', 'new_string'),
     NotebookEdit: replaceTool(['notebook_path'], null, 'new_source'),
+    // A plan the model asks to carry out (plan mode's approval dialog): refusing it is refusing the plan.
+    ExitPlanMode: otherTool('plan'),
     WebFetch: otherTool('network'),
     WebSearch: otherTool('network'),
   },

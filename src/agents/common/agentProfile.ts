@@ -142,10 +142,11 @@ export interface OptionRules {
    */
   readonly escChoosesRejectOption: boolean;
   /**
-   * Whether Tab opens a text field on this option, for a reason or an instruction (Claude's
-   * "Tab to amend" on Yes and No); absent where Tab does nothing at a prompt.
+   * Whether Tab opens a text field on this option of this prompt, for a reason or an instruction
+   * (Claude's "Tab to amend" on Yes and No, which its plan dialog lacks); absent where Tab does
+   * nothing at a prompt.
    */
-  amends?(label: string): boolean;
+  amends?(label: string, prompt: PromptView): boolean;
 }
 
 /** Where a fact came from: the agent's session file, or one of its hooks. */

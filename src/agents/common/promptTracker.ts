@@ -123,7 +123,7 @@ export class PromptTracker<P extends PromptView> {
     }
     if (key.type !== 'key' || key.name !== 'tab' || key.alt) return false;
     const option = open.parsed.options.find((o) => o.number === highlighted);
-    if (option && this._profile.optionRules.amends?.(option.label)) open.amend = { typed: 0 };
+    if (option && this._profile.optionRules.amends?.(option.label, open.parsed)) open.amend = { typed: 0 };
     return true;
   }
 

@@ -9,8 +9,8 @@ export interface PromptTitle {
   readonly kind: EventKind;
   /** Matched against the trimmed title row; a subagent's prompt adds ` · from the … agent`. */
   readonly pattern: RegExp;
-  /** What the rows between the `╌` rules show: a command, or a file's diff or content. */
-  readonly body: 'command' | 'file';
+  /** What the rows between the `╌` rules show: a command, or a file's diff or content; `plan`: nothing (the plan approval dialog). */
+  readonly body: 'command' | 'file' | 'plan';
 }
 
 /**
@@ -35,7 +35,10 @@ export interface ClaudeStrings {
   readonly promptTitles: readonly PromptTitle[];
   /** The end of a title row naming the subagent that raised the prompt (its type in group 1). */
   readonly subagentTitle: RegExp;
-  /** The question row right above the options; the option list starts under it. */
+  /**
+   * The question row right above the options; the option list starts under it. Plan mode's
+   * dialog (`Exit plan mode?`, a title with no body) has `Claude wants to exit plan mode` there.
+   */
   readonly question: RegExp;
   /** Rows of the pane that are advice, not a description of the call. */
   readonly tipRows: readonly RegExp[];

@@ -1,5 +1,5 @@
 // Claude Code 2.1.330 (identical to 2.1.328 in these texts), as seen on screen and in the transcript
-// (docs/claude.md, and the recordings in test/fixtures/claude/).
+// (docs/claude.md, the plan dialog: docs/claude-plan.md, and the recordings in test/fixtures/claude/).
 import type { ClaudeStrings } from './schema.js';
 
 export const CLAUDE_2_1_330: ClaudeStrings = {
@@ -12,9 +12,11 @@ export const CLAUDE_2_1_330: ClaudeStrings = {
     { kind: 'edit', pattern: /^Edit file(?: · from the .+ agent)?$/, body: 'file' },
     { kind: 'edit', pattern: /^Create file(?: · from the .+ agent)?$/, body: 'file' },
     { kind: 'edit', pattern: /^Write file(?: · from the .+ agent)?$/, body: 'file' },
+    // Plan mode's dialog (docs/claude-plan.md): the same whatever the plan's length.
+    { kind: 'plan', pattern: /^Exit plan mode\?$/, body: 'plan' },
   ],
   subagentTitle: / · from the (.+) agent$/,
-  question: /^Do you want to (?:proceed\?|create .+\?|make this edit to .+\?|.+\?)$/,
+  question: /^Do you want to (?:proceed\?|create .+\?|make this edit to .+\?|.+\?)$|^Claude wants to exit plan mode$/,
   tipRows: [/^Tip: /],
   selectedMarker: '❯',
   optionMeanings: [
@@ -40,7 +42,7 @@ export const CLAUDE_2_1_330: ClaudeStrings = {
   toolRow: /^● [A-Za-z_][\w.-]*\(/,
   resultRow: /^ {2}⎿/,
   workingMarkers: [/\besc to interrupt\b/, /^\S [^\s…]+…\s\(\d/],
-  decisionRows: [/^⎿\s+Interrupted · /, /^⎿\s+Rejected (?:write|update) to /, /^⎿\s+Not run · /, /^Did not run \d+ calls?$/, /^No result recorded for \d+ calls?$/],
+  decisionRows: [/^⎿\s+Rejected Claude's plan:$/, /^⎿\s+Interrupted · /, /^⎿\s+Rejected (?:write|update) to /, /^⎿\s+Not run · /, /^Did not run \d+ calls?$/, /^No result recorded for \d+ calls?$/],
   turnSummaryRow: /^✻ \S+ for \d/,
 
   harnessText: /^\s*<[a-z][\w-]*[\s>]/,

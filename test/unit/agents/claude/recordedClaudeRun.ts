@@ -17,7 +17,7 @@ import type { RecEvent } from '../../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../../src/store/eventSink.js';
-import { expectJourney } from '../../../helpers/journey.js';
+import { expectJourney, type Journey } from '../../../helpers/journey.js';
 import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
 import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
@@ -85,6 +85,8 @@ export interface RecordedRun {
   readonly keysSent: Buffer;
   readonly forwarded: Buffer;
   readonly sessionId: string;
+  /** What `rec merge` and `rec stats` of the run gave. */
+  readonly journey: Journey;
 }
 
 export async function replayRecorded(name: string, dir: string = RECORDED_DIR): Promise<RecordedRun> {
@@ -156,8 +158,9 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR): 
     await exitAfterReplay({ recorder, clock, screen, lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS });
     if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
     // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
-    await expectJourney({ dbPath: db.path, runId, inProcess: true });
+    const journey = await expectJourney({ dbPath: db.path, runId, inProcess: true });
     return {
+      journey,
       cast,
       events: db.listEvents({ runId }),
       calls: transcriptCalls(raw, false),
