@@ -134,6 +134,32 @@ interface WorkerReply {
 /** A free task slot: a worker's, or the main thread's own (null). */
 type Slot = Worker | null;
 
+/** Written: a result's output memory goes back to the thread that filled it, for a later session. */
+function giveBackOutput(r: TaskResult, from: Slot, here: OutputBuffers | null): void {
+  if (r.output === null) return;
+  const memory = r.output.buffer as ArrayBuffer;
+  if (from === null) here?.giveBack(memory);
+  else from.postMessage({ giveBack: memory }, [memory]);
+}
+
+/** Starts `count` workers, each reporting its replies and its error to the pool. */
+function startWorkers(
+  count: number,
+  url: URL,
+  opts: PoolOptions,
+  onReply: (w: Worker, msg: WorkerReply) => void,
+  onError: (err: unknown) => void,
+): Worker[] {
+  const workers: Worker[] = [];
+  for (let i = 0; i < count; i++) {
+    const w = new Worker(url, { workerData: { dbPath: opts.dbPath, mode: opts.mode, reuseOutput: opts.reuseOutput === true } });
+    w.on('message', (msg: WorkerReply) => onReply(w, msg));
+    w.on('error', onError);
+    workers.push(w);
+  }
+  return workers;
+}
+
 function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: number, url: URL): Promise<void> {
   return new Promise((resolveAll, rejectAll) => {
     const workers: Worker[] = [];
@@ -149,7 +175,9 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
     let emitting = false;
     let settled = false;
 
+    // Settles the pool: later replies and worker errors are ignored.
     const finish = (err?: unknown): void => {
+      settled = true;
       for (const w of workers) void w.terminate();
       if (err) rejectAll(err);
       else resolveAll();
@@ -184,52 +212,35 @@ function runOnWorkers(tasks: readonly MergeTask[], opts: PoolOptions, jobs: numb
           const { result: r, from } = waiting.get(emit)!;
           waiting.delete(emit);
           await opts.onResult(r, emit);
-          // Written: its memory goes back to the thread that filled it, for a later session.
-          if (opts.reuseOutput && r.output !== null) {
-            const memory = r.output.buffer as ArrayBuffer;
-            if (from === null) here?.giveBack(memory);
-            else from.postMessage({ giveBack: memory }, [memory]);
-          }
+          if (opts.reuseOutput) giveBackOutput(r, from, here);
           emit++;
           // The new head no longer counts as ahead.
           if (emit < next) aheadBytes -= size(emit);
           dispatch();
         }
       } catch (err) {
-        settled = true;
         finish(err);
         return;
       } finally {
         emitting = false;
       }
-      if ((emit === tasks.length || opts.signal?.aborted) && !settled) {
-        settled = true; // finished: later replies and worker errors are ignored
-        finish();
-      }
+      if ((emit === tasks.length || opts.signal?.aborted) && !settled) finish();
     };
     // The output went away: stop now; the workers are terminated with their tasks in flight.
     opts.signal?.addEventListener('abort', () => void drain(), { once: true });
 
-    for (let i = 0; i < jobs - 1; i++) {
-      const w = new Worker(url, { workerData: { dbPath: opts.dbPath, mode: opts.mode, reuseOutput: opts.reuseOutput === true } });
-      w.on('message', (msg: WorkerReply) => {
-        waiting.set(msg.seq, { result: msg.result ?? crashed(tasks[msg.seq]!, msg.error ?? 'unknown error'), from: w });
-        idle.push(w);
-        dispatch();
-        void drain();
-      });
-      w.on('error', (err) => {
-        if (!settled) {
-          settled = true;
-          finish(err);
-        }
-      });
-      workers.push(w);
-      for (let k = 0; k < TASKS_PER_WORKER; k++) idle.push(w);
-    }
-    if (tasks.length === 0 || opts.signal?.aborted) {
-      settled = true;
-      finish();
-    } else dispatch();
+    const onReply = (w: Worker, msg: WorkerReply): void => {
+      waiting.set(msg.seq, { result: msg.result ?? crashed(tasks[msg.seq]!, msg.error ?? 'unknown error'), from: w });
+      idle.push(w);
+      dispatch();
+      void drain();
+    };
+    const onError = (err: unknown): void => {
+      if (!settled) finish(err);
+    };
+    workers.push(...startWorkers(jobs - 1, url, opts, onReply, onError));
+    for (const w of workers) for (let k = 0; k < TASKS_PER_WORKER; k++) idle.push(w);
+    if (tasks.length === 0 || opts.signal?.aborted) finish();
+    else dispatch();
   });
 }
