@@ -37,7 +37,6 @@ const node = process.execPath;
 const variants = [
   { name: 'node -e 0 (anchor)', argv: [node, '-e', '0'], env: bareEnv, delivers: false },
   { name: 'node bin/rec.js hook codex PreToolUse', argv: [node, join(root, 'bin/rec.js'), 'hook', 'codex', 'PreToolUse'], env: hookEnv, delivers: true },
-  { name: 'hooks/rec-hook (REC_BIN=bin/rec.js)', argv: [join(root, 'hooks/rec-hook'), 'codex', 'PreToolUse'], env: { ...hookEnv, REC_BIN: join(root, 'bin/rec.js') }, delivers: true },
   { name: 'hook command alone (test launcher)', argv: [node, join(root, 'test/integration/hooks/hookLauncher.mjs'), 'codex', 'PreToolUse'], env: hookEnv, delivers: true },
   { name: 'node bin/rec.js hook, no REC_HOOK_URL', argv: [node, join(root, 'bin/rec.js'), 'hook', 'codex', 'PreToolUse'], env: bareEnv, delivers: false },
 ];

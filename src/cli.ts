@@ -98,7 +98,9 @@ function moveLeadingDbFlag(argv: string[]): { command: string; args: string[] } 
 /** After this long past the command's end, exit even if a stray handle keeps the loop alive. */
 const EXIT_GRACE_MS = 2000;
 
-main(process.argv.slice(2)).then((code) => {
+// dispatch() turns a command's throw into a message and a status; anything that still rejects is
+// a bug, left to Node's unhandled-rejection report (the stack, exit status 1).
+void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
   setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
 });

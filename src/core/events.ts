@@ -3,8 +3,6 @@
 import { z } from 'zod';
 import { KNOWN_AGENTS } from './agentNames.js';
 
-export { KNOWN_AGENTS, type KnownAgent } from './agentNames.js';
-
 /** `other`: a run of `rec -- <command>`. */
 export const AGENT_NAMES = [...KNOWN_AGENTS, 'other'] as const;
 export const AgentName = z.enum(AGENT_NAMES);
@@ -100,7 +98,3 @@ export type NewEvent = z.infer<typeof NewEvent>;
 /** Fields that may be learned after the event was written (call_id, outcome, reason). */
 export const EventPatch = RecEvent.omit({ id: true, run_id: true, agent: true, type: true }).partial();
 export type EventPatch = z.infer<typeof EventPatch>;
-
-export function nowIso(date: Date = new Date()): string {
-  return date.toISOString();
-}

@@ -9,7 +9,7 @@ import { Action, CallFate, MergeAgent, Message } from '../readers/conversation.j
 // What the readers produce (the conversation) and the diagnostics are defined below merge, so
 // that readers and store do not import merge; they are part of the merged session all the same.
 export { Diagnostic } from '../core/diagnostic.js';
-export { Action, CallFate, MergeAgent, Message, SourceRef, ToolCall, ToolResult } from '../readers/conversation.js';
+export { Action, MergeAgent, Message } from '../readers/conversation.js';
 
 export const MERGED_SCHEMA_VERSION = 1;
 

@@ -12,7 +12,7 @@ import { AGENT_RECORDS, EVENTS, RUNS, type AgentRecordRow } from './tables.js';
 import { AgentRecordInputSchema, dropUndefined, RunContextSchema, RunPatchSchema, validate } from './validate.js';
 import { classifyError, SidecarError } from './sidecarError.js';
 
-export { BUSY_TIMEOUT_MS, type OpenFailure, type OpenOptions } from './openDatabase.js';
+export { type OpenFailure, type OpenOptions } from './openDatabase.js';
 
 export type OpenSidecarResult = { readonly ok: true; readonly db: SidecarDb } | OpenFailure;
 

@@ -21,7 +21,7 @@ const FORCE_KILL_AFTER_MS = 1000;
 /** Default for every wait; generous because CI has two cores shared by parallel test files. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export { KEYS, type KeyName } from '../helpers/keys.js';
+export { type KeyName } from '../helpers/keys.js';
 
 export interface SpawnOptions {
   cols?: number;

@@ -26,7 +26,6 @@ export const HOSTILE = Object.values(HOSTILE_STRINGS).join(' ');
  * What must never reach a terminal raw: C0 controls but newline (and carriage return, which a pty
  * adds before each newline), DEL, C1 controls, bidi controls and marks, line/paragraph separators.
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 
 /** The first unsafe character in `text` with some context, or undefined when there is none. */

@@ -15,7 +15,6 @@ export {
   view,
   type DecisionView,
   type InterruptionView,
-  type PromptView,
   type RowView,
 } from '../shared/expectedRows.js';
 

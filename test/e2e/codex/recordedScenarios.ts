@@ -4,7 +4,7 @@
 import { KEYS } from '../../helpers/keys.js';
 import { press, settle, type Driver, type RecordedScenario } from '../shared/driver.js';
 
-export { KEY_SETTLE_MS, settle, type Driver, type RecordedScenario } from '../shared/driver.js';
+export { type Driver, type RecordedScenario } from '../shared/driver.js';
 
 /** Keys as the scenarios write them (the one key map: test/helpers/keys.ts). */
 export const KEY = { esc: KEYS.esc, enter: KEYS.enter, ctrlC: KEYS['ctrl-c'], down: KEYS.down, up: KEYS.up } as const;

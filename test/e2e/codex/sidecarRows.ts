@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-export { countAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
+export { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
 
 const RolloutLine = z.object({ type: z.string(), payload: z.record(z.string(), z.unknown()) }).loose();
 

@@ -10,7 +10,6 @@ export {
   skippedRow,
   toolInterruptionRow,
   view,
-  type CallRef,
   type RowView,
 } from '../shared/expectedRows.js';
 

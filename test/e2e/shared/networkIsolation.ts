@@ -3,7 +3,7 @@
 // (no analytics, no update check) and loopback proxies, and says so once.
 import { readFileSync } from 'node:fs';
 
-let _told = false;
+let told = false;
 
 /**
  * True when the only network interface is `lo`. Read from /proc/net/dev, which shows the reading
@@ -25,7 +25,7 @@ export function isLoopbackOnly(): boolean {
 
 /** Prints once per test process when the e2e suite runs on the host network. */
 export function noteNetworkIsolation(): void {
-  if (_told || isLoopbackOnly()) return;
-  _told = true;
+  if (told || isLoopbackOnly()) return;
+  told = true;
   console.warn('e2e: running without a network namespace (unshare -n unavailable); the agents\' telemetry, update checks and analytics are off in their configs and proxies point at 127.0.0.1');
 }

@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readKeys } from './keyReader.mjs';
 import { SGR } from './term.mjs';
 import { readyMarker } from './ready.mjs';
@@ -385,5 +384,3 @@ export class CodexApp {
     this._exitWith([S.exitTexts.continueSession(this._rollout.sessionId)], this._scenario.exitCode);
   }
 }
-
-export const codexEntryScript = fileURLToPath(new URL('../fake-codex.mjs', import.meta.url));

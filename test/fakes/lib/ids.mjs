@@ -1,5 +1,5 @@
 // Identifier shapes the real agents use, generated locally.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /** A UUIDv7 (time-ordered), the shape Codex 0.169.0 uses for session, turn and message ids. */
 export function uuidV7(now = Date.now()) {
@@ -16,5 +16,3 @@ export function uuidV7(now = Date.now()) {
 export function hex(n) {
   return randomBytes(Math.ceil(n / 2)).toString('hex').slice(0, n);
 }
-
-export { randomUUID };

@@ -4,7 +4,6 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readKeys } from './keyReader.mjs';
-import { row } from './term.mjs';
 import { readyMarker } from './ready.mjs';
 import { runCommand } from './commandRunner.mjs';
 
@@ -290,5 +289,3 @@ export class InkApp {
     this._resolveExit(this._scenario.exitCode);
   }
 }
-
-export const blankRow = () => row('');

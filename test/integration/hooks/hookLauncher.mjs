@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Runs the compiled `rec hook` command the way cli.ts will (build first: npx tsc -p tsconfig.json).
-// Used by the hook tests and scripts/bench-hooks.mjs, and usable as REC_BIN for hooks/rec-hook:
-// `hookLauncher.mjs hook <agent> <event>`.
+// Used by the hook tests and scripts/bench-hooks.mjs: `hookLauncher.mjs [hook] <agent> <event>`.
 const args = process.argv.slice(2);
 if (args[0] === 'hook') args.shift();
 const { hookCommand } = await import('../../../dist/commands/hook.js');

@@ -49,11 +49,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the packed package', () => {
-  it('holds the compiled CLI, its launcher, the hook script, docs, README and LICENSE, and nothing else', () => {
+  it('holds the compiled CLI, its launcher, docs, README and LICENSE, and nothing else', () => {
     const files = tarballFiles(tarball);
     const topLevel = new Set(files.map((f) => f.split('/')[0]));
-    expect([...topLevel].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'hooks', 'package.json']);
-    expect(files).toEqual(expect.arrayContaining(['bin/rec.js', 'dist/cli.js', 'dist/store/sqliteDriver.js', 'hooks/rec-hook']));
+    expect([...topLevel].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'package.json']);
+    expect(files).toEqual(expect.arrayContaining(['bin/rec.js', 'dist/cli.js', 'dist/store/sqliteDriver.js']));
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
   });
 

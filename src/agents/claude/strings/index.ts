@@ -4,7 +4,7 @@
 import type { ClaudeStrings } from './schema.js';
 import { CLAUDE_2_1_330 } from './v2_1_330.js';
 
-export type { AmendLabel, ClaudeStrings, PromptTitle } from './schema.js';
+export type { ClaudeStrings } from './schema.js';
 
 /** 2.1.328 was measured too: the same texts (docs/claude.md). */
 const KNOWN: ReadonlyArray<readonly [string, ClaudeStrings]> = [

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CodexRecorder, IGNORED_KEY_SETTLE_MS, ROLLOUT_POLL_MS } from '../../../../src/agents/codex/recorder.js';
+import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
+import { CodexRecorder } from '../../../../src/agents/codex/recorder.js';
 import type { RecEvent } from '../../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
@@ -113,7 +114,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
     });
     // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right
     // after it was captured), long enough for the recorder's settle checks and polls to run on it.
-    await exitAfterReplay({ recorder, clock, screen, lingerMs: IGNORED_KEY_SETTLE_MS + ROLLOUT_POLL_MS });
+    await exitAfterReplay({ recorder, clock, screen, lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS });
     if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
     // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
     await expectJourney({ dbPath: db.path, runId, inProcess: true });

@@ -1,9 +1,8 @@
 // Loads the Codex 0.169.0 samples (test/fixtures/codex/0.169.0/samples) as the adapter sees them:
-// screens as ScreenSnapshots, rollouts as lines, hook payloads as HookMessages.
+// screens as ScreenSnapshots, rollouts as lines.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HookMessage } from '../../../../src/core/hookMessage.js';
 import type { LineStyle, ScreenSnapshot } from '../../../../src/core/screen.js';
 
 export const SAMPLES_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/codex/0.169.0/samples');
@@ -24,14 +23,4 @@ export function screenFromText(text: string, cols = 120): ScreenSnapshot {
 
 export function sampleRollout(name: string): string[] {
   return readFileSync(join(SAMPLES_DIR, `${name}.rollout.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
-}
-
-/** Hook payloads logged by hook-logger.sh, as the run receives them from `rec hook codex <Event>`. */
-export function sampleHooks(name: string): HookMessage[] {
-  return readFileSync(join(SAMPLES_DIR, `${name}.jsonl`), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as { ts: string; event: string; stdin: unknown })
-    .filter((r) => r.stdin !== null)
-    .map((r) => ({ agent: 'codex', event: r.event, payload: r.stdin, sent_at: r.ts }));
 }
