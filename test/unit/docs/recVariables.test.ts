@@ -85,10 +85,10 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Every REC_* name the code of src/, bin/, hooks/ and scripts/ uses, with the files that use it. */
+/** Every REC_* name the code of src/, bin/ and scripts/ uses, with the files that use it. */
 function namesInCode(): Map<string, string[]> {
   const names = new Map<string, string[]>();
-  for (const file of ['src', 'bin', 'hooks', 'scripts'].flatMap((d) => filesUnder(join(ROOT, d)))) {
+  for (const file of ['src', 'bin', 'scripts'].flatMap((d) => filesUnder(join(ROOT, d)))) {
     const text = readFileSync(file, 'utf8');
     const ext = extname(file);
     const isScript = ['.ts', '.js', '.mjs', '.cjs'].includes(ext);
