@@ -8,7 +8,6 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../../src/agents/claude/recorder.js';
 import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
@@ -22,10 +21,19 @@ import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
 import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
+import { fixturesDir, verifiedVersions } from '../../../helpers/agentVersions.js';
 
-export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded');
+/** The pinned version's recordings (each verified version's: recordedDirs). */
+export const RECORDED_DIR = join(fixturesDir('claude'), 'recorded');
 /** The same scenarios with the inline renderer (the user's `--settings '{"tui":"default"}'`). */
-export const RECORDED_INLINE_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded-inline');
+export const RECORDED_INLINE_DIR = join(fixturesDir('claude'), 'recorded-inline');
+
+/** The recordings of every verified version, oldest first: each keeps replaying after a newer one is pinned. */
+export const RECORDED_BY_VERSION = verifiedVersions('claude').map((v) => ({
+  version: v.version,
+  recorded: join(v.fixtures, 'recorded'),
+  inline: join(v.fixtures, 'recorded-inline'),
+}));
 export const RECORDED_CWD = '<BASE>/work';
 
 /** A refusal's or an interrupt's line with a key this shortly before it was caused by that key. */
