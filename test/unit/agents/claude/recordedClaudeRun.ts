@@ -119,7 +119,7 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR): 
   const project = join(home, '.claude', 'projects', '-tmp-rec-claude-fx-work');
   mkdirSync(project, { recursive: true });
   const transcript = join(project, `${sessionId}.jsonl`);
-  const subagents = subagentFiles(name, raw, join(project, sessionId, 'subagents'));
+  const subagents = subagentFiles(dir, name, raw, join(project, sessionId, 'subagents'));
   // One timeline for every file: each line knows where it goes (writes[i]).
   const writes: Array<{ readonly file: string; readonly text: string; readonly before?: () => void }> = raw.map((text) => ({ file: transcript, text }));
   for (const sub of subagents) {
@@ -199,15 +199,15 @@ interface SubagentFixture {
  * wrote it and its meta file, which the fixtures do not keep: its toolUseId is the Agent call whose
  * result in the main transcript names the agent (toolUseResult.agentId).
  */
-function subagentFiles(name: string, raw: readonly string[], dir: string): SubagentFixture[] {
+function subagentFiles(fixtureDir: string, name: string, raw: readonly string[], dir: string): SubagentFixture[] {
   const prefix = `${name}.subagent-`;
-  return readdirSync(RECORDED_DIR)
+  return readdirSync(fixtureDir)
     .filter((f) => f.startsWith(prefix) && f.endsWith('.jsonl'))
     .sort()
     .map((f) => {
       const file = f.slice(prefix.length);
       const agentId = /^agent-(.+)\.jsonl$/.exec(file)![1]!;
-      const lines = readFileSync(join(RECORDED_DIR, f), 'utf8').split('\n').filter((l) => l.trim() !== '');
+      const lines = readFileSync(join(fixtureDir, f), 'utf8').split('\n').filter((l) => l.trim() !== '');
       const parent = agentCallOf(raw, agentId);
       const writeMeta = () => {
         mkdirSync(dir, { recursive: true });
