@@ -6,11 +6,13 @@ import type { VerifiedStrings } from '../../verifiedVersions.js';
 import { stringsFor, newestVerified } from '../../verifiedVersions.js';
 import type { ClaudeStrings } from './schema.js';
 import { CLAUDE_2_1_330 } from './v2_1_330.js';
+import { CLAUDE_2_1_332 } from './v2_1_332.js';
 
 export type { AmendLabel, ClaudeStrings, PromptTitle } from './schema.js';
 
 export const CLAUDE_VERSIONS: readonly VerifiedStrings<ClaudeStrings>[] = [
   { version: '2.1.330', strings: CLAUDE_2_1_330, fixtures: 'test/fixtures/claude/2.1.330' },
+  { version: '2.1.332', strings: CLAUDE_2_1_332, fixtures: 'test/fixtures/claude/2.1.332' },
 ];
 
 export const LATEST_CLAUDE_STRINGS: ClaudeStrings = newestVerified(CLAUDE_VERSIONS).strings;
