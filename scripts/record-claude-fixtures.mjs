@@ -13,6 +13,7 @@
 //     fixtures go to recorded-inline/ (scenarios from INLINE_SCENARIOS).
 //
 // Runs itself inside a loopback-only network namespace (`unshare -n`) when it can.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -50,6 +51,10 @@ const INLINE = process.argv.includes('--inline');
 const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, INLINE ? 'recorded-inline' : 'recorded');
 const BIN = claudeBin();
 if (!BIN) throw new Error('@anthropic-ai/claude-code is not installed (npm install)');
+// The folder is named after the pinned version (the newest verified one): an install of another
+// version would file its recordings under the wrong name.
+const installed = execFileSync(BIN, ['--version'], { encoding: 'utf8', env: { ...process.env, DISABLE_AUTOUPDATER: '1' } }).trim();
+if (!installed.startsWith(`${CLAUDE_VERSION} `)) throw new Error(`the installed Claude Code says ${installed}, the pin is ${CLAUDE_VERSION} (npm ci)`);
 
 const chosen = chooseScenarios(INLINE ? INLINE_SCENARIOS : [...SCENARIOS, ...PLAN_SCENARIOS]);
 mkdirSync(OUT_DIR, { recursive: true });

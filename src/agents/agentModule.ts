@@ -1,11 +1,12 @@
 // What the rest of rec knows about one agent: one row of the registry (registry.ts). Everything
 // here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
-// <agent>` reads it before the agent starts: a row loads nothing but node builtins, so the table
-// costs the start-up next to nothing); the adapter, the reader and the tool table load on demand.
+// <agent>` reads it before the agent starts: a row loads nothing but node builtins and its
+// agent's strings data, plain constants); the adapter, the reader and the tool table load on demand.
 import type { KnownAgent } from '../core/agentNames.js';
 import type { ToolTable } from '../readers/action.js';
 import type { SessionReader } from '../readers/nativeSession.js';
 import type { AgentAdapter } from './agentAdapter.js';
+import type { VerifiedVersion } from './verifiedVersions.js';
 
 /**
  * Where a rejection's reason comes from: typed into the prompt (`inline`, Claude's "tell Claude what
@@ -31,10 +32,12 @@ export interface AgentModule {
   isSessionFile(path: string): boolean;
   readonly reasonPolicy: ReasonPolicy;
   /**
-   * The versions its recorder was verified on, by running them (docs/<name>.md). Another
-   * version still runs untouched; its run and events are marked agent_version_verified=false.
+   * The versions rec was verified on by running them, oldest first, each with its recorded fixtures:
+   * the agent's one version fact (strings/index.ts, with each version's texts). Another version still
+   * runs untouched, read with the newest texts; its run and events are marked
+   * agent_version_verified=false and merge gives an unknown_version warning.
    */
-  readonly verifiedVersions: readonly string[];
+  readonly verifiedVersions: readonly VerifiedVersion[];
   /**
    * What the agent's hook protocol wants on stdout from a command hook that only observes (`rec
    * hook`). It depends on the agent only, never on whether forwarding worked.

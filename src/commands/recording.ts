@@ -2,6 +2,7 @@
 // as it would bare: the sidecar store, the screen model and the agent's recorder. Each part is
 // guarded: one that fails is disabled and reported, and the passthrough never notices.
 import { RECONCILE_AFTER_EXIT_MS, type AgentAdapter, type Recorder } from '../agents/agentAdapter.js';
+import type { VerifiedVersion } from '../agents/verifiedVersions.js';
 import type { AgentName } from '../core/events.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import type { KeyEvent } from '../core/keys.js';
@@ -30,7 +31,7 @@ export interface RecordingOptions {
   readonly agent: AgentName;
   readonly adapter: AgentAdapter | undefined;
   /** The agent versions rec was verified on; a run of another version has its events marked. */
-  readonly verifiedVersions: readonly string[];
+  readonly verifiedVersions: readonly VerifiedVersion[];
   /** The version of the agent's npm package above the binary started (agentBinary.ts), when found. */
   readonly agentVersion?: string;
   readonly argv: readonly string[];
@@ -78,7 +79,7 @@ export class Recording implements KeyObserver {
       return undefined;
     }
     const db = opened.db;
-    const verified = new Set(opts.verifiedVersions);
+    const verified = new Set(opts.verifiedVersions.map((v) => v.version));
     const version = opts.adapter && opts.agentVersion !== undefined
       ? { agent_version: opts.agentVersion, agent_version_verified: verified.has(opts.agentVersion), agent_version_source: 'package' as const }
       : {};

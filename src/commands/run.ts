@@ -8,6 +8,7 @@ import type { ReadStream } from 'node:tty';
 import type { AgentAdapter, LaunchPlan } from '../agents/agentAdapter.js';
 import type { AgentModule } from '../agents/agentModule.js';
 import { createDebugLog, type DebugLog } from '../store/debugLog.js';
+import { unverifiedVersionText, type VerifiedVersion } from '../agents/verifiedVersions.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import { FailureLog } from '../core/failures.js';
 import { injectedFault, injectedFaults } from '../core/faultInjection.js';
@@ -373,12 +374,10 @@ function reportUnverifiedVersion(
   io: CommandIO,
   agent: string,
   seen: { readonly version: string | null; readonly verified: boolean | null },
-  verifiedOn: readonly string[],
+  verifiedOn: readonly VerifiedVersion[],
 ): void {
   if (seen.version === null || seen.verified !== false) return;
-  io.stderr.write(
-    `rec: ${agent} ${escapeControls(seen.version)} is not a version rec was verified on (${verifiedOn.join(', ')}); its events are marked agent_version_verified=false\n`,
-  );
+  io.stderr.write(`rec: ${unverifiedVersionText(agent, escapeControls(seen.version), verifiedOn)}; its events are marked agent_version_verified=false\n`);
 }
 
 /** Once, after the agent exited: rec could not tell this run's session file from another's. */

@@ -3,8 +3,3 @@
 // before the agent starts.
 export const KNOWN_AGENTS = ['codex', 'gemini', 'claude'] as const;
 export type KnownAgent = (typeof KNOWN_AGENTS)[number];
-
-/** Whether `version` starts with one of the measured major.minor prefixes. */
-export function isKnownVersion(prefixes: readonly string[], version: string): boolean {
-  return prefixes.some((p) => version.startsWith(p));
-}

@@ -3,15 +3,8 @@
 // loadAdapter (adapter.ts); `rec merge` reads its transcripts (sessionReader.ts).
 import { join } from 'node:path';
 import { homedir } from 'node:os';
-import { isKnownVersion } from '../../core/agentNames.js';
 import type { AgentModule } from '../agentModule.js';
-
-/** The versions whose formats and screens were measured (docs/claude.md). */
-const KNOWN_VERSION_PREFIXES = ['2.1.'];
-
-export function isKnownClaudeVersion(version: string): boolean {
-  return isKnownVersion(KNOWN_VERSION_PREFIXES, version);
-}
+import { CLAUDE_VERSIONS } from './strings/index.js';
 
 export const claudeModule: AgentModule = {
   name: 'claude',
@@ -24,7 +17,7 @@ export const claudeModule: AgentModule = {
   isSessionFile: (path) => path.endsWith('.jsonl'),
   // "No, and tell Claude what to do differently" takes the reason in the prompt itself.
   reasonPolicy: 'inline',
-  verifiedVersions: ['2.1.330'],
+  verifiedVersions: CLAUDE_VERSIONS,
   loadAdapter: async () => (await import('./adapter.js')).claudeAdapter,
   pathSaysAgent: (p) => /\/\.claude\//.test(p) || /\/claude\//.test(p),
   recordSaysAgent: (record) =>

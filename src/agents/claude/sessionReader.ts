@@ -5,7 +5,8 @@
 import { toRejectionKind } from '../../readers/action.js';
 import { CLAUDE_TOOLS } from './tools.js';
 import type { ToolCall, ToolResult } from '../../readers/conversation.js';
-import { isKnownClaudeVersion } from './module.js';
+import { isVerifiedVersion, newestVerified, unverifiedVersionText } from '../verifiedVersions.js';
+import { CLAUDE_VERSIONS } from './strings/index.js';
 import {
   emptyFinding,
   isObject,
@@ -64,8 +65,9 @@ export class ClaudeTranscriptReader implements SessionReader {
     if (!this._versionChecked && line.version) {
       this._versionChecked = true;
       s.agent_version = line.version;
-      if (!isKnownClaudeVersion(line.version)) {
-        this._b.diag('warning', 'unknown_version', `claude ${line.version} is not a version rec was measured against; read as 2.1`, lineNo);
+      if (!isVerifiedVersion(CLAUDE_VERSIONS, line.version)) {
+        const as = newestVerified(CLAUDE_VERSIONS).version;
+        this._b.diag('warning', 'unknown_version', `${unverifiedVersionText('claude', line.version, CLAUDE_VERSIONS)}; read as ${as}`, lineNo);
       }
     }
   }

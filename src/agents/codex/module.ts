@@ -2,15 +2,8 @@
 // how its reasons are given. The launch and recorder load through loadAdapter (adapter.ts).
 import { join } from 'node:path';
 import { homedir } from 'node:os';
-import { isKnownVersion } from '../../core/agentNames.js';
 import type { AgentModule } from '../agentModule.js';
-
-/** The versions whose formats and screens were measured (docs/codex.md). */
-const KNOWN_VERSION_PREFIXES = ['0.169.'];
-
-export function isKnownCodexVersion(version: string): boolean {
-  return isKnownVersion(KNOWN_VERSION_PREFIXES, version);
-}
+import { CODEX_VERSIONS } from './strings/index.js';
 
 /** $CODEX_HOME, else ~/.codex; an empty CODEX_HOME counts as unset, as Codex itself reads it. */
 export function codexHome(env: NodeJS.ProcessEnv): string {
@@ -29,7 +22,7 @@ export const codexModule: AgentModule = {
   isSessionFile: (path) => /^rollout-.*\.jsonl$/.test(path.slice(path.lastIndexOf('/') + 1)),
   // Codex's prompts have no place to type a reason ("No, and tell Codex what to do differently" ends the turn).
   reasonPolicy: 'next_message',
-  verifiedVersions: ['0.169.0'],
+  verifiedVersions: CODEX_VERSIONS,
   loadAdapter: async () => (await import('./adapter.js')).codexAdapter,
   pathSaysAgent: (p) => /\/\.codex\//.test(p) || /^rollout-.*\.jsonl$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/codex\//.test(p),
   recordSaysAgent: (record) => ('payload' in record && typeof record['type'] === 'string' ? 'sure' : null),

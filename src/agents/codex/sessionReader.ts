@@ -19,8 +19,8 @@ import {
   TurnAborted,
   TurnStarted,
 } from './sessionRecords.js';
-import { isKnownCodexVersion } from './module.js';
-import { codexStringsFor, type CodexStrings } from './strings/index.js';
+import { isVerifiedVersion, newestVerified, unverifiedVersionText } from '../verifiedVersions.js';
+import { CODEX_VERSIONS, codexStringsFor, type CodexStrings } from './strings/index.js';
 import {
   emptyFinding,
   isObject,
@@ -198,8 +198,9 @@ export class CodexRolloutReader implements SessionReader {
     if (m.data.timestamp) this._b.seeTimestamp(m.data.timestamp);
     if (!this._versionChecked && s.agent_version !== null) {
       this._versionChecked = true;
-      if (!isKnownCodexVersion(s.agent_version)) {
-        this._b.diag('warning', 'unknown_version', `codex ${s.agent_version} is not a version rec was measured against; read as 0.169`, lineNo);
+      if (!isVerifiedVersion(CODEX_VERSIONS, s.agent_version)) {
+        const as = newestVerified(CODEX_VERSIONS).version;
+        this._b.diag('warning', 'unknown_version', `${unverifiedVersionText('codex', s.agent_version, CODEX_VERSIONS)}; read as ${as}`, lineNo);
       }
     }
   }

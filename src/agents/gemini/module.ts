@@ -2,16 +2,9 @@
 // versions were measured, and how its reasons are given. The launch and recorder load through
 // loadAdapter (adapter.ts).
 import { join } from 'node:path';
-import { isKnownVersion } from '../../core/agentNames.js';
 import type { AgentModule } from '../agentModule.js';
+import { GEMINI_VERSIONS } from './strings/index.js';
 import { geminiHomeDir } from './geminiHome.js';
-
-/** The versions whose formats and screens were measured (docs/gemini.md). */
-const KNOWN_VERSION_PREFIXES = ['0.61.'];
-
-export function isKnownGeminiVersion(version: string): boolean {
-  return isKnownVersion(KNOWN_VERSION_PREFIXES, version);
-}
 
 export const geminiModule: AgentModule = {
   name: 'gemini',
@@ -25,7 +18,7 @@ export const geminiModule: AgentModule = {
   isSessionFile: (path) => /\/chats\/session-[^/]*\.jsonl?$/.test(path),
   // Gemini's prompts have no place to type a reason; the user says it in the next message.
   reasonPolicy: 'next_message',
-  verifiedVersions: ['0.61.0'],
+  verifiedVersions: GEMINI_VERSIONS,
   loadAdapter: async () => (await import('./adapter.js')).geminiAdapter,
   pathSaysAgent: (p) => /\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/gemini\//.test(p),
   recordSaysAgent: (record) => {

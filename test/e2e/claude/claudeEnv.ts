@@ -11,11 +11,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DENY_RULE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
 import { descendantPids, killPids } from '../shared/processTree.js';
+import { pinnedVersion } from '../../helpers/agentVersions.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(import.meta.url);
 
-export const CLAUDE_VERSION = '2.1.330';
+/** The newest verified version (the module's verifiedVersions): the devDependency pin. */
+export const CLAUDE_VERSION = pinnedVersion('claude');
 
 /**
  * The pinned devDependency's native binary, taken from its platform package (an optional

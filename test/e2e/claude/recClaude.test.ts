@@ -142,7 +142,7 @@ const expectRows = {
   },
 };
 
-describe('the Claude Code test kit: plain claude 2.1.330 in the isolated env', () => {
+describe(`the Claude Code test kit: plain claude ${CLAUDE_VERSION} in the isolated env`, () => {
   it('reaches a Bash permission prompt on the mock, with the call in its transcript, and nothing tried to leave', async () => {
     session = await startClaude({ bare: true });
     const s = session;
@@ -181,7 +181,7 @@ describe('the Claude Code test kit: plain claude 2.1.330 in the isolated env', (
 });
 
 // rec claude (src/agents/claude) on the real CLI: the exact rows of each scenario.
-describe('rec claude on the real Claude Code 2.1.330: decisions at the prompt', () => {
+describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}: decisions at the prompt`, () => {
   it('1 approves once: the run row carries version and session id; the command ran', async () => {
     const s = await run('bash-approve-once');
     const call = onlyCall(s);
@@ -234,7 +234,7 @@ describe('rec claude on the real Claude Code 2.1.330: decisions at the prompt', 
   }, TEST_TIMEOUT_MS);
 });
 
-describe('rec claude on the real Claude Code 2.1.330: edits, batches, interruptions, rules', () => {
+describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}: edits, batches, interruptions, rules`, () => {
   it('3 (No) at the Edit prompt rejects the edit (kind edit); the Read before it asked nothing; the file is unchanged', async () => {
     await expectRows.editRejected(await run('edit-reject'));
   }, TEST_TIMEOUT_MS);
@@ -343,7 +343,7 @@ describe('rec claude on the real Claude Code 2.1.330: edits, batches, interrupti
 // The same decisions with the renderer the user picked: `--settings '{"tui":"default"}'` draws inline
 // (normal screen, history in the scrollback, tool rows `● Bash(…)` / `⎿  Waiting…`, redrawn by
 // erasing lines). rec merges its hooks into that flag and leaves the choice alone.
-describe('rec claude on the real Claude Code 2.1.330, inline renderer (the user\'s --settings {"tui":"default"})', () => {
+describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}, inline renderer (the user's --settings {"tui":"default"})`, () => {
   it('keeps the user\'s tui setting (Claude Code drew inline, never on the alternate screen) and 1 approves once', async () => {
     const s = await run('inline-bash-approve-once');
     const call = onlyCall(s);

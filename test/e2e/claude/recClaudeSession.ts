@@ -9,7 +9,7 @@ import { spawn, type Spawned } from '../../harness/spawn.js';
 import { startMessagesServer, type MessagesServer } from '../../mock/messagesServer.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
-import { claudeBin, createClaudeEnv, type ClaudeEnv } from './claudeEnv.js';
+import { CLAUDE_VERSION, claudeBin, createClaudeEnv, type ClaudeEnv } from './claudeEnv.js';
 import { quitClaude, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
 import { readTranscript } from './transcriptCalls.js';
 
@@ -54,7 +54,7 @@ export interface ClaudeSession {
 
 /** Why the e2e cannot run here, or null: the pinned package must be installed, and rec built. */
 export function missingPart(): string | null {
-  if (!claudeBin()) return '@anthropic-ai/claude-code 2.1.330 is not installed (npm ci)';
+  if (!claudeBin()) return `@anthropic-ai/claude-code ${CLAUDE_VERSION} is not installed (npm ci)`;
   if (!process.env.REC_E2E_BIN && !existsSync(join(REPO_ROOT, 'dist/cli.js'))) return 'dist/cli.js is missing: run `npx tsc -p tsconfig.json`';
   return null;
 }

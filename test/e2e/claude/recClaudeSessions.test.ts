@@ -13,7 +13,7 @@ import { press } from '../shared/driver.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
-import { claudeBin, createClaudeEnv, type ClaudeEnv } from './claudeEnv.js';
+import { CLAUDE_VERSION, claudeBin, createClaudeEnv, type ClaudeEnv } from './claudeEnv.js';
 import { KEY, quitClaude, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
 import { missingPart } from './recClaudeSession.js';
 import { readTranscript } from './transcriptCalls.js';
@@ -100,7 +100,7 @@ async function askBash(p: { rec: Spawned; driver: ClaudeDriver }, words = 'SCENA
   await p.rec.expectScreen(SCREEN.bashPrompt);
 }
 
-describe('rec claude on the real Claude Code 2.1.330: the right transcript, always', () => {
+describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}: the right transcript, always`, () => {
   it("two runs side by side in one folder, same words, same command: each keeps its own call id (--session-id holds), never the other's", async () => {
     const w = await startWorld();
     const refuser = startRec(w, 'refuser');

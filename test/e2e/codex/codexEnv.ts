@@ -8,12 +8,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { descendantPids, killPids } from '../shared/processTree.js';
+import { pinnedVersion } from '../../helpers/agentVersions.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The pinned devDependency; the e2e suite never uses a codex from PATH. */
 export const CODEX_BIN = join(REPO_ROOT, 'node_modules/.bin/codex');
-export const CODEX_VERSION = '0.169.0';
+/** The newest verified version (the module's verifiedVersions): the devDependency pin. */
+export const CODEX_VERSION = pinnedVersion('codex');
 
 /** The env var that holds the mock's bearer token (`env_key` of the mock provider). */
 const API_KEY_ENV = 'REC_MOCK_API_KEY';

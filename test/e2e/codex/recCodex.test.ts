@@ -22,6 +22,7 @@ import { SCENARIOS } from './recordedScenarios.js';
 import type { RolloutCall } from './sidecarRows.js';
 import { isAlive } from '../shared/processTree.js';
 import { expectJourneys } from '../../helpers/journey.js';
+import { CODEX_VERSION } from './codexEnv.js';
 
 /** One scenario: Codex start, a model turn or two, the quit and rec's 5 s reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;
@@ -64,7 +65,7 @@ function onlyCall(s: RecCodexSession): RolloutCall {
   return calls[0]!;
 }
 
-describe('rec codex on the real Codex 0.169.0: decisions at the command prompt', () => {
+describe(`rec codex on the real Codex ${CODEX_VERSION}: decisions at the command prompt`, () => {
   it('y approves once; the row carries the rollout call_id and arguments, and the command ran', async () => {
     const s = await run('shell-approve-y');
     const call = onlyCall(s);
@@ -144,7 +145,7 @@ describe('rec codex on the real Codex 0.169.0: decisions at the command prompt',
   }, TEST_TIMEOUT_MS);
 });
 
-describe('rec codex on the real Codex 0.169.0: edits, interruptions, parallel calls', () => {
+describe(`rec codex on the real Codex ${CODEX_VERSION}: edits, interruptions, parallel calls`, () => {
   it('Esc at the edits prompt rejects the edit (kind edit) and no file is written', async () => {
     const s = await run('patch-reject-esc');
     const call = onlyCall(s);

@@ -10,6 +10,7 @@ import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from './r
 import { SCENARIOS } from './recordedScenarios.js';
 import { expectJourneys } from '../../helpers/journey.js';
 import { waitUntil } from '../../helpers/pollUntil.js';
+import { CODEX_VERSION } from './codexEnv.js';
 
 const TEST_TIMEOUT_MS = 120_000;
 let session: RecCodexSession | undefined;
@@ -20,7 +21,7 @@ afterEach(async () => {
   session = undefined;
 });
 
-describe('rec codex with REC_CODEX_HOOKS=1 on the real Codex 0.169.0', () => {
+describe(`rec codex with REC_CODEX_HOOKS=1 on the real Codex ${CODEX_VERSION}`, () => {
   it('wires its hooks for this run only, skips the trust screen, and learns from them', async () => {
     const scenario = SCENARIOS.find((s) => s.name === 'shell-approve-y')!;
     session = await startRecCodex({ env: { REC_CODEX_HOOKS: '1' } });

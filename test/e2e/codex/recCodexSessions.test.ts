@@ -12,7 +12,7 @@ import { settle } from '../shared/driver.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../shared/recBin.js';
 import { readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';
-import { CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
+import { CODEX_VERSION, CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
 import { readEventRows, readRolloutCalls } from './sidecarRows.js';
 import { KEY, SCREEN } from './recordedScenarios.js';
 
@@ -95,7 +95,7 @@ async function decide(rec: Spawned, key: string): Promise<void> {
 
 const decisions = (rows: ReturnType<typeof readEventRows>) => rows.filter((r) => r.type === 'approval' || r.type === 'rejection');
 
-describe('rec codex on the real Codex 0.169.0: the right rollout, always', () => {
+describe(`rec codex on the real Codex ${CODEX_VERSION}: the right rollout, always`, () => {
   it('two runs side by side in one folder, same words, same command: each keeps its own call id, never the other\'s', async () => {
     const w = await startWorld();
     const refuser = startRec(w, 'refuser');

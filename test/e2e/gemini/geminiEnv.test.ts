@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../helpers/pollUntil.js';
 import { descendantPids, isAlive } from '../shared/processTree.js';
-import { E2E_DIR_PREFIX } from './geminiEnv.js';
+import { GEMINI_VERSION, E2E_DIR_PREFIX } from './geminiEnv.js';
 import { NATIVE } from './expectedRows.js';
 import { KEY, promptFor, SCREEN } from './geminiScenarios.js';
 import { startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from './recGeminiSession.js';
@@ -19,7 +19,7 @@ afterEach(async () => {
   session = undefined;
 });
 
-describe('the gemini e2e kit on plain Gemini CLI 0.61.0', () => {
+describe(`the gemini e2e kit on plain Gemini CLI ${GEMINI_VERSION}`, () => {
   it('reaches the shell dialog against the mock, with no escape attempt; the deleted session file survives in the live copy', async () => {
     const s = (session = await startRecGemini({ plain: true }));
     await waitReady(s);

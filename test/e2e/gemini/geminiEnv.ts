@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EDIT_FILE } from '../../mock/geminiScenarios.js';
 import { descendantPids, killPids } from '../shared/processTree.js';
+import { pinnedVersion } from '../../helpers/agentVersions.js';
 
 /** The prefix of each test world's temp dir (under the system temp dir). */
 export const E2E_DIR_PREFIX = 'rec-gemini-e2e-';
@@ -16,7 +17,8 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The pinned devDependency; the e2e suite never uses a gemini from PATH. */
 export const GEMINI_BIN = join(REPO_ROOT, 'node_modules/.bin/gemini');
-export const GEMINI_VERSION = '0.61.0';
+/** The newest verified version (the module's verifiedVersions): the devDependency pin. */
+export const GEMINI_VERSION = pinnedVersion('gemini');
 /** The fake `vim` for "Modify with external editor": it changes "new line" to "edited line". */
 const FAKE_EDITOR_DIR = join(REPO_ROOT, 'test', 'fakes', 'editor');
 /** A one-tool MCP server over stdio (touch_marker). */

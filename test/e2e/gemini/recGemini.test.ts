@@ -74,7 +74,7 @@ const rowOf = (s: RecGeminiSession, type: string, callId: string | null) => s.ro
 /** The model turns the mock answered (a fully rejected batch is rolled back and never sent: README G1). */
 const turns = (s: RecGeminiSession) => s.server.requests.filter((r) => r.kind === 'turn');
 
-describe('rec gemini on the real Gemini CLI 0.61.0: decisions at the shell dialog', () => {
+describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: decisions at the shell dialog`, () => {
   it("Enter approves once; call_id is the session file's <name>__<rawId>, the command ran, the run row has Gemini's version and session id", async () => {
     const { s, calls } = await run('shell-approve-enter', 1);
     const [call] = calls as [SessionToolCall];
@@ -169,7 +169,7 @@ describe('rec gemini on the real Gemini CLI 0.61.0: decisions at the shell dialo
   }, TEST_TIMEOUT_MS);
 });
 
-describe('rec gemini on the real Gemini CLI 0.61.0: edits and parallel calls', () => {
+describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: edits and parallel calls`, () => {
   it('Esc at "Apply this change?" rejects the replace (kind edit) and the file on disk is unchanged', async () => {
     const { s, calls } = await run('edit-reject-esc', 1);
     const [call] = calls as [SessionToolCall];
@@ -288,7 +288,7 @@ describe('rec gemini on the real Gemini CLI 0.61.0: edits and parallel calls', (
   }, TEST_TIMEOUT_MS);
 });
 
-describe('rec gemini on the real Gemini CLI 0.61.0: interruptions', () => {
+describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: interruptions`, () => {
   for (const [name, trigger] of [
     ['long-esc-running', 'esc'],
     ['long-ctrlc-running', 'ctrl_c'],
@@ -338,7 +338,7 @@ describe('rec gemini on the real Gemini CLI 0.61.0: interruptions', () => {
   }
 });
 
-describe('rec gemini on the real Gemini CLI 0.61.0: what Gemini deletes', () => {
+describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: what Gemini deletes`, () => {
   it('a deny-only session: Gemini deletes its file at exit, agent_records keep it, and `rec merge --run` rebuilds it', async () => {
     const { s, calls } = await run('shell-reject-esc', 1);
     const [call] = calls as [SessionToolCall];

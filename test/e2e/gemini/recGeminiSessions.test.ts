@@ -10,7 +10,7 @@ import { settle, type Driver } from '../shared/driver.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../shared/recBin.js';
 import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
-import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './geminiEnv.js';
+import { GEMINI_VERSION, createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './geminiEnv.js';
 import { KEY, promptFor, quitGemini, SCREEN } from './geminiScenarios.js';
 import { readToolCalls, SessionSnapshots } from './sessionSnapshots.js';
 
@@ -90,7 +90,7 @@ function recJson(w: World, name: string, args: readonly string[]): unknown {
 
 const decisions = (rows: readonly EventRow[]) => rows.filter((r) => r.type === 'approval' || r.type === 'rejection');
 
-describe('rec gemini on the real Gemini 0.61.0, found by scanning: the right chat file, always', () => {
+describe(`rec gemini on the real Gemini ${GEMINI_VERSION}, found by scanning: the right chat file, always`, () => {
   it("two runs side by side in one folder, same words, same command: each keeps its own call id or none, never the other's", async () => {
     const w = await startWorld();
     const refuser = startRec(w, 'refuser');

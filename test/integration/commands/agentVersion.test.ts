@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentModule } from '../../../src/agents/registry.js';
+import { isVerifiedVersion } from '../../../src/agents/verifiedVersions.js';
 import type { KnownAgent } from '../../../src/core/agentNames.js';
 import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
 import { readRuns, waitForRows } from '../../helpers/sidecarRows.js';
@@ -68,7 +69,7 @@ describe.each(['codex', 'gemini', 'claude'] as const)('rec %s: the version of th
       expect.objectContaining({
         agent,
         agent_version: FAKE_VERSION[agent],
-        agent_version_verified: agentModule(agent).verifiedVersions.includes(FAKE_VERSION[agent]),
+        agent_version_verified: isVerifiedVersion(agentModule(agent).verifiedVersions, FAKE_VERSION[agent]),
         agent_version_source: 'package',
       }),
     ]);

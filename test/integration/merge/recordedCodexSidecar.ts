@@ -1,16 +1,18 @@
-// Sidecar databases for the Codex 0.169.0 recordings (test/fixtures/codex/0.169.0/recorded), written
+// Sidecar databases for the pinned Codex version's recordings (test/fixtures/codex/<version>/recorded), written
 // through the real store (openSidecar, startRun, insertEvent) with the rows the e2e suite asserts
 // `rec codex` writes for the same scenario (test/e2e/codex/expectedRows.ts), call ids and tool
 // inputs taken from the recorded rollout, and timestamps placed on the rollout's own clock.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { NewEvent } from '../../../src/core/events.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import type { RowView } from '../../e2e/codex/expectedRows.js';
 import { readRolloutCalls, type RolloutCall } from '../../e2e/codex/sidecarRows.js';
 import { readScreenFrames } from '../../helpers/castReplay.js';
+import { fixturesDir, pinnedVersion } from '../../helpers/agentVersions.js';
 
-export const RECORDED = fileURLToPath(new URL('../../fixtures/codex/0.169.0/recorded/', import.meta.url));
+const CODEX_VERSION = pinnedVersion('codex');
+export const RECORDED = `${join(fixturesDir('codex'), 'recorded')}/`;
 
 export interface RecordedRollout {
   readonly name: string;
@@ -108,11 +110,11 @@ export function writeRecordedSidecar(path: string, rec: RecordedRollout, rows: r
       argv: [],
       cwd: '/tmp/rec-codex-fx/work',
       started_at: shift(first, -5_000),
-      agent_version: '0.169.0',
+      agent_version: CODEX_VERSION,
       agent_session_id: rec.sessionId,
       agent_session_file: rec.file,
     });
-    const ctx = { run_id: runId, agent: 'codex' as const, agent_version: '0.169.0', agent_session_id: rec.sessionId };
+    const ctx = { run_id: runId, agent: 'codex' as const, agent_version: CODEX_VERSION, agent_session_id: rec.sessionId };
     const eventIds = rows.map(({ row, ts }) => {
       const decidedBy = row.type === 'prompt' || row.type === 'skipped' ? null : 'user';
       return db.insertEvent(ctx, NewEvent.parse({ ...row, ts, decided_by: decidedBy }));

@@ -7,6 +7,7 @@ import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentAdapter, Recorder } from '../../../src/agents/agentAdapter.js';
 import { codexAdapter } from '../../../src/agents/codex/adapter.js';
+import { agentModule } from '../../../src/agents/registry.js';
 import { CodexRecorder } from '../../../src/agents/codex/recorder.js';
 import { Recording } from '../../../src/commands/recording.js';
 import type { HookMessage } from '../../../src/core/hookMessage.js';
@@ -36,7 +37,7 @@ function open(dir: string, adapter: AgentAdapter, hooks: Emitter<HookMessage>, f
       runId: 'run-shutdown',
       agent: 'codex',
       adapter,
-      verifiedVersions: ['0.169.0'],
+      verifiedVersions: agentModule('codex').verifiedVersions,
       argv: ['codex'],
       cwd: dir,
       env: { CODEX_HOME: join(dir, 'codex-home') },

@@ -8,6 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadReaders, readSessionFile } from '../../../src/merge/readSession.js';
 import type { NativeSession } from '../../../src/readers/nativeSession.js';
 import { logFile, LOGS } from '../readers/fixturePaths.js';
+import { pinnedVersion } from '../../helpers/agentVersions.js';
+
+/** Verified versions: these files must give no unknown_version warning, only the diagnostics asserted. */
+const CODEX_VERSION = pinnedVersion('codex');
+const CLAUDE_VERSION = pinnedVersion('claude');
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-quick-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,7 +69,7 @@ describe('reader fast paths', () => {
     const file = join(dir, 'rollout-cut.jsonl');
     writeFileSync(
       file,
-      `${JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's1', cli_version: '0.169.0' } })}\n{"timestamp":"t","ordinal":1,"type":"event_msg","payload":{"type":"token_count"}`,
+      `${JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's1', cli_version: CODEX_VERSION } })}\n{"timestamp":"t","ordinal":1,"type":"event_msg","payload":{"type":"token_count"}`,
     );
     const r = await readSessionFile(file);
     expect(r.session!.diagnostics).toEqual([expect.objectContaining({ code: 'truncated_line', file, line: 2 })]);
@@ -72,7 +77,7 @@ describe('reader fast paths', () => {
 
   it('a record that fails a hand check goes through zod and is reported with file and line (each agent)', async () => {
     const codex = write('rollout-bad.jsonl', [
-      { timestamp: 't', type: 'session_meta', payload: { id: 's1', cli_version: '0.169.0' } },
+      { timestamp: 't', type: 'session_meta', payload: { id: 's1', cli_version: CODEX_VERSION } },
       { timestamp: 't', type: 'response_item', payload: { type: 'message', role: 'user', content: 'not an array' } },
       { timestamp: 't', type: 'response_item', payload: { type: 'function_call', name: 'exec_command', call_id: 7 } },
       { timestamp: 't', type: 'response_item', payload: { type: 'function_call_output', call_id: 'c1' } },
@@ -86,7 +91,7 @@ describe('reader fast paths', () => {
     expect(c.session!.diagnostics[0]!.message).toContain('response_item:message: content');
 
     const claude = write('claude-bad.jsonl', [
-      { type: 'user', uuid: 'u1', sessionId: 's', version: '2.1.328', message: { role: 'user', content: 'hi' } },
+      { type: 'user', uuid: 'u1', sessionId: 's', version: CLAUDE_VERSION, message: { role: 'user', content: 'hi' } },
       { type: 'assistant', uuid: 'u2', sessionId: 's', message: { id: 7, content: [] } },
       { type: 'user', uuid: 'u3', sessionId: 's', permissionDecision: { source: 'user' }, message: { role: 'user', content: 'x' } },
     ]);

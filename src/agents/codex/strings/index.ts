@@ -1,14 +1,20 @@
-// Picks the texts for a Codex version. Unknown versions get the newest known texts: Codex changes
-// its wording rarely, and a near miss still records more than nothing (the version is recorded too).
+// The Codex CLI versions rec was verified on, oldest first, each with its texts and its recordings:
+// the one version fact of this agent (module.ts names it as verifiedVersions; ../../verifiedVersions.ts
+// says who reads it). Its last entry is the devDependency pin in package.json, a test holds them
+// equal. A version not listed is read with the newest entry's texts, and its rows say unverified.
+import type { VerifiedStrings } from '../../verifiedVersions.js';
+import { stringsFor, newestVerified } from '../../verifiedVersions.js';
 import type { CodexStrings } from './schema.js';
 import { CODEX_0_169_0 } from './v0_169_0.js';
 
 export type { CodexPromptKind, CodexStrings, TaskMenuAction } from './schema.js';
 
-const KNOWN: readonly CodexStrings[] = [CODEX_0_169_0];
+export const CODEX_VERSIONS: readonly VerifiedStrings<CodexStrings>[] = [
+  { version: '0.169.0', strings: CODEX_0_169_0, fixtures: 'test/fixtures/codex/0.169.0' },
+];
 
-export const LATEST_CODEX_STRINGS: CodexStrings = CODEX_0_169_0;
+export const LATEST_CODEX_STRINGS: CodexStrings = newestVerified(CODEX_VERSIONS).strings;
 
 export function codexStringsFor(version: string | undefined): CodexStrings {
-  return KNOWN.find((s) => s.version === version) ?? LATEST_CODEX_STRINGS;
+  return stringsFor(CODEX_VERSIONS, version);
 }

@@ -8,7 +8,6 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../../src/agents/claude/recorder.js';
 import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
@@ -22,10 +21,19 @@ import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
 import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
+import { fixturesDir, verifiedVersions } from '../../../helpers/agentVersions.js';
 
-export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded');
+/** The pinned version's recordings (each verified version's: recordedDirs). */
+export const RECORDED_DIR = join(fixturesDir('claude'), 'recorded');
 /** The same scenarios with the inline renderer (the user's `--settings '{"tui":"default"}'`). */
-export const RECORDED_INLINE_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.330/recorded-inline');
+export const RECORDED_INLINE_DIR = join(fixturesDir('claude'), 'recorded-inline');
+
+/** The recordings of every verified version, oldest first: each keeps replaying after a newer one is pinned. */
+export const RECORDED_BY_VERSION = verifiedVersions('claude').map((v) => ({
+  version: v.version,
+  recorded: join(v.fixtures, 'recorded'),
+  inline: join(v.fixtures, 'recorded-inline'),
+}));
 export const RECORDED_CWD = '<BASE>/work';
 
 /** A refusal's or an interrupt's line with a key this shortly before it was caused by that key. */
@@ -113,7 +121,7 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR): 
   const project = join(home, '.claude', 'projects', '-tmp-rec-claude-fx-work');
   mkdirSync(project, { recursive: true });
   const transcript = join(project, `${sessionId}.jsonl`);
-  const subagents = subagentFiles(name, raw, join(project, sessionId, 'subagents'));
+  const subagents = subagentFiles(dir, name, raw, join(project, sessionId, 'subagents'));
   // One timeline for every file: each line knows where it goes (writes[i]).
   const writes: Array<{ readonly file: string; readonly text: string; readonly before?: () => void }> = raw.map((text) => ({ file: transcript, text }));
   for (const sub of subagents) {
@@ -194,15 +202,15 @@ interface SubagentFixture {
  * wrote it and its meta file, which the fixtures do not keep: its toolUseId is the Agent call whose
  * result in the main transcript names the agent (toolUseResult.agentId).
  */
-function subagentFiles(name: string, raw: readonly string[], dir: string): SubagentFixture[] {
+function subagentFiles(fixtureDir: string, name: string, raw: readonly string[], dir: string): SubagentFixture[] {
   const prefix = `${name}.subagent-`;
-  return readdirSync(RECORDED_DIR)
+  return readdirSync(fixtureDir)
     .filter((f) => f.startsWith(prefix) && f.endsWith('.jsonl'))
     .sort()
     .map((f) => {
       const file = f.slice(prefix.length);
       const agentId = /^agent-(.+)\.jsonl$/.exec(file)![1]!;
-      const lines = readFileSync(join(RECORDED_DIR, f), 'utf8').split('\n').filter((l) => l.trim() !== '');
+      const lines = readFileSync(join(fixtureDir, f), 'utf8').split('\n').filter((l) => l.trim() !== '');
       const parent = agentCallOf(raw, agentId);
       const writeMeta = () => {
         mkdirSync(dir, { recursive: true });

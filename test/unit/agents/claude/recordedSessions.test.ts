@@ -1,12 +1,12 @@
-// Recorded sessions of the real Claude Code 2.1.330 (test/fixtures/claude/2.1.330/recorded, recorded
-// by the claude kit's scripts/record-claude-fixtures.mjs against the mock Messages API), replayed
+// Recorded sessions of the real Claude Code, every verified version's (test/fixtures/claude/<version>/recorded,
+// each version kept replaying after a newer one is pinned; recorded by the claude kit's scripts/record-claude-fixtures.mjs against the mock Messages API), replayed
 // chunk by chunk through a real ScreenModel, the InputRelay and the ClaudeRecorder into an in-memory
 // sidecar, with the transcript written as Claude wrote it (recordedClaudeRun.ts). Each scenario
 // asserts the exact decision rows. (The recorded frames are not compared: the fixtures' paths were
 // sanitised in the cast's bytes, which moves cursor-placed words, and in the frames' text.)
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
-import { RECORDED_INLINE_DIR, replayRecorded, type RecordedRun } from './recordedClaudeRun.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from './recordedClaudeRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -44,179 +44,185 @@ const rejection = (callId: string, kind: string, trigger: string, reasonSource =
   ran: 'no',
 });
 
-describe('claude 2.1.330, 120x40, recorded sessions replayed through the recorder', () => {
-  it('bash-approve-once: 1 approves once; the transcript says it ran', async () => {
-    const r = await replayRecorded('bash-approve-once');
-    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: r.calls[0]!.id, tool_name: 'Bash', prompt: expect.objectContaining({ title: 'Bash command' }) })]);
-    expect(decisions(r)).toEqual([approval(r.calls[0]!.id, 'digit', 'Yes', 'once')]);
-    expect(r.forwarded.equals(r.keysSent)).toBe(true);
-    expect(r.agentRecords).toBe(r.transcriptLines);
-  }, REPLAY_TIMEOUT_MS);
+for (const { version, recorded, inline } of RECORDED_BY_VERSION) {
+  describe(`claude ${version}, 120x40, recorded sessions replayed through the recorder`, () => {
+    const replay = (name: string) => replayRecorded(name, recorded);
 
-  it('bash-approve-always: 2 approves for the session', async () => {
-    const r = await replayRecorded('bash-approve-always');
-    // The label as the replayed screen shows it: the fixture's sanitised path (`<BASE>`) is shorter
-    // than the recorded one, and Claude placed the words after it with cursor moves.
-    expect(decisions(r)).toEqual([approval(r.calls[0]!.id, 'digit', expect.stringMatching(/^Yes, and always allow access to <BASE>\/work\s+from this project$/) as unknown as string, 'session')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('bash-approve-once: 1 approves once; the transcript says it ran', async () => {
+      const r = await replay('bash-approve-once');
+      expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: r.calls[0]!.id, tool_name: 'Bash', prompt: expect.objectContaining({ title: 'Bash command' }) })]);
+      expect(decisions(r)).toEqual([approval(r.calls[0]!.id, 'digit', 'Yes', 'once')]);
+      expect(r.forwarded.equals(r.keysSent)).toBe(true);
+      expect(r.agentRecords).toBe(r.transcriptLines);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('bash-reject-digit: 4 rejects (No)', async () => {
-    const r = await replayRecorded('bash-reject-digit');
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'digit')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('bash-approve-always: 2 approves for the session', async () => {
+      const r = await replay('bash-approve-always');
+      // The label as the replayed screen shows it: the fixture's sanitised path (`<BASE>`) is shorter
+      // than the recorded one, and Claude placed the words after it with cursor moves.
+      expect(decisions(r)).toEqual([approval(r.calls[0]!.id, 'digit', expect.stringMatching(/^Yes, and always allow access to <BASE>\/work\s+from this project$/) as unknown as string, 'session')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('bash-reject-esc: Esc rejects; the transcript cannot tell it from No, the keys do', async () => {
-    const r = await replayRecorded('bash-reject-esc');
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('bash-reject-digit: 4 rejects (No)', async () => {
+      const r = await replay('bash-reject-digit');
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'digit')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('bash-reject-reason: Down to No, Tab, a typed reason, Enter: trigger tab, the reason inline from the transcript', async () => {
-    const r = await replayRecorded('bash-reject-reason');
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'tab', 'inline', 'please use printf instead')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('bash-reject-esc: Esc rejects; the transcript cannot tell it from No, the keys do', async () => {
+      const r = await replay('bash-reject-esc');
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('bash-reject-reason-discarded: Tab, typed text, Esc: a rejection saying a reason was typed inline, without it', async () => {
-    const r = await replayRecorded('bash-reject-reason-discarded');
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc', 'inline', null)]);
-  }, REPLAY_TIMEOUT_MS);
+    it('bash-reject-reason: Down to No, Tab, a typed reason, Enter: trigger tab, the reason inline from the transcript', async () => {
+      const r = await replay('bash-reject-reason');
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'tab', 'inline', 'please use printf instead')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('ctrlc-at-prompt: Ctrl+C at the prompt records nothing; the Esc after it rejects', async () => {
-    const r = await replayRecorded('ctrlc-at-prompt');
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('bash-reject-reason-discarded: Tab, typed text, Esc: a rejection saying a reason was typed inline, without it', async () => {
+      const r = await replay('bash-reject-reason-discarded');
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc', 'inline', null)]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('deny-rule: refused by a permission rule, no prompt: decided by the rule', async () => {
-    const r = await replayRecorded('deny-rule');
-    expect(prompts(r)).toEqual([]);
-    expect(decisions(r)).toEqual([{ ...rejection(r.calls[0]!.id, 'permission', 'rule'), decided_by: 'rule', option_label: null }]);
-  }, REPLAY_TIMEOUT_MS);
+    it('ctrlc-at-prompt: Ctrl+C at the prompt records nothing; the Esc after it rejects', async () => {
+      const r = await replay('ctrlc-at-prompt');
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('edit-reject: the Edit prompt (after an auto-allowed Read) rejected with 3', async () => {
-    const r = await replayRecorded('edit-reject');
-    const edit = r.calls.find((c) => c.name === 'Edit')!;
-    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'edit', call_id: edit.id, prompt: expect.objectContaining({ title: 'Edit file' }) })]);
-    expect(decisions(r)).toEqual([rejection(edit.id, 'edit', 'digit')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('deny-rule: refused by a permission rule, no prompt: decided by the rule', async () => {
+      const r = await replay('deny-rule');
+      expect(prompts(r)).toEqual([]);
+      expect(decisions(r)).toEqual([{ ...rejection(r.calls[0]!.id, 'permission', 'rule'), decided_by: 'rule', option_label: null }]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('parallel-second-rejected: the first approved, Esc on the second: it is the rejection, the third is skipped because of it', async () => {
-    const r = await replayRecorded('parallel-second-rejected');
-    const [first, second, third] = r.calls.map((c) => c.id);
-    expect(decisions(r)).toEqual([
-      approval(first!, 'digit', 'Yes', 'once'),
-      rejection(second!, 'command', 'esc'),
-      { ...base, type: 'skipped', kind: 'command', call_id: third!, related_call_id: second!, decided_by: null, ran: 'no' },
-    ]);
-  }, REPLAY_TIMEOUT_MS);
+    it('edit-reject: the Edit prompt (after an auto-allowed Read) rejected with 3', async () => {
+      const r = await replay('edit-reject');
+      const edit = r.calls.find((c) => c.name === 'Edit')!;
+      expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'edit', call_id: edit.id, prompt: expect.objectContaining({ title: 'Edit file' }) })]);
+      expect(decisions(r)).toEqual([rejection(edit.id, 'edit', 'digit')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('resize-at-prompt: the prompt redrawn at 80x30 is the same prompt; Esc rejects it', async () => {
-    const r = await replayRecorded('resize-at-prompt');
-    expect(prompts(r)).toHaveLength(1);
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('parallel-second-rejected: the first approved, Esc on the second: it is the rejection, the third is skipped because of it', async () => {
+      const r = await replay('parallel-second-rejected');
+      const [first, second, third] = r.calls.map((c) => c.id);
+      expect(decisions(r)).toEqual([
+        approval(first!, 'digit', 'Yes', 'once'),
+        rejection(second!, 'command', 'esc'),
+        { ...base, type: 'skipped', kind: 'command', call_id: third!, related_call_id: second!, decided_by: null, ran: 'no' },
+      ]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('sleep-esc-running: approved, then Esc while it runs: the approval and an interruption of kind tool, no rejection; the Ctrl+C at idle after it records nothing', async () => {
-    const r = await replayRecorded('sleep-esc-running');
-    const [call] = r.calls.map((c) => c.id);
-    expect(decisions(r)).toEqual([
-      approval(call!, 'digit', 'Yes', 'once'),
-      { ...base, type: 'interruption', kind: 'tool', trigger: 'esc', call_id: call!, related_call_id: call! },
-    ]);
-    expect(r.events.find((e) => e.type === 'interruption')!.native).toMatchObject({ toolDenialKind: 'user-rejected', turn_aborted: '[Request interrupted by user for tool use]' });
-  }, REPLAY_TIMEOUT_MS);
+    it('resize-at-prompt: the prompt redrawn at 80x30 is the same prompt; Esc rejects it', async () => {
+      const r = await replay('resize-at-prompt');
+      expect(prompts(r)).toHaveLength(1);
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('slowtext-esc: Esc while the answer streams: kind response, pointing at the partial message Claude kept', async () => {
-    const r = await replayRecorded('slowtext-esc');
-    expect(decisions(r)).toEqual([{ ...base, type: 'interruption', kind: 'response', trigger: 'esc' }]);
-    expect(r.events[0]!.native).toMatchObject({ turn_aborted: '[Request interrupted by user]', isAbortedMidStream: true, interruptedMessageId: expect.stringMatching(/^msg_/) });
-  }, REPLAY_TIMEOUT_MS);
+    it('sleep-esc-running: approved, then Esc while it runs: the approval and an interruption of kind tool, no rejection; the Ctrl+C at idle after it records nothing', async () => {
+      const r = await replay('sleep-esc-running');
+      const [call] = r.calls.map((c) => c.id);
+      expect(decisions(r)).toEqual([
+        approval(call!, 'digit', 'Yes', 'once'),
+        { ...base, type: 'interruption', kind: 'tool', trigger: 'esc', call_id: call!, related_call_id: call! },
+      ]);
+      expect(r.events.find((e) => e.type === 'interruption')!.native).toMatchObject({ toolDenialKind: 'user-rejected', turn_aborted: '[Request interrupted by user for tool use]' });
+    }, REPLAY_TIMEOUT_MS);
 
-  it("subagent-bash-esc: Esc at the subagent's Bash prompt, read live from subagents/: a rejection of the subagent's own call with its words; the Agent call is neither skipped nor interrupted", async () => {
-    const r = await replayRecorded('subagent-bash-esc');
-    const agent = r.calls.find((c) => c.name === 'Agent')!;
-    expect(r.subagentCalls.map((c) => c.name)).toEqual(['Bash']);
-    const bash = r.subagentCalls[0]!;
-    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: bash.id, tool_name: 'Bash', prompt: expect.objectContaining({ title: 'Bash command · from the general-purpose agent' }) })]);
-    expect(decisions(r)).toEqual([rejection(bash.id, 'command', 'esc')]);
-    const rejected = r.events.find((e) => e.type === 'rejection')!;
-    expect(rejected.native).toMatchObject({
-      agent_id: 'a245b1eb817ab80de',
-      parent_call_id: agent.id,
-      toolDenialKind: 'user-rejected',
-      output: expect.stringMatching(/^Permission for this tool use was denied\./),
-    });
-    expect(rejected.evidence).toContain('session_file');
-    // Every line of both transcripts is kept, each under its own file.
-    expect(r.agentRecordsByFile).toEqual({ [`${r.sessionId}.jsonl`]: r.transcriptLines, ...r.subagentLines });
-  }, REPLAY_TIMEOUT_MS);
+    it('slowtext-esc: Esc while the answer streams: kind response, pointing at the partial message Claude kept', async () => {
+      const r = await replay('slowtext-esc');
+      expect(decisions(r)).toEqual([{ ...base, type: 'interruption', kind: 'response', trigger: 'esc' }]);
+      expect(r.events[0]!.native).toMatchObject({ turn_aborted: '[Request interrupted by user]', isAbortedMidStream: true, interruptedMessageId: expect.stringMatching(/^msg_/) });
+    }, REPLAY_TIMEOUT_MS);
 
-  it('slowtool-esc: Esc while a tool call streams: kind response (Claude drops the partial call: no id anywhere)', async () => {
-    const r = await replayRecorded('slowtool-esc');
-    expect(r.calls).toEqual([]);
-    expect(decisions(r)).toEqual([{ ...base, type: 'interruption', kind: 'response', trigger: 'esc' }]);
-  }, REPLAY_TIMEOUT_MS);
-});
+    it("subagent-bash-esc: Esc at the subagent's Bash prompt, read live from subagents/: a rejection of the subagent's own call with its words; the Agent call is neither skipped nor interrupted", async () => {
+      const r = await replay('subagent-bash-esc');
+      const agent = r.calls.find((c) => c.name === 'Agent')!;
+      expect(r.subagentCalls.map((c) => c.name)).toEqual(['Bash']);
+      const bash = r.subagentCalls[0]!;
+      expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: bash.id, tool_name: 'Bash', prompt: expect.objectContaining({ title: 'Bash command · from the general-purpose agent' }) })]);
+      expect(decisions(r)).toEqual([rejection(bash.id, 'command', 'esc')]);
+      const rejected = r.events.find((e) => e.type === 'rejection')!;
+      // The subagent's id is the recording's own (its transcript's file name, agent-<id>.jsonl).
+      const [subagentFile] = Object.keys(r.subagentLines);
+      expect(rejected.native).toMatchObject({
+        agent_id: /^agent-(\w+)\.jsonl$/.exec(subagentFile!)![1],
+        parent_call_id: agent.id,
+        toolDenialKind: 'user-rejected',
+        output: expect.stringMatching(/^Permission for this tool use was denied\./),
+      });
+      expect(rejected.evidence).toContain('session_file');
+      // Every line of both transcripts is kept, each under its own file.
+      expect(r.agentRecordsByFile).toEqual({ [`${r.sessionId}.jsonl`]: r.transcriptLines, ...r.subagentLines });
+    }, REPLAY_TIMEOUT_MS);
 
-// The same decisions drawn by the inline renderer the user may pick (recorded-inline/, `--settings
-// '{"tui":"default"}'`): the normal screen, the live area erased and rewritten line by line.
-describe('claude 2.1.330, 120x40, inline renderer (tui default), recorded sessions replayed through the recorder', () => {
-  const replay = (name: string) => replayRecorded(name, RECORDED_INLINE_DIR);
+    it('slowtool-esc: Esc while a tool call streams: kind response (Claude drops the partial call: no id anywhere)', async () => {
+      const r = await replay('slowtool-esc');
+      expect(r.calls).toEqual([]);
+      expect(decisions(r)).toEqual([{ ...base, type: 'interruption', kind: 'response', trigger: 'esc' }]);
+    }, REPLAY_TIMEOUT_MS);
+  });
 
-  it('inline-bash-approve-once: 1 approves once', async () => {
-    const r = await replay('inline-bash-approve-once');
-    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: r.calls[0]!.id, tool_name: 'Bash' })]);
-    expect(decisions(r)).toEqual([approval(r.calls[0]!.id, 'digit', 'Yes', 'once')]);
-    expect(r.finalScreen.alternate).toBe(false);
-  }, REPLAY_TIMEOUT_MS);
+  // The same decisions drawn by the inline renderer the user may pick (recorded-inline/, `--settings
+  // '{"tui":"default"}'`): the normal screen, the live area erased and rewritten line by line.
+  describe(`claude ${version}, 120x40, inline renderer (tui default), recorded sessions replayed through the recorder`, () => {
+    const replay = (name: string) => replayRecorded(name, inline);
 
-  it('inline-bash-reject-digit: 4 rejects (No)', async () => {
-    const r = await replay('inline-bash-reject-digit');
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'digit')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('inline-bash-approve-once: 1 approves once', async () => {
+      const r = await replay('inline-bash-approve-once');
+      expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: r.calls[0]!.id, tool_name: 'Bash' })]);
+      expect(decisions(r)).toEqual([approval(r.calls[0]!.id, 'digit', 'Yes', 'once')]);
+      expect(r.finalScreen.alternate).toBe(false);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('inline-bash-reject-esc: Esc rejects with no option', async () => {
-    const r = await replay('inline-bash-reject-esc');
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('inline-bash-reject-digit: 4 rejects (No)', async () => {
+      const r = await replay('inline-bash-reject-digit');
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'digit')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('inline-bash-reject-reason: Down to No, Tab, a typed reason, Enter: trigger tab, the reason inline', async () => {
-    const r = await replay('inline-bash-reject-reason');
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'tab', 'inline', 'please use printf instead')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('inline-bash-reject-esc: Esc rejects with no option', async () => {
+      const r = await replay('inline-bash-reject-esc');
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('inline-bash-reject-reason-discarded: Tab, typed text, Esc: a rejection saying a reason was typed inline, without it', async () => {
-    const r = await replay('inline-bash-reject-reason-discarded');
-    expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc', 'inline', null)]);
-  }, REPLAY_TIMEOUT_MS);
+    it('inline-bash-reject-reason: Down to No, Tab, a typed reason, Enter: trigger tab, the reason inline', async () => {
+      const r = await replay('inline-bash-reject-reason');
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'tab', 'inline', 'please use printf instead')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('inline-edit-reject: the Edit prompt (its diff drawn as `…` at first) rejected with 3', async () => {
-    const r = await replay('inline-edit-reject');
-    const edit = r.calls.find((c) => c.name === 'Edit')!;
-    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'edit', call_id: edit.id, prompt: expect.objectContaining({ title: 'Edit file' }) })]);
-    expect(decisions(r)).toEqual([rejection(edit.id, 'edit', 'digit')]);
-  }, REPLAY_TIMEOUT_MS);
+    it('inline-bash-reject-reason-discarded: Tab, typed text, Esc: a rejection saying a reason was typed inline, without it', async () => {
+      const r = await replay('inline-bash-reject-reason-discarded');
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc', 'inline', null)]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('inline-sleep-esc-running: approved, then Esc while it runs: the approval and an interruption of kind tool', async () => {
-    const r = await replay('inline-sleep-esc-running');
-    const [call] = r.calls.map((c) => c.id);
-    expect(decisions(r)).toEqual([
-      approval(call!, 'digit', 'Yes', 'once'),
-      { ...base, type: 'interruption', kind: 'tool', trigger: 'esc', call_id: call!, related_call_id: call! },
-    ]);
-  }, REPLAY_TIMEOUT_MS);
+    it('inline-edit-reject: the Edit prompt (its diff drawn as `…` at first) rejected with 3', async () => {
+      const r = await replay('inline-edit-reject');
+      const edit = r.calls.find((c) => c.name === 'Edit')!;
+      expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'edit', call_id: edit.id, prompt: expect.objectContaining({ title: 'Edit file' }) })]);
+      expect(decisions(r)).toEqual([rejection(edit.id, 'edit', 'digit')]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('inline-parallel-second-rejected: the first approved, Esc on the second: the rejection, the third skipped because of it', async () => {
-    const r = await replay('inline-parallel-second-rejected');
-    const [first, second, third] = r.calls.map((c) => c.id);
-    expect(decisions(r)).toEqual([
-      approval(first!, 'digit', 'Yes', 'once'),
-      rejection(second!, 'command', 'esc'),
-      { ...base, type: 'skipped', kind: 'command', call_id: third!, related_call_id: second!, decided_by: null, ran: 'no' },
-    ]);
-  }, REPLAY_TIMEOUT_MS);
+    it('inline-sleep-esc-running: approved, then Esc while it runs: the approval and an interruption of kind tool', async () => {
+      const r = await replay('inline-sleep-esc-running');
+      const [call] = r.calls.map((c) => c.id);
+      expect(decisions(r)).toEqual([
+        approval(call!, 'digit', 'Yes', 'once'),
+        { ...base, type: 'interruption', kind: 'tool', trigger: 'esc', call_id: call!, related_call_id: call! },
+      ]);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('inline-slowtext-esc: Esc while the answer streams: kind response; the partial text shown is the start of what Claude kept', async () => {
-    const r = await replay('inline-slowtext-esc');
-    expect(decisions(r)).toEqual([{ ...base, type: 'interruption', kind: 'response', trigger: 'esc' }]);
-    expect(r.events[0]!.native).toMatchObject({ isAbortedMidStream: true });
-  }, REPLAY_TIMEOUT_MS);
-});
+    it('inline-parallel-second-rejected: the first approved, Esc on the second: the rejection, the third skipped because of it', async () => {
+      const r = await replay('inline-parallel-second-rejected');
+      const [first, second, third] = r.calls.map((c) => c.id);
+      expect(decisions(r)).toEqual([
+        approval(first!, 'digit', 'Yes', 'once'),
+        rejection(second!, 'command', 'esc'),
+        { ...base, type: 'skipped', kind: 'command', call_id: third!, related_call_id: second!, decided_by: null, ran: 'no' },
+      ]);
+    }, REPLAY_TIMEOUT_MS);
+
+    it('inline-slowtext-esc: Esc while the answer streams: kind response; the partial text shown is the start of what Claude kept', async () => {
+      const r = await replay('inline-slowtext-esc');
+      expect(decisions(r)).toEqual([{ ...base, type: 'interruption', kind: 'response', trigger: 'esc' }]);
+      expect(r.events[0]!.native).toMatchObject({ isAbortedMidStream: true });
+    }, REPLAY_TIMEOUT_MS);
+  });
+}

@@ -6,7 +6,6 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
 import { CodexRecorder } from '../../../../src/agents/codex/recorder.js';
@@ -20,8 +19,9 @@ import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
 import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
+import { fixturesDir } from '../../../helpers/agentVersions.js';
 
-export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/codex/0.169.0/recorded');
+export const RECORDED_DIR = join(fixturesDir('codex'), 'recorded');
 /** The work dir the recorder script ran Codex in; the rollouts' session_meta names it. */
 export const RECORDED_CWD = '/tmp/rec-codex-fx/work';
 

@@ -21,8 +21,9 @@ import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
 import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
 import { VirtualClock } from '../../../helpers/virtualClock.js';
+import { fixturesDir } from '../../../helpers/agentVersions.js';
 
-export const RECORDED_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/gemini/0.61.0/recorded');
+export const RECORDED_DIR = join(fixturesDir('gemini'), 'recorded');
 /** The work dir the fixture recorder ran Gemini in; the chat records name it in file paths. */
 const RECORDED_CWD = '/tmp/rec-gemini-fx/work';
 /** The real Gemini CLI the repository pins: the recorder reads its version from its package.json. */
