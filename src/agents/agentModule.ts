@@ -2,10 +2,10 @@
 // here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
 // <agent>` reads it before the agent starts: a row loads nothing but node builtins, measured at a
 // few ms for the table); the adapter, the reader and the tool table load on demand.
-import type { KnownAgent } from '../core/agentNames.js';
+import type { AgentName } from '../core/agentNames.js';
 import type { ToolTable } from '../readers/action.js';
 import type { SessionReader } from '../readers/nativeSession.js';
-import type { AgentAdapter } from './agentAdapter.js';
+import type { LaunchContext, LaunchPlan, Recorder, RecorderContext } from './agentAdapter.js';
 
 /**
  * Where a rejection's reason comes from: typed into the prompt (`inline`, Claude's "tell Claude what
@@ -15,7 +15,8 @@ import type { AgentAdapter } from './agentAdapter.js';
 export type ReasonPolicy = 'inline' | 'next_message';
 
 export interface AgentModule {
-  readonly name: KnownAgent;
+  /** Its folder's name under src/agents/, and what the user types: `rec <name>`. */
+  readonly name: AgentName;
   /** The executable looked up on PATH. */
   readonly binName: string;
   /** The environment variable that overrides the binary, e.g. REC_CODEX_BIN. */
@@ -64,4 +65,12 @@ export interface AgentModule {
   loadTools(): Promise<ToolTable>;
 }
 
-
+/** The live half of a row, loaded on demand (agents/<name>/adapter.ts). */
+export interface AgentAdapter {
+  /** The registry row it belongs to (its name, binary, versions): referenced, never copied. */
+  readonly module: AgentModule;
+  /** Arguments and environment for this run, with hooks wired for this run only. */
+  prepareLaunch(ctx: LaunchContext): LaunchPlan;
+  /** May load its modules lazily: it is called after the agent has started. */
+  createRecorder(ctx: RecorderContext): Recorder | Promise<Recorder>;
+}

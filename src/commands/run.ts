@@ -85,7 +85,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
         env: baseEnv,
         cwd: io.cwd,
         tempDir,
-        hookCommand: (event) => hookCommandLine(adapter.name, event),
+        hookCommand: (event) => hookCommandLine(adapter.module.name, event),
       });
     } catch (err) {
       failures.fail('launch', err);
@@ -172,7 +172,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
     recording = Recording.open(
       {
         runId,
-        agent: adapter?.name ?? 'other',
+        agent: adapter?.module.name ?? 'other',
         adapter,
         verifiedVersions: module?.verifiedVersions ?? [],
         ...(packageVersion !== undefined ? { agentVersion: packageVersion } : {}),
@@ -210,7 +210,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   if (recording) await recording.finish(exit);
   await cleanUp();
   reportFailures(io, failures);
-  for (const note of plan.notes ?? []) io.stderr.write(`rec: ${adapter?.name ?? 'agent'}: ${escapeControls(note)}\n`);
+  for (const note of plan.notes ?? []) io.stderr.write(`rec: ${adapter?.module.name ?? 'agent'}: ${escapeControls(note)}\n`);
   if (recording && module) reportUnverifiedVersion(io, module.name, recording.agentVersion, module.verifiedVersions);
   if (recording?.unboundSession && module) reportUnboundSession(io, module.name, recording.unboundSession);
   debug(`run closed at ${Math.round(performance.now())} ms`);

@@ -1,14 +1,10 @@
 // The one vocabulary of what rec records (../shared/EVENTS.md, written down for users in docs/events.md).
 // The same names are used in SQL columns, in this zod schema and in JSON output.
 import { z } from 'zod';
-import { KNOWN_AGENTS } from './agentNames.js';
+import { AgentName } from './agentNames.js';
 
-export { KNOWN_AGENTS, type KnownAgent } from './agentNames.js';
-
-/** `other`: a run of `rec -- <command>`. */
-export const AGENT_NAMES = [...KNOWN_AGENTS, 'other'] as const;
-export const AgentName = z.enum(AGENT_NAMES);
-export type AgentName = z.infer<typeof AgentName>;
+/** A registry agent's name, or `other` for a run of `rec -- <command>` (core/agentNames.ts). */
+export { AgentName, OTHER_AGENT } from './agentNames.js';
 
 export const EventType = z.enum(['prompt', 'approval', 'rejection', 'skipped', 'interruption']);
 export type EventType = z.infer<typeof EventType>;
