@@ -2,7 +2,7 @@
 // here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
 // <agent>` reads it before the agent starts: a row loads nothing but node builtins, measured at a
 // few ms for the table); the adapter, the reader and the tool table load on demand.
-import type { AgentName } from '../core/agentNames.js';
+import type { AgentName } from '../core/events.js';
 import type { ToolTable } from '../readers/action.js';
 import type { SessionReader } from '../readers/nativeSession.js';
 import type { LaunchContext, LaunchPlan, Recorder, RecorderContext } from './agentAdapter.js';

@@ -79,6 +79,8 @@ async function forwardHook(
   const token = io.env[HOOK_TOKEN_ENV];
   if (!url || !token) return 'not under rec (no REC_HOOK_URL/REC_HOOK_TOKEN)';
   if (!agent || !event) return 'usage: rec hook <agent> <event>';
+  // The hook server knows only the form of a name (it is below the registry): the name is checked here.
+  if (!AGENTS.includes(agent)) return 'unknown agent, not sent';
 
   const stdin = await readHookStdin(io.stdin, {
     maxBytes: HOOK_MESSAGE_LIMIT_BYTES,
@@ -96,7 +98,7 @@ async function forwardHook(
       return 'stdin is not JSON, not sent';
     }
   }
-  // The server validates this against the zod HookMessage; `agent` was checked against the registry above.
+  // The server validates this against the zod HookMessage.
   const message: HookMessage = {
     agent: agent as AgentName,
     event,

@@ -1,10 +1,13 @@
 // The one vocabulary of what rec records (../shared/EVENTS.md, written down for users in docs/events.md).
 // The same names are used in SQL columns, in this zod schema and in JSON output.
 import { z } from 'zod';
-import { AgentName } from './agentNames.js';
+import { AGENT_NAME_PATTERN } from './agentNames.js';
+
+export { OTHER_AGENT } from './agentNames.js';
 
 /** A registry agent's name, or `other` for a run of `rec -- <command>` (core/agentNames.ts). */
-export { AgentName, OTHER_AGENT } from './agentNames.js';
+export const AgentName = z.string().regex(AGENT_NAME_PATTERN);
+export type AgentName = z.infer<typeof AgentName>;
 
 export const EventType = z.enum(['prompt', 'approval', 'rejection', 'skipped', 'interruption']);
 export type EventType = z.infer<typeof EventType>;

@@ -2,7 +2,7 @@
 // their tool calls and results, and the action behind a call. merge/mergedSession.ts puts these
 // into the merged session (and docs/merged-session.schema.json is generated from there).
 import { z } from 'zod';
-import { AgentName } from '../core/agentNames.js';
+import { AgentName } from '../core/events.js';
 
 /** The agent whose session file was read: a registry row's name (agents/registry.ts). */
 export const MergeAgent = AgentName;
