@@ -219,30 +219,33 @@ function claudeSession(w, r, t0, target) {
   }
 }
 
+/**
+ * Each agent's sessions: its folder under DIR, a file name and a generator. Keyed by the registry's
+ * names (src/agents/registry.ts); test/unit/agents/agentLists.test.ts holds the keys equal to it.
+ */
+export const CORPUS_AGENTS = {
+  codex: { dir: join('codex', 'sessions', '2026', '11', '22'), fileName: (r) => `rollout-2026-11-22T00-00-00-${uuid(r)}.jsonl`, session: codexSession },
+  gemini: { dir: join('gemini', 'tmp', 'work', 'chats'), fileName: (r) => `session-2026-11-22T00-00-${r.hex(8)}.jsonl`, session: geminiSession },
+  claude: { dir: join('claude', 'projects', '-work-project'), fileName: (r) => `${uuid(r)}.jsonl`, session: claudeSession },
+};
+
 /** Writes the corpus; returns the files with their agent and size. */
 export function generateCorpus(dir, { mb = 520, seed = 1, nonAscii = 0 } = {}) {
   const r = createRng(seed, { nonAscii });
   const targetBytes = mb * 1e6;
-  const dirs = {
-    codex: join(dir, 'codex', 'sessions', '2026', '11', '22'),
-    gemini: join(dir, 'gemini', 'tmp', 'work', 'chats'),
-    claude: join(dir, 'claude', 'projects', '-work-project'),
-  };
-  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+  const agents = Object.keys(CORPUS_AGENTS);
+  for (const a of agents) mkdirSync(join(dir, CORPUS_AGENTS[a].dir), { recursive: true });
   const files = [];
   let total = 0;
   let t = Date.parse('2026-11-22T00:00:00.000Z');
   let i = 0;
   while (total < targetBytes) {
-    const agent = ['codex', 'gemini', 'claude'][i % 3];
+    const agent = agents[i % agents.length];
+    const kind = CORPUS_AGENTS[agent];
     const size = Math.round(MIN_SESSION_BYTES + (MAX_SESSION_BYTES - MIN_SESSION_BYTES) * r.next() ** 2);
-    const name =
-      agent === 'codex' ? `rollout-2026-11-22T00-00-00-${uuid(r)}.jsonl` : agent === 'gemini' ? `session-2026-11-22T00-00-${r.hex(8)}.jsonl` : `${uuid(r)}.jsonl`;
-    const path = join(dirs[agent], name);
+    const path = join(dir, kind.dir, kind.fileName(r));
     const w = new Writer(path);
-    if (agent === 'codex') codexSession(w, r, t, size);
-    else if (agent === 'gemini') geminiSession(w, r, t, size);
-    else claudeSession(w, r, t, size);
+    kind.session(w, r, t, size);
     w.close();
     files.push({ agent, path, bytes: w.bytes });
     total += w.bytes;

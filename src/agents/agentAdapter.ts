@@ -1,7 +1,7 @@
-// One adapter per agent behind this interface. What differs per agent is data (prompt texts,
+// What an agent's adapter (AgentAdapter, declared beside its registry row in agentModule.ts) gets
+// and gives: the launch and the live recorder. What differs per agent is data (prompt texts,
 // keys, file locations) and small adapters; the pipeline (session → screen → recorders → store)
 // is shared.
-import type { AgentName } from '../core/events.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import type { KeyEvent } from '../core/keys.js';
 import type { Disposable, Event } from '../core/lifecycle.js';
@@ -72,12 +72,4 @@ export interface Recorder extends Disposable {
    * that the caller disposes the recorder and closes the store, so nothing may be left running.
    */
   handleExit(exit: AgentExit, stop: AbortSignal): Promise<void>;
-}
-
-export interface AgentAdapter {
-  readonly name: AgentName;
-  /** Arguments and environment for this run, with hooks wired for this run only. */
-  prepareLaunch(ctx: LaunchContext): LaunchPlan;
-  /** May load its modules lazily: it is called after the agent has started. */
-  createRecorder(ctx: RecorderContext): Recorder | Promise<Recorder>;
 }

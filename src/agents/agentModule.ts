@@ -2,10 +2,10 @@
 // here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
 // <agent>` reads it before the agent starts: a row loads nothing but node builtins and its
 // agent's strings data, plain constants); the adapter, the reader and the tool table load on demand.
-import type { KnownAgent } from '../core/agentNames.js';
+import type { AgentName } from '../core/events.js';
 import type { ToolTable } from '../readers/action.js';
 import type { SessionReader } from '../readers/nativeSession.js';
-import type { AgentAdapter } from './agentAdapter.js';
+import type { LaunchContext, LaunchPlan, Recorder, RecorderContext } from './agentAdapter.js';
 import type { VerifiedVersion } from './verifiedVersions.js';
 
 /**
@@ -16,7 +16,10 @@ import type { VerifiedVersion } from './verifiedVersions.js';
 export type ReasonPolicy = 'inline' | 'next_message';
 
 export interface AgentModule {
-  readonly name: KnownAgent;
+  /** Its folder's name under src/agents/, and what the user types: `rec <name>`. */
+  readonly name: AgentName;
+  /** The agent's own product name, as tables and messages for people print it. */
+  readonly displayName: string;
   /** The executable looked up on PATH. */
   readonly binName: string;
   /** The environment variable that overrides the binary, e.g. REC_CODEX_BIN. */
@@ -67,4 +70,12 @@ export interface AgentModule {
   loadTools(): Promise<ToolTable>;
 }
 
-
+/** The live half of a row, loaded on demand (agents/<name>/adapter.ts). */
+export interface AgentAdapter {
+  /** The registry row it belongs to (its name, binary, versions): referenced, never copied. */
+  readonly module: AgentModule;
+  /** Arguments and environment for this run, with hooks wired for this run only. */
+  prepareLaunch(ctx: LaunchContext): LaunchPlan;
+  /** May load its modules lazily: it is called after the agent has started. */
+  createRecorder(ctx: RecorderContext): Recorder | Promise<Recorder>;
+}

@@ -3,10 +3,12 @@
 //
 // No heavy imports here: `rec hook` and `rec <agent>` parse their arguments with this module before
 // they do anything, and their start-up time is paid on every hook and every run. Lists that also
-// live in zod schemas (event types, agent names) are spelled out and held equal by a unit test.
-import { KNOWN_AGENTS as AGENTS, type KnownAgent } from '../core/agentNames.js';
+// live in zod schemas (event types) are spelled out and held equal by a unit test; agent names and
+// their variables come from the registry (agents/registry.ts: its rows are data, no heavy imports).
+import { AGENT_MODULES, AGENT_NAMES as AGENTS } from '../agents/registry.js';
+import { OTHER_AGENT } from '../core/agentNames.js';
 
-export { AGENTS, type KnownAgent };
+export { AGENTS };
 
 export interface OptionSpec {
   /** The long name, without the leading `--`. */
@@ -37,7 +39,7 @@ export const HELP_OPTION: OptionSpec = { name: 'help', short: 'h', help: 'show t
 
 /** Event types and agent names as `rec events` filters them (equal to core/events.ts: see the test). */
 export const EVENT_TYPES = ['prompt', 'approval', 'rejection', 'skipped', 'interruption'] as const;
-export const EVENT_AGENTS = [...AGENTS, 'other'] as const;
+export const EVENT_AGENTS: readonly string[] = [...AGENTS, OTHER_AGENT];
 
 export const WHEN_FORMS = 'an age (30s, 30m, 2h, 7d, 1w) or a date (2025-01-31, 2025-01-31T14:00)';
 
@@ -51,7 +53,7 @@ const JSON_LINES: OptionSpec = { name: 'json', help: 'JSON Lines for programs, o
 
 const SELECTION: readonly OptionSpec[] = [
   RUN,
-  { name: 'agent', value: 'AGENT', help: `only this agent's sessions: ${AGENTS.join(', ')} (default: all three)` },
+  { name: 'agent', value: 'AGENT', help: `only this agent's sessions: ${AGENTS.join(', ')} (default: all of them)` },
   { name: 'since', value: 'WHEN', help: `only sessions modified since WHEN: ${WHEN_FORMS}` },
   DB,
   {
@@ -73,7 +75,7 @@ export const RUN_SPEC: CommandSpec = {
     "rec options. `rec [options] -- COMMAND [ARGS…]` runs any program the same way.",
   options: [
     DB,
-    { name: 'agent-bin', value: 'PATH', help: "the agent's executable (default: found on PATH; or $REC_CODEX_BIN, $REC_GEMINI_BIN, $REC_CLAUDE_BIN)" },
+    { name: 'agent-bin', value: 'PATH', help: `the agent's executable (default: found on PATH; or ${AGENT_MODULES.map((m) => '$' + m.binEnvVar).join(', ')})` },
   ],
 };
 

@@ -62,7 +62,7 @@ export async function hookCommand(args: string[], io: HookIO): Promise<number> {
 
 function hookUsageMistake(args: readonly string[]): string | undefined {
   if (args.length === 0) return 'missing AGENT and EVENT (rec hook AGENT EVENT; rec hook --help says more)';
-  if (!(AGENTS as readonly string[]).includes(args[0]!)) return `bad AGENT '${quote(args[0]!)}': expected one of ${AGENTS.join(', ')}`;
+  if (!AGENTS.includes(args[0]!)) return `bad AGENT '${quote(args[0]!)}': expected one of ${AGENTS.join(', ')}`;
   if (args.length === 1) return 'missing EVENT (rec hook AGENT EVENT)';
   if (args.length > 2) return `unexpected argument '${quote(args[2]!)}' (rec hook AGENT EVENT)`;
   return undefined;
@@ -79,6 +79,8 @@ async function forwardHook(
   const token = io.env[HOOK_TOKEN_ENV];
   if (!url || !token) return 'not under rec (no REC_HOOK_URL/REC_HOOK_TOKEN)';
   if (!agent || !event) return 'usage: rec hook <agent> <event>';
+  // The hook server knows only the form of a name (it is below the registry): the name is checked here.
+  if (!AGENTS.includes(agent)) return 'unknown agent, not sent';
 
   const stdin = await readHookStdin(io.stdin, {
     maxBytes: HOOK_MESSAGE_LIMIT_BYTES,
@@ -96,7 +98,7 @@ async function forwardHook(
       return 'stdin is not JSON, not sent';
     }
   }
-  // The server validates this against the zod HookMessage; `agent` is checked there too.
+  // The server validates this against the zod HookMessage.
   const message: HookMessage = {
     agent: agent as AgentName,
     event,

@@ -1,7 +1,8 @@
 // Everything that records, set up after the agent has started so that the agent appears as fast
 // as it would bare: the sidecar store, the screen model and the agent's recorder. Each part is
 // guarded: one that fails is disabled and reported, and the passthrough never notices.
-import { RECONCILE_AFTER_EXIT_MS, type AgentAdapter, type Recorder } from '../agents/agentAdapter.js';
+import { RECONCILE_AFTER_EXIT_MS, type Recorder } from '../agents/agentAdapter.js';
+import type { AgentAdapter } from '../agents/agentModule.js';
 import type { VerifiedVersion } from '../agents/verifiedVersions.js';
 import type { AgentName } from '../core/events.js';
 import type { HookMessage } from '../core/hookMessage.js';

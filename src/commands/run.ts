@@ -136,7 +136,7 @@ async function planLaunch(run: RunContext, adapter: AgentAdapter | undefined, ar
         env: baseEnv,
         cwd: io.cwd,
         tempDir,
-        hookCommand: (event) => hookCommandLine(adapter.name, event),
+        hookCommand: (event) => hookCommandLine(adapter.module.name, event),
       });
     } catch (err) {
       run.failures.fail('launch', err);
@@ -293,7 +293,7 @@ async function openRecording(
     const { readVersion } = await import('./version.js');
     const options: RecordingOptions = {
       runId: run.runId,
-      agent: adapter?.name ?? 'other',
+      agent: adapter?.module.name ?? 'other',
       adapter,
       verifiedVersions: module?.verifiedVersions ?? [],
       ...(packageVersion !== undefined ? { agentVersion: packageVersion } : {}),
@@ -338,7 +338,7 @@ function reportAfterExit(
   recording: Recording | undefined,
 ): void {
   reportFailures(io, failures);
-  for (const note of plan.notes ?? []) io.stderr.write(`rec: ${adapter?.name ?? 'agent'}: ${escapeControls(note)}\n`);
+  for (const note of plan.notes ?? []) io.stderr.write(`rec: ${adapter?.module.name ?? 'agent'}: ${escapeControls(note)}\n`);
   if (recording && module) reportUnverifiedVersion(io, module.name, recording.agentVersion, module.verifiedVersions);
   if (recording?.unboundSession && module) reportUnboundSession(io, module.name, recording.unboundSession);
 }

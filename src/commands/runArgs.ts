@@ -2,14 +2,15 @@
 // Everything after the agent name (or after --) belongs to the agent, untouched, even when it
 // looks like a rec option. Light on purpose: this runs before the agent starts.
 import { UsageError } from './commandIO.js';
-import { AGENTS, RUN_SPEC, type KnownAgent } from './commandSpec.js';
+import { AGENTS, RUN_SPEC } from './commandSpec.js';
 import { parseCommandArgs, quote } from './parseCommandArgs.js';
 
-export { AGENTS, type KnownAgent };
+export { AGENTS };
 
 export interface RunArgs {
   /** A known agent, or undefined for `rec -- <command>`. */
-  readonly agent: KnownAgent | undefined;
+  /** A registered agent's name (agents/registry.ts), checked here. */
+  readonly agent: string | undefined;
   /** The command for `--`, or the agent binary override. */
   readonly command: string | undefined;
   readonly args: readonly string[];
@@ -30,8 +31,8 @@ export function parseRunArgs(argv: readonly string[]): RunArgs & { help?: true }
     return { agent: undefined, command, args, db, agentBin };
   }
   if (first === undefined) throw new UsageError(`missing agent (${AGENTS.join(', ')}) or -- COMMAND (rec --help lists the commands)`);
-  if (!(AGENTS as readonly string[]).includes(first)) {
+  if (!AGENTS.includes(first)) {
     throw new UsageError(`unknown command or agent '${quote(first)}': expected one of ${AGENTS.join(', ')}, a command (rec --help lists them) or -- COMMAND`);
   }
-  return { agent: first as KnownAgent, command: undefined, args: rest, db, agentBin };
+  return { agent: first, command: undefined, args: rest, db, agentBin };
 }

@@ -54,7 +54,7 @@ export async function runSelectionCommand(
 
 function nothingToRead(run: Run): string {
   const id = shortId(run.id);
-  if (!(AGENTS as readonly string[]).includes(run.agent)) return `run ${id} ran a command (rec -- ${escapeControls(run.argv[0] ?? '')}), not an agent: it has no agent session to read`;
+  if (!AGENTS.includes(run.agent)) return `run ${id} ran a command (rec -- ${escapeControls(run.argv[0] ?? '')}), not an agent: it has no agent session to read`;
   return `run ${id} (${run.agent}): no session file of the agent is known for it, and the database holds no copy of one; nothing to read`;
 }
 

@@ -1,11 +1,12 @@
 // The one vocabulary of what rec records (written down for users in docs/events.md).
 // The same names are used in SQL columns, in this zod schema and in JSON output.
 import { z } from 'zod';
-import { KNOWN_AGENTS } from './agentNames.js';
+import { AGENT_NAME_PATTERN } from './agentNames.js';
 
-/** `other`: a run of `rec -- <command>`. */
-export const AGENT_NAMES = [...KNOWN_AGENTS, 'other'] as const;
-export const AgentName = z.enum(AGENT_NAMES);
+export { OTHER_AGENT } from './agentNames.js';
+
+/** A registry agent's name, or `other` for a run of `rec -- <command>` (core/agentNames.ts). */
+export const AgentName = z.string().regex(AGENT_NAME_PATTERN);
 export type AgentName = z.infer<typeof AgentName>;
 
 export const EventType = z.enum(['prompt', 'approval', 'rejection', 'skipped', 'interruption']);

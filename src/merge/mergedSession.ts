@@ -2,6 +2,7 @@
 // the sidecar by call_id (docs/events.md). docs/merged-session.schema.json
 // is generated from these schemas by scripts/gen-schema.mjs.
 import { z } from 'zod';
+import { AGENT_NAMES } from '../agents/registry.js';
 import { Diagnostic } from '../core/diagnostic.js';
 import { DecidedBy, EventKind, ReasonSource, Ran, Scope, Trigger } from '../core/events.js';
 import { Action, CallFate, MergeAgent, Message } from '../readers/conversation.js';
@@ -91,8 +92,11 @@ export const CallSummary = z.object({
 });
 export type CallSummary = z.infer<typeof CallSummary>;
 
+/** The registry's names, as an enum: the published schema (docs/merged-session.schema.json) lists them. */
+const SessionAgent = z.enum(AGENT_NAMES as [string, ...string[]]);
+
 export const SessionInfo = z.object({
-  agent: MergeAgent,
+  agent: SessionAgent,
   agent_version: z.string().nullable(),
   agent_session_id: z.string().nullable(),
   cwd: z.string().nullable(),

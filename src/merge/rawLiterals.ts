@@ -10,7 +10,6 @@
 // output parses to the same value as JSON.stringify's; anything else is stringified as before.
 import type { AgentModule } from '../agents/agentModule.js';
 import { AGENT_MODULES } from '../agents/registry.js';
-import { KNOWN_AGENTS } from '../core/agentNames.js';
 import type { MergeAgent, MergedSession } from './mergedSession.js';
 import type { OutputBuffers } from './outputBuffers.js';
 
@@ -21,7 +20,7 @@ export const MIN_LITERAL_CHARS = 256;
  * Where each agent's records hold a message's text and a tool's output (its module's
  * rawLiteralKeys). A wrong guess costs a search, never a wrong literal (each one found is checked).
  */
-const LITERAL_KEYS: ReadonlyMap<MergeAgent, AgentModule['rawLiteralKeys']> = new Map(KNOWN_AGENTS.map((a) => [a, AGENT_MODULES[a].rawLiteralKeys]));
+const LITERAL_KEYS: ReadonlyMap<MergeAgent, AgentModule['rawLiteralKeys']> = new Map(AGENT_MODULES.map((m) => [m.name, m.rawLiteralKeys]));
 
 /** Each replaced string becomes this character and its number; JSON.stringify writes it as `"\u0000<n>"`. */
 const MARK = '\u0000';

@@ -2,8 +2,7 @@
 // the reader, splits lines, parses JSON, and turns every bad input into a diagnostic with file
 // and line while the rest goes on.
 import { readFile } from 'node:fs/promises';
-import { AGENT_MODULES, agentModule } from '../agents/registry.js';
-import { KNOWN_AGENTS } from '../core/agentNames.js';
+import { AGENT_MODULES, AGENT_NAMES, agentModule, attributeRecord, type RecordAttribution } from '../agents/registry.js';
 import type { ToolTable } from '../readers/action.js';
 import type { MergeAgent } from '../readers/conversation.js';
 import { splitJsonlFile, type JsonlLine } from '../readers/jsonlChunks.js';
@@ -21,7 +20,7 @@ const toolTables = new Map<MergeAgent, ToolTable>();
  */
 export function loadReaders(): Promise<ReaderTable> {
   readers ??= Promise.all(
-    KNOWN_AGENTS.map(async (a) => {
+    AGENT_NAMES.map(async (a) => {
       const [reader, tools] = await Promise.all([agentModule(a).loadReader(), agentModule(a).loadTools()]);
       toolTables.set(a, tools);
       return [a, reader] as const;
@@ -40,19 +39,12 @@ export function toolsOf(agent: MergeAgent): ToolTable {
 /** Which agent wrote a file, from its path alone; null when the path does not say. */
 export function agentFromPath(path: string): MergeAgent | null {
   const p = path.replace(/\\/g, '/');
-  return KNOWN_AGENTS.find((a) => AGENT_MODULES[a].pathSaysAgent(p)) ?? null;
+  return AGENT_MODULES.find((m) => m.pathSaysAgent(p))?.name ?? null;
 }
 
-/** Which agent wrote a record, from its shape; null when it does not say. */
-export function agentFromRecord(record: unknown): MergeAgent | null {
-  if (!isObject(record)) return null;
-  let likely: MergeAgent | null = null;
-  for (const a of KNOWN_AGENTS) {
-    const says = AGENT_MODULES[a].recordSaysAgent(record);
-    if (says === 'sure') return a;
-    if (says === 'likely') likely ??= a;
-  }
-  return likely;
+/** Which agent wrote a record, from its shape (agents/registry.ts attributeRecord). */
+export function agentFromRecord(record: unknown): RecordAttribution {
+  return isObject(record) ? attributeRecord(record) : null;
 }
 
 /**
@@ -63,7 +55,9 @@ export class LineFeeder {
   private _reader: SessionReader | null = null;
   private readonly _early: Array<{ line: JsonlLine; record: unknown }> = [];
   /** Only its diagnostics are used: which agent it is made for does not matter. */
-  private readonly _diags = new SessionBuilder(KNOWN_AGENTS[0], '');
+  private readonly _diags = new SessionBuilder(AGENT_NAMES[0]!, '');
+  /** The agents that claimed a record equally while none decided (for the diagnostic of an undecided file). */
+  private _ambiguous: readonly MergeAgent[] | null = null;
   private _lines = 0;
   /** Lines of at least `keepLinesFrom` characters, by line number (for rawLiterals), or null. */
   readonly keptLines: Map<number, string> | null;
@@ -104,12 +98,15 @@ export class LineFeeder {
       return;
     }
     if (this._reader === null) {
-      const agent = agentFromRecord(record);
-      if (agent === null) {
-        // Undecided yet (e.g. a first line that says nothing): keep a few lines until one does.
+      const said = agentFromRecord(record);
+      if (said === null || 'ambiguous' in said) {
+        // Undecided yet (a first line that says nothing, or that two agents claim alike): keep the
+        // lines until one decides.
+        if (said !== null) this._ambiguous ??= said.ambiguous;
         this._early.push({ line, record });
         return;
       }
+      const agent = said.agent;
       this._agent = agent;
       this._reader = this._readers[agent](this._file);
       for (const e of this._early.splice(0)) this._reader.add(e.record, e.line.lineNo, e.line.text);
@@ -122,6 +119,11 @@ export class LineFeeder {
     const s = this._reader.finish();
     s.diagnostics.unshift(...this._diags.session.diagnostics);
     return s;
+  }
+
+  /** The agents that claimed a record alike, when no record decided the file; else null. */
+  get ambiguousAgents(): readonly MergeAgent[] | null {
+    return this._reader === null ? this._ambiguous : null;
   }
 
   /** Diagnostics gathered before a reader could be chosen (for files no reader took). */
@@ -153,7 +155,7 @@ export async function readSessionFile(
   const agent = agentHint ?? agentFromPath(file);
   const table = await loadReaders();
   // A `.json` file is one document of the agent that writes that form (Gemini's older sessions).
-  const wholeJson = agent !== null ? (AGENT_MODULES[agent].wholeJsonFiles ? agent : undefined) : KNOWN_AGENTS.find((a) => AGENT_MODULES[a].wholeJsonFiles);
+  const wholeJson = agent !== null ? (agentModule(agent).wholeJsonFiles ? agent : undefined) : AGENT_MODULES.find((m) => m.wholeJsonFiles)?.name;
   if (file.endsWith('.json') && wholeJson !== undefined) return readWholeJson(file, table[wholeJson], onBytes);
   const feeder = new LineFeeder(file, agent, table, keepLinesFrom);
   let bytes = 0;
@@ -166,10 +168,16 @@ export async function readSessionFile(
   const session = feeder.finish();
   if (session === null) {
     const diags = [...feeder.diagnostics];
+    const ambiguous = feeder.ambiguousAgents;
     diags.push({
       severity: 'error',
       code: feeder.lines === 0 ? 'empty_file' : 'unknown_format',
-      message: feeder.lines === 0 ? 'the file holds no records' : 'no record says which agent wrote this file',
+      message:
+        feeder.lines === 0
+          ? 'the file holds no records'
+          : ambiguous
+            ? `ambiguous: ${ambiguous.join(' and ')} each claim its records alike, and no record tells them apart`
+            : 'no record says which agent wrote this file',
       file,
       line: null,
     });

@@ -4,8 +4,7 @@
 import { statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { agentModule } from '../agents/registry.js';
-import { KNOWN_AGENTS } from '../core/agentNames.js';
+import { AGENT_NAMES, agentModule, findAgentModule } from '../agents/registry.js';
 import type { MergeTask } from './mergeTask.js';
 import type { Diagnostic, MergeAgent } from './mergedSession.js';
 import type { SidecarReader } from '../store/sidecarReader.js';
@@ -101,7 +100,7 @@ export async function selectSessions(sel: Selection, env: NodeJS.ProcessEnv, cwd
 
   const discover = sel.files.length === 0 && sel.runId === null;
   if (discover) {
-    const agents: readonly MergeAgent[] = sel.agent ? [sel.agent] : KNOWN_AGENTS;
+    const agents: readonly MergeAgent[] = sel.agent ? [sel.agent] : AGENT_NAMES;
     for (const agent of agents) {
       for (const root of agentRoots(agent, env)) {
         const found: string[] = [];
@@ -141,7 +140,7 @@ export async function selectSessions(sel: Selection, env: NodeJS.ProcessEnv, cwd
 }
 
 function asAgent(name: string): MergeAgent | null {
-  return (KNOWN_AGENTS as readonly string[]).includes(name) ? (name as MergeAgent) : null;
+  return findAgentModule(name)?.name ?? null;
 }
 
 function exists(path: string): boolean {

@@ -2,10 +2,10 @@
 // their tool calls and results, and the action behind a call. merge/mergedSession.ts puts these
 // into the merged session (and docs/merged-session.schema.json is generated from there).
 import { z } from 'zod';
-import { KNOWN_AGENTS } from '../core/agentNames.js';
+import { AgentName } from '../core/events.js';
 
-/** The agents whose session files rec reads. */
-export const MergeAgent = z.enum(KNOWN_AGENTS);
+/** The agent whose session file was read: a registry row's name (agents/registry.ts). */
+export const MergeAgent = AgentName;
 export type MergeAgent = z.infer<typeof MergeAgent>;
 
 /** Where a record came from: the agent's file and its 1-based line (0 for a whole-file JSON). */

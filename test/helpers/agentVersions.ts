@@ -3,19 +3,18 @@
 // recorders take versions and paths from here instead of spelling them.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KNOWN_AGENTS, type KnownAgent } from '../../src/core/agentNames.js';
-import { agentModule } from '../../src/agents/registry.js';
+import { AGENT_NAMES, agentModule } from '../../src/agents/registry.js';
 import { newestVerified, type VerifiedVersion } from '../../src/agents/verifiedVersions.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Every version rec was verified on, oldest first, with its fixtures folder made absolute. */
-export function verifiedVersions(agent: KnownAgent): readonly VerifiedVersion[] {
+export function verifiedVersions(agent: string): readonly VerifiedVersion[] {
   return agentModule(agent).verifiedVersions.map((v) => ({ version: v.version, fixtures: join(REPO_ROOT, v.fixtures) }));
 }
 
 /** The newest verified version: the devDependency the e2e suites run and the fixture recorders record. */
-export function pinnedVersion(agent: KnownAgent): string {
+export function pinnedVersion(agent: string): string {
   return newestVerified(agentModule(agent).verifiedVersions).version;
 }
 
@@ -23,14 +22,11 @@ export function pinnedVersion(agent: KnownAgent): string {
  * The absolute fixtures folder of a verified version (the pinned one by default). A version that is
  * not verified throws: its recordings would no longer be replayed by anything.
  */
-export function fixturesDir(agent: KnownAgent, version: string = pinnedVersion(agent)): string {
+export function fixturesDir(agent: string, version: string = pinnedVersion(agent)): string {
   const v = verifiedVersions(agent).find((x) => x.version === version);
   if (!v) throw new Error(`${agent} ${version} is not a verified version (${verifiedVersions(agent).map((x) => x.version).join(', ')})`);
   return v.fixtures;
 }
-
-/** How the README names each agent. */
-const DISPLAY_NAME: Readonly<Record<KnownAgent, string>> = { codex: 'Codex', gemini: 'Gemini CLI', claude: 'Claude Code' };
 
 /**
  * The README's version table, line by line, from the one version fact: the README carries exactly
@@ -40,9 +36,9 @@ export function versionTable(): string[] {
   return [
     '| Agent | npm package | Verified on | Pinned for the tests |',
     '|---|---|---|---|',
-    ...KNOWN_AGENTS.map((agent) => {
+    ...AGENT_NAMES.map((agent) => {
       const m = agentModule(agent);
-      return `| ${DISPLAY_NAME[agent]} | \`${m.packageName}\` | ${m.verifiedVersions.map((v) => v.version).join(', ')} | ${pinnedVersion(agent)} |`;
+      return `| ${m.displayName} | \`${m.packageName}\` | ${m.verifiedVersions.map((v) => v.version).join(', ')} | ${pinnedVersion(agent)} |`;
     }),
   ];
 }

@@ -6,8 +6,15 @@ import { homedir } from 'node:os';
 import type { AgentModule } from '../agentModule.js';
 import { CLAUDE_VERSIONS } from './strings/index.js';
 
+/** Bookkeeping line types of 2.1.x that carry no parentUuid (sessionRecords.ts counts them). */
+const BOOKKEEPING_TYPES: ReadonlySet<string> = new Set([
+  'mode', 'permission-mode', 'atis-latch', 'file-history-snapshot', 'file-history-delta', 'api-request-shape', 'api-request-blob',
+  'api-request', 'tools-used', 'cost-state', 'queue-operation', 'custom-title',
+]);
+
 export const claudeModule: AgentModule = {
   name: 'claude',
+  displayName: 'Claude Code',
   binName: 'claude',
   binEnvVar: 'REC_CLAUDE_BIN',
   packageName: '@anthropic-ai/claude-code',
@@ -20,10 +27,15 @@ export const claudeModule: AgentModule = {
   verifiedVersions: CLAUDE_VERSIONS,
   loadAdapter: async () => (await import('./adapter.js')).claudeAdapter,
   pathSaysAgent: (p) => /\/\.claude\//.test(p) || /\/claude\//.test(p),
-  recordSaysAgent: (record) =>
-    'parentUuid' in record || 'uuid' in record || 'leafUuid' in record || ['mode', 'permission-mode', 'file-history-snapshot', 'summary'].includes(String(record['type']))
-      ? 'sure'
-      : null,
+  // Sure: a conversation record (parentUuid, null or not, beside the isSidechain flag) or a summary
+  // or last-prompt naming its leafUuid. A bare `uuid` is not enough: any format may carry one.
+  // The bookkeeping lines (mode, cost-state…) have types another agent could use: likely.
+  recordSaysAgent: (record) => {
+    const t = record['type'];
+    if ('parentUuid' in record && typeof record['isSidechain'] === 'boolean') return 'sure';
+    if (typeof record['leafUuid'] === 'string' && (t === 'summary' || t === 'last-prompt')) return 'sure';
+    return typeof t === 'string' && BOOKKEEPING_TYPES.has(t) ? 'likely' : null;
+  },
   wholeJsonFiles: false,
   loadReader: async () => {
     const [{ ClaudeTranscriptReader }, { subagentOf }] = await Promise.all([import('./sessionReader.js'), import('./subagent.js')]);

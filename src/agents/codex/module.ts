@@ -10,8 +10,15 @@ export function codexHome(env: NodeJS.ProcessEnv): string {
   return env['CODEX_HOME'] || join(env['HOME'] || homedir(), '.codex');
 }
 
+/**
+ * The rollout's line types (RolloutItem): a line of one of these with an object `payload` is Codex's.
+ * Any `{type, payload}` line is only likely: other formats wrap records that way too.
+ */
+const ROLLOUT_TYPES: ReadonlySet<string> = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted', 'world_state', 'token_usage_record']);
+
 export const codexModule: AgentModule = {
   name: 'codex',
+  displayName: 'Codex',
   binName: 'codex',
   binEnvVar: 'REC_CODEX_BIN',
   packageName: '@openai/codex',
@@ -25,7 +32,12 @@ export const codexModule: AgentModule = {
   verifiedVersions: CODEX_VERSIONS,
   loadAdapter: async () => (await import('./adapter.js')).codexAdapter,
   pathSaysAgent: (p) => /\/\.codex\//.test(p) || /^rollout-.*\.jsonl$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/codex\//.test(p),
-  recordSaysAgent: (record) => ('payload' in record && typeof record['type'] === 'string' ? 'sure' : null),
+  recordSaysAgent: (record) => {
+    const payload = record['payload'];
+    const type = record['type'];
+    if (typeof payload !== 'object' || payload === null || typeof type !== 'string') return null;
+    return ROLLOUT_TYPES.has(type) ? 'sure' : 'likely';
+  },
   wholeJsonFiles: false,
   loadReader: async () => {
     const { CodexRolloutReader } = await import('./sessionReader.js');

@@ -6,8 +6,13 @@ import type { AgentModule } from '../agentModule.js';
 import { GEMINI_VERSIONS } from './strings/index.js';
 import { geminiHomeDir } from './geminiHome.js';
 
+function isPlainObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 export const geminiModule: AgentModule = {
   name: 'gemini',
+  displayName: 'Gemini CLI',
   binName: 'gemini',
   binEnvVar: 'REC_GEMINI_BIN',
   packageName: '@google/gemini-cli',
@@ -21,10 +26,14 @@ export const geminiModule: AgentModule = {
   verifiedVersions: GEMINI_VERSIONS,
   loadAdapter: async () => (await import('./adapter.js')).geminiAdapter,
   pathSaysAgent: (p) => /\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/gemini\//.test(p),
+  // Sure: the `$set` / `$rewindTo` update lines, the header (projectHash with sessionId), and a
+  // message whose type is 'gemini'. A 'user' or 'info' message with an id is a shape others share.
   recordSaysAgent: (record) => {
-    if ('$set' in record || '$rewindTo' in record || 'projectHash' in record) return 'sure';
     const t = record['type'];
-    return typeof record['id'] === 'string' && (t === 'user' || t === 'gemini' || t === 'info') ? 'likely' : null;
+    if (isPlainObject(record['$set']) || '$rewindTo' in record) return 'sure';
+    if (typeof record['projectHash'] === 'string' && typeof record['sessionId'] === 'string') return 'sure';
+    if (typeof record['id'] !== 'string') return null;
+    return t === 'gemini' ? 'sure' : t === 'user' || t === 'info' ? 'likely' : null;
   },
   wholeJsonFiles: true,
   loadReader: async () => {

@@ -5,7 +5,7 @@ import {
   type DecisionView,
   type InterruptionView,
 } from '../shared/expectedRows.js';
-import type { RolloutCall } from './sidecarRows.js';
+import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
 
 export {
   promptRow,

@@ -19,7 +19,7 @@ import {
 } from './expectedRows.js';
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from './recCodexSession.js';
 import { SCENARIOS } from './recordedScenarios.js';
-import type { RolloutCall } from './sidecarRows.js';
+import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
 import { isAlive } from '../shared/processTree.js';
 import { expectJourneys } from '../../helpers/journey.js';
 import { CODEX_VERSION } from './codexEnv.js';

@@ -9,7 +9,8 @@ import { CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { Driver } from './recordedScenarios.js';
-import { readEventRows, readRolloutCalls, type EventRow, type RolloutCall } from './sidecarRows.js';
+import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
+import { readRolloutCalls, type RolloutCall } from '../../kits/codex/rolloutCalls.js';
 
 /** Codex draws its composer in about a second; on two loaded cores (and the daemon's first start) allow far more. */
 export const START_TIMEOUT_MS = 60_000;

@@ -11,9 +11,9 @@ import { startResponsesServer, type ResponsesServer } from '../../mock/responses
 import { settle } from '../shared/driver.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../shared/recBin.js';
-import { readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';
+import { readAgentRecords, readEventRows, readRuns } from '../../helpers/sidecarRows.js';
 import { CODEX_VERSION, CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
-import { readEventRows, readRolloutCalls } from './sidecarRows.js';
+import { readRolloutCalls } from '../../kits/codex/rolloutCalls.js';
 import { KEY, SCREEN } from './recordedScenarios.js';
 
 const TEST_TIMEOUT_MS = 180_000;

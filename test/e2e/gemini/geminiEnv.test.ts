@@ -21,7 +21,7 @@ afterEach(async () => {
 
 describe(`the gemini e2e kit on plain Gemini CLI ${GEMINI_VERSION}`, () => {
   it('reaches the shell dialog against the mock, with no escape attempt; the deleted session file survives in the live copy', async () => {
-    const s = (session = await startRecGemini({ plain: true }));
+    const s = (session = await startRecGemini({ bare: true }));
     await waitReady(s);
     await s.driver.line(promptFor('shell'));
     await s.driver.waitScreen(SCREEN.shellDialog);
@@ -42,7 +42,7 @@ describe(`the gemini e2e kit on plain Gemini CLI ${GEMINI_VERSION}`, () => {
   }, TEST_TIMEOUT_MS);
 
   it('dispose() stops Gemini (and its relaunched child) by pid and removes the temp dir', async () => {
-    const s = (session = await startRecGemini({ plain: true }));
+    const s = (session = await startRecGemini({ bare: true }));
     await waitReady(s);
     // Gemini relaunches itself in a child node with a larger heap: at least two processes.
     const pids = [s.proc.pid, ...descendantPids([s.proc.pid])];
@@ -56,7 +56,7 @@ describe(`the gemini e2e kit on plain Gemini CLI ${GEMINI_VERSION}`, () => {
 
   it('keeps its temp files under the base dir: nothing of this run is left in the system temp dir', async () => {
     const before = new Set(readdirSync('/tmp'));
-    const s = (session = await startRecGemini({ plain: true }));
+    const s = (session = await startRecGemini({ bare: true }));
     await waitReady(s);
     await s.driver.line(promptFor('shell'));
     await s.driver.waitScreen(SCREEN.shellDialog);

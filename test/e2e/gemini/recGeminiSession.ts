@@ -28,8 +28,8 @@ export interface RecGeminiOptions {
   readonly rows?: number;
   /** Answer Gemini's kitty keyboard query as a kitty-capable terminal would. */
   readonly kitty?: boolean;
-  /** Run plain gemini (not under rec): the smoke test of the environment itself. */
-  readonly plain?: boolean;
+  /** Run gemini bare (not under rec): the smoke test of the environment itself. */
+  readonly bare?: boolean;
   /** Gemini's editor is the fake vim (geminiEnv.ts). */
   readonly fakeEditor?: boolean;
   /** Gemini has the one-tool MCP server (geminiEnv.ts). */
@@ -46,7 +46,7 @@ export interface RecGeminiSession {
   readonly driver: Driver;
   /** Gemini's session file(s), copied live. */
   readonly snapshots: SessionSnapshots;
-  /** Ends Gemini with `/quit` and waits until rec (or plain gemini) has exited. */
+  /** Ends Gemini with `/quit` and waits until rec (or bare gemini) has exited. */
   quit(): Promise<{ exitCode: number; signal: number | undefined }>;
   rows(): EventRow[];
   /** `rec merge --run <id>` on this run's database, parsed. */
@@ -62,7 +62,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}) });
   const snapshots = new SessionSnapshots(env.chatsDir);
   const dbPath = join(env.baseDir, 'rec.db');
-  const [command, args] = opts.plain ? [GEMINI_BIN, []] : [process.execPath, [REC_BIN, '--db', dbPath, 'gemini']];
+  const [command, args] = opts.bare ? [GEMINI_BIN, []] : [process.execPath, [REC_BIN, '--db', dbPath, 'gemini']];
   let proc: Spawned | undefined;
   proc = spawn(command, args, {
     cols: opts.cols ?? 120,

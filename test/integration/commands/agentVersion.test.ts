@@ -6,15 +6,14 @@
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentModule } from '../../../src/agents/registry.js';
+import { AGENT_NAMES, agentModule } from '../../../src/agents/registry.js';
 import { isVerifiedVersion } from '../../../src/agents/verifiedVersions.js';
-import type { KnownAgent } from '../../../src/core/agentNames.js';
 import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
 import { readRuns, waitForRows } from '../../helpers/sidecarRows.js';
 
 const FAKES = join(REPO_ROOT, 'test', 'fakes');
 /** The version each fake draws and writes: the package laid out around it says the same. */
-const FAKE_VERSION: Record<KnownAgent, string> = { codex: '0.169.0', gemini: '0.61.0', claude: '2.1.328' };
+const FAKE_VERSION: Record<string, string> = { codex: '0.169.0', gemini: '0.61.0', claude: '2.1.328' };
 
 let sandbox: RecSandbox;
 beforeEach(() => {
@@ -27,7 +26,7 @@ afterEach(() => sandbox.dispose());
  * The fake laid out as `npm install -g` lays out the agent's package: <prefix>/lib/node_modules/<pkg>
  * with its package.json and bin script, and <prefix>/bin/<name> a link to that script.
  */
-function installFakePackage(agent: KnownAgent): { prefixBin: string; link: string } {
+function installFakePackage(agent: string): { prefixBin: string; link: string } {
   const m = agentModule(agent);
   const prefix = join(sandbox.dir, 'prefix');
   const pkg = join(prefix, 'lib', 'node_modules', ...m.packageName.split('/'));
@@ -44,10 +43,10 @@ function installFakePackage(agent: KnownAgent): { prefixBin: string; link: strin
 }
 
 /** What each fake draws once it is ready for keys. */
-const READY: Record<KnownAgent, string> = { codex: 'Ask Codex to do anything', gemini: 'Gemini CLI v', claude: 'Claude Code v' };
+const READY: Record<string, string> = { codex: 'Ask Codex to do anything', gemini: 'Gemini CLI v', claude: 'Claude Code v' };
 
 /** Starts the agent idle under rec the given way and quits it once rec has written the run row. */
-async function runIdle(agent: KnownAgent, how: 'agent-bin' | 'env' | 'PATH'): Promise<void> {
+async function runIdle(agent: string, how: 'agent-bin' | 'env' | 'PATH'): Promise<void> {
   const { prefixBin, link } = installFakePackage(agent);
   const m = agentModule(agent);
   const env = how === 'env' ? { [m.binEnvVar]: link } : how === 'PATH' ? { PATH: `${prefixBin}:${process.env.PATH}` } : {};
@@ -62,7 +61,12 @@ async function runIdle(agent: KnownAgent, how: 'agent-bin' | 'env' | 'PATH'): Pr
   expect((await p.expectExit()).exitCode).toBe(0);
 }
 
-describe.each(['codex', 'gemini', 'claude'] as const)('rec %s: the version of the binary rec started', (agent) => {
+it('has a fake, its version and its ready text for every registry agent', () => {
+  expect(Object.keys(FAKE_VERSION).sort()).toEqual([...AGENT_NAMES].sort());
+  expect(Object.keys(READY).sort()).toEqual([...AGENT_NAMES].sort());
+});
+
+describe.each([...AGENT_NAMES])('rec %s: the version of the binary rec started', (agent) => {
   it.each(['agent-bin', 'env', 'PATH'] as const)('named by %s: the package version, witness package', async (how) => {
     await runIdle(agent, how);
     expect(readRuns(sandbox.dbPath)).toEqual([

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from '../../harness/spawn.js';
 import { fakeScript, findFiles, makeSandbox, readJsonl, rows, sandboxPerTest, startFake, waitFor } from './fakeKit.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 const fx = sandboxPerTest();
 
@@ -152,7 +153,7 @@ describe('fake-gemini 0.61.0', () => {
 });
 
 describe('test/fakes/bin launchers', () => {
-  it.each(['codex', 'gemini', 'claude'] as const)('%s on PATH runs fake-%s', async (agent) => {
+  it.each([...AGENT_NAMES])('%s on PATH runs fake-%s', async (agent) => {
     const bin = join(fakeScript(agent), '..', 'bin');
     fx.proc = spawn(agent, [], { cwd: fx.box.work, env: { ...fx.box.env, PATH: `${bin}:${process.env.PATH}` } });
     await fx.proc.expect(`fake-${agent} ready`);

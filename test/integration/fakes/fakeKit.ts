@@ -9,7 +9,8 @@ import { spawn, type Spawned } from '../../harness/spawn.js';
 import { waitUntil } from '../../helpers/pollUntil.js';
 
 export const FAKES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../fakes');
-export const fakeScript = (agent: 'codex' | 'gemini' | 'claude') => join(FAKES_DIR, `fake-${agent}.mjs`);
+/** test/fakes/fake-<agent>.mjs: one fake per registry agent (fakeInkAgents.test.ts runs each). */
+export const fakeScript = (agent: string) => join(FAKES_DIR, `fake-${agent}.mjs`);
 
 /** How often file conditions are re-checked: files have no change event we can rely on in tmpfs. */
 const FILE_POLL_MS = 25;
@@ -65,7 +66,7 @@ export function sandboxPerTest(): FakeTest {
 /** Spawns a fake agent on a scenario in the test's sandbox and waits for its ready line. */
 export async function startFake(
   t: FakeTest,
-  agent: 'codex' | 'gemini' | 'claude',
+  agent: string,
   scenario: string,
   args: readonly string[],
   size: { cols: number; rows: number },

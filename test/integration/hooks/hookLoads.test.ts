@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/rec.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-hook-loads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,7 +43,7 @@ export async function resolve(specifier, context, next) {
 }
 
 describe('rec hook', () => {
-  it.each(['codex', 'gemini', 'claude'])('for %s loads rec’s own modules and node built-ins only', (agent) => {
+  it.each([...AGENT_NAMES])('for %s loads rec’s own modules and node built-ins only', (agent) => {
     const urls = modulesLoadedBy([agent, 'PreToolUse'], agent);
     expect(urls.some((u) => u.endsWith('/dist/commands/hook.js'))).toBe(true);
     const outside = urls.filter((u) => !u.startsWith('node:') && !u.startsWith(pathToFileURL(join(REPO_ROOT, 'dist')).href));

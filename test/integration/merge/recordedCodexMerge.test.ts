@@ -19,7 +19,7 @@ import {
   toolInterruptionRow,
   type RowView,
 } from '../../e2e/codex/expectedRows.js';
-import type { RolloutCall } from '../../e2e/codex/sidecarRows.js';
+import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
 import { loadRecorded, shift, writeRecordedSidecar, type RecordedRollout, type RecordedSidecar, type TimedRow } from './recordedCodexSidecar.js';
 import { runCommand } from '../../helpers/runCommand.js';
 

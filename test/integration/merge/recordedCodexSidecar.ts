@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { NewEvent } from '../../../src/core/events.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import type { RowView } from '../../e2e/codex/expectedRows.js';
-import { readRolloutCalls, type RolloutCall } from '../../e2e/codex/sidecarRows.js';
+import { readRolloutCalls, type RolloutCall } from '../../kits/codex/rolloutCalls.js';
 import { readScreenFrames } from '../../helpers/castReplay.js';
 import { fixturesDir, pinnedVersion } from '../../helpers/agentVersions.js';
 

@@ -76,7 +76,7 @@ describe('launcher', () => {
       },
       { what: `rec ${command} to open the FIFO for reading`, timeoutMs: START_TIMEOUT_MS },
     );
-    writeSync(fd, '{"type":"user","uuid":"u1","sessionId":"s1","message":{"role":"user","content":"hi"},"timestamp":"2026-01-01T00:00:00Z"}\n');
+    writeSync(fd, '{"type":"user","uuid":"u1","parentUuid":null,"isSidechain":false,"sessionId":"s1","message":{"role":"user","content":"hi"},"timestamp":"2026-01-01T00:00:00Z"}\n');
     closeSync(fd);
     expect(await exited).toBe(0);
     // Its run-time V8 tuning (src/merge/batchV8Tuning.ts) is one this V8 knows: nothing on stderr.

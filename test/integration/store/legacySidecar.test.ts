@@ -76,7 +76,8 @@ describe('rows this rec cannot decode (a damaged file, or a newer rec’s vocabu
     const file = new Database(damaged);
     file.exec(readFileSync(LEGACY_DUMP, 'utf8'));
     file.prepare("UPDATE events SET trigger = 'from-the-future' WHERE type = 'rejection' AND run_id = 'legacy-codex-esc'").run();
-    file.prepare("UPDATE runs SET agent = 'future-agent' WHERE id = 'legacy-claude-parallel'").run();
+    // Not a name at all (an agent this rec does not know is still a readable row).
+    file.prepare("UPDATE runs SET agent = 'Future Agent!' WHERE id = 'legacy-claude-parallel'").run();
     file.close();
 
     const events = await runCommand(eventsCommand, ['--db', damaged, '--json']);

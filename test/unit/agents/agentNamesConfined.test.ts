@@ -1,15 +1,15 @@
-// An agent is named only in its own module (src/agents/<name>/), the registry and the shared name
-// list: everything else asks the registry. Comments may name agents (they explain); code may not.
+// An agent is named only in its own module (src/agents/<name>/) and the registry: everything else
+// asks the registry. Comments may name agents (they explain); code may not.
 // The files listed in KNOWN_EXCEPTIONS still do, each for the reason given.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_AGENTS } from '../../../src/core/agentNames.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src');
 
-const ALLOWED = [/^agents\/(codex|gemini|claude)\//, /^agents\/registry\.ts$/, /^core\/agentNames\.ts$/];
+const ALLOWED: readonly RegExp[] = [...AGENT_NAMES.map((a) => new RegExp(`^agents/${a}/`)), /^agents\/registry\.ts$/];
 const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {};
 
 function files(dir: string): string[] {
@@ -22,8 +22,8 @@ function code(text: string): string {
 }
 
 describe('agent names stay in their modules', () => {
-  it('no code outside src/agents/<name>/, the registry and core/agentNames.ts names an agent', () => {
-    const pattern = new RegExp(`\\b(${KNOWN_AGENTS.join('|')})\\b`, 'i');
+  it('no code outside src/agents/<name>/, the registry names an agent', () => {
+    const pattern = new RegExp(`\\b(${AGENT_NAMES.join('|')})\\b`, 'i');
     const offenders = files(SRC)
       .map((f) => relative(SRC, f))
       .filter((f) => !ALLOWED.some((re) => re.test(f)) && !(f in KNOWN_EXCEPTIONS))
@@ -32,8 +32,18 @@ describe('agent names stay in their modules', () => {
   });
 
   it('each known exception still names an agent (else it comes off the list)', () => {
-    const pattern = new RegExp(`\\b(${KNOWN_AGENTS.join('|')})\\b`, 'i');
+    const pattern = new RegExp(`\\b(${AGENT_NAMES.join('|')})\\b`, 'i');
     const stale = Object.keys(KNOWN_EXCEPTIONS).filter((f) => !pattern.test(code(readFileSync(join(SRC, f), 'utf8'))));
     expect(stale).toEqual([]);
+  });
+});
+
+describe('the registry is the list of agents', () => {
+  it('has one folder under src/agents/ per row, and no other agent folder', () => {
+    const shared = new Set(['common']);
+    const folders = readdirSync(join(SRC, 'agents'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !shared.has(e.name))
+      .map((e) => e.name);
+    expect(folders.sort()).toEqual([...AGENT_NAMES].sort());
   });
 });

@@ -5,7 +5,7 @@ import { readSessionFile } from '../../../src/merge/readSession.js';
 import { openInMemorySidecar } from '../../../src/store/sidecarDb.js';
 import { logFile } from '../readers/fixturePaths.js';
 
-async function native(agent: 'codex' | 'gemini' | 'claude', name: string) {
+async function native(agent: string, name: string) {
   return (await readSessionFile(logFile(agent, name))).session!;
 }
 

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadReaders, readSessionFile } from '../../../src/merge/readSession.js';
 import type { NativeSession } from '../../../src/readers/nativeSession.js';
 import { logFile, LOGS } from '../readers/fixturePaths.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 import { pinnedVersion } from '../../helpers/agentVersions.js';
 
 /** Verified versions: these files must give no unknown_version warning, only the diagnostics asserted. */
@@ -17,7 +18,7 @@ const CLAUDE_VERSION = pinnedVersion('claude');
 const dir = mkdtempSync(join(tmpdir(), 'rec-quick-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Agent = 'codex' | 'gemini' | 'claude';
+type Agent = string;
 
 /** Every line parsed and handed to the reader: no quick lines. */
 async function readAllParsed(agent: Agent, file: string): Promise<NativeSession> {
@@ -36,7 +37,7 @@ function write(name: string, lines: unknown[]): string {
 }
 
 describe('reader fast paths', () => {
-  for (const agent of ['codex', 'gemini', 'claude'] as const) {
+  for (const agent of AGENT_NAMES) {
     it(`${agent}: every recorded fixture reads the same with the fast paths as fully parsed`, async () => {
       const names = readdirSync(join(LOGS, agent)).filter((n) => n.endsWith('.jsonl'));
       expect(names.length).toBeGreaterThan(3);

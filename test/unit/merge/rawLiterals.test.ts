@@ -9,11 +9,12 @@ import { joinSession } from '../../../src/merge/joinSession.js';
 import type { MergedSession } from '../../../src/merge/mergedSession.js';
 import { ELEMENTS_PER_PIECE, encodeLine, findLiteral, MIN_LITERAL_CHARS, mergedJsonLine } from '../../../src/merge/rawLiterals.js';
 import { readSessionFile } from '../../../src/merge/readSession.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-literals-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Agent = 'codex' | 'gemini' | 'claude';
+type Agent = string;
 
 /** Long text holding everything JSON.stringify escapes, and what it does not. */
 function long(tag: string, n = 400): string {
@@ -59,7 +60,7 @@ function sessionLines(agent: Agent, literal: (s: string) => string): { lines: st
       use('toolu_2', 'msg_3'),
       result('toolu_2', '"\\u00007x"'),
     ];
-  } else {
+  } else if (agent === 'gemini') {
     const call = (id: string, out: string) =>
       `{"id":"${id}","name":"run_shell_command","args":{"command":"ls"},"status":"success","timestamp":${ts},"result":[{"functionResponse":{"id":"${id}","name":"run_shell_command","response":{"output":${out}}}}]}`;
     lines = [
@@ -69,14 +70,15 @@ function sessionLines(agent: Agent, literal: (s: string) => string): { lines: st
       `{"id":"m2","timestamp":${ts},"type":"gemini","content":${L(assistant)},"model":"gemini-2.5-flash"}`,
       `{"id":"m2","timestamp":${ts},"type":"gemini","content":${L(assistant)},"toolCalls":[${call('c1', L(output))},${call('c2', '"\\u00007x"')}],"model":"gemini-2.5-flash"}`,
     ];
+  } else {
+    throw new Error(`no test session of ${agent}: add its record shapes here`);
   }
   return { lines, longs: [user, assistant, output] };
 }
 
 async function merged(agent: Agent, name: string, literal: (s: string) => string, keep = true) {
   const { lines, longs } = sessionLines(agent, literal);
-  const sub = agent === 'codex' ? 'codex' : agent === 'gemini' ? 'gemini' : 'claude';
-  const file = join(dir, `${sub}-${name}.jsonl`);
+  const file = join(dir, `${agent}-${name}.jsonl`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   const r = await readSessionFile(file, agent, undefined, keep ? MIN_LITERAL_CHARS : null);
   expect(r.session, `${agent}: the test session reads`).not.toBeNull();
@@ -130,7 +132,7 @@ describe('findLiteral', () => {
 });
 
 describe('mergedJsonLine', () => {
-  for (const agent of ['codex', 'claude', 'gemini'] as const) {
+  for (const agent of AGENT_NAMES) {
     it(`${agent}: writes exactly what JSON.stringify writes, with and without the kept lines`, async () => {
       const { session, lines } = await merged(agent, 'canonical', canonical);
       expect(lines!.size).toBeGreaterThan(0);
@@ -202,7 +204,7 @@ function lengthened(session: MergedSession): MergedSession {
 }
 
 describe('mergedJsonLine on top-level arrays longer than a piece', () => {
-  for (const agent of ['codex', 'claude', 'gemini'] as const) {
+  for (const agent of AGENT_NAMES) {
     it(`${agent}: writes exactly what JSON.stringify writes, pieces and long strings spliced`, async () => {
       const { session: short, lines } = await merged(agent, 'long-canonical', canonical);
       const session = lengthened(short);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 export const LOGS = fileURLToPath(new URL('../../fixtures/logs/', import.meta.url));
 
-export function logFile(agent: 'codex' | 'gemini' | 'claude', name: string): string {
+/** A fixture of a registry agent (test/fixtures/logs/<agent>/). */
+export function logFile(agent: string, name: string): string {
   return `${LOGS}${agent}/${name}`;
 }

@@ -12,6 +12,7 @@ import { Run } from '../../../src/store/run.js';
 import { openSidecar, type SidecarDb } from '../../../src/store/sidecarDb.js';
 import { SidecarReader } from '../../../src/store/sidecarReader.js';
 import { AgentRecordRow } from '../../../src/store/tables.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-roundtrip-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +31,7 @@ const ids = (prefix: string) => fc.uuid().map((u) => `${prefix}-${u}`);
 const eventFields = {
   id: ids('event'),
   run_id: fc.constant('set by the test'),
-  agent: oneOf(['codex', 'gemini', 'claude', 'other'] as const),
+  agent: oneOf([...AGENT_NAMES, 'other']),
   agent_version: maybe(text),
   agent_session_id: maybe(text),
   ts: isoTs,
@@ -63,7 +64,7 @@ const eventFields = {
 
 const runFields = {
   id: ids('run'),
-  agent: oneOf(['codex', 'gemini', 'claude', 'other'] as const),
+  agent: oneOf([...AGENT_NAMES, 'other']),
   agent_version: maybe(text),
   agent_version_verified: fc.option(fc.boolean(), { nil: null }),
   agent_version_source: maybe(oneOf(AgentVersionSource.options)),

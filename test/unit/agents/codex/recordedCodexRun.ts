@@ -14,7 +14,7 @@ import type { ScreenSnapshot } from '../../../../src/core/screen.js';
 import { ScreenModel } from '../../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../../src/store/eventSink.js';
 import { expectJourney } from '../../../helpers/journey.js';
-import { readRolloutCalls, type RolloutCall } from '../../../e2e/codex/sidecarRows.js';
+import { readRolloutCalls, type RolloutCall } from '../../../kits/codex/rolloutCalls.js';
 import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
 import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';

@@ -6,7 +6,8 @@
 // recording against the replayed screen (an xterm or parser upgrade shows up as a readable diff).
 import { describe, expect, it } from 'vitest';
 import { approvalRow, detachedRow, OPTION, promptRow, rejectionRow, skippedRow, toolInterruptionRow, view, type RowView } from '../../../e2e/codex/expectedRows.js';
-import type { EventRow, RolloutCall } from '../../../e2e/codex/sidecarRows.js';
+import type { EventRow } from '../../../helpers/sidecarRows.js';
+import type { RolloutCall } from '../../../kits/codex/rolloutCalls.js';
 import { screenText } from '../../../helpers/castReplay.js';
 import { replayRecorded, type RecordedRun, type ReplayOptions } from './recordedCodexRun.js';
 

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { readRolloutCalls } from '../../../e2e/codex/sidecarRows.js';
+import { readRolloutCalls } from '../../../kits/codex/rolloutCalls.js';
 import { RECORDED } from '../../../integration/merge/recordedCodexSidecar.js';
 
 const NAMES = readdirSync(RECORDED)

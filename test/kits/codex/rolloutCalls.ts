@@ -1,9 +1,7 @@
-// Codex's own rollout read for the e2e suite, so a test can compare it with the sidecar's rows
-// (test/helpers/sidecarRows.ts) by call_id.
+// Codex's own rollout read for the tests (unit replays, merge, e2e), so a test can compare it with
+// the sidecar's rows (test/helpers/sidecarRows.ts, the one sidecar-rows helper) by call_id.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-
-export { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
 
 const RolloutLine = z.object({ type: z.string(), payload: z.record(z.string(), z.unknown()) }).loose();
 
