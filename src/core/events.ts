@@ -3,8 +3,6 @@
 import { z } from 'zod';
 import { AGENT_NAME_PATTERN } from './agentNames.js';
 
-export { OTHER_AGENT } from './agentNames.js';
-
 /** A registry agent's name, or `other` for a run of `rec -- <command>` (core/agentNames.ts). */
 export const AgentName = z.string().regex(AGENT_NAME_PATTERN);
 export type AgentName = z.infer<typeof AgentName>;

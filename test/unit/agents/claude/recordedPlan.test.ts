@@ -1,10 +1,10 @@
-// Plan mode's approval dialog on the real Claude Code 2.1.330 (recorded/plan-*, recorded by
+// Plan mode's approval dialog on each verified Claude Code (recorded/plan-*, recorded by
 // scripts/record-claude-fixtures.mjs from the plan scenarios of the claude kit), replayed through the
 // recorder like the other recorded sessions (recordedClaudeRun.ts): the ExitPlanMode call's prompt of
 // kind plan, the decision by key, and what merge and stats make of it.
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
-import { replayRecorded, type RecordedRun } from './recordedClaudeRun.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from './recordedClaudeRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -69,43 +69,45 @@ const rejection = (callId: string, trigger: string, optionLabel: string | null):
   tool_name: 'ExitPlanMode',
 });
 
-describe('claude 2.1.330, 120x40, plan mode: the plan approval dialog, recorded sessions replayed through the recorder', () => {
-  it('plan-approve: 1 approves the plan for the session (Claude writes grantScope session, and leaves plan mode)', async () => {
-    const r = await replayRecorded('plan-approve');
-    const call = planCall(r);
-    expectPlanPrompt(r, call);
-    expect(decisions(r)).toEqual([
-      { type: 'approval', kind: 'plan', trigger: 'digit', option_label: YES, call_id: call, decided_by: 'user', scope: 'session', reason: null, reason_source: null, ran: 'yes', tool_name: 'ExitPlanMode' },
-    ]);
-    expect(r.journey.merged.flatMap((m) => m.calls).find((c) => c.call_id === call)?.fate).toBe('ran');
-    expect(r.journey.stats.rejections.total).toBe(0);
-  }, REPLAY_TIMEOUT_MS);
+for (const { version, recorded } of RECORDED_BY_VERSION) {
+  describe(`claude ${version}, 120x40, plan mode: the plan approval dialog, recorded sessions replayed through the recorder`, () => {
+    it('plan-approve: 1 approves the plan for the session (Claude writes grantScope session, and leaves plan mode)', async () => {
+      const r = await replayRecorded('plan-approve', recorded);
+      const call = planCall(r);
+      expectPlanPrompt(r, call);
+      expect(decisions(r)).toEqual([
+        { type: 'approval', kind: 'plan', trigger: 'digit', option_label: YES, call_id: call, decided_by: 'user', scope: 'session', reason: null, reason_source: null, ran: 'yes', tool_name: 'ExitPlanMode' },
+      ]);
+      expect(r.journey.merged.flatMap((m) => m.calls).find((c) => c.call_id === call)?.fate).toBe('ran');
+      expect(r.journey.stats.rejections.total).toBe(0);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('plan-reject-digit: 2 (No) refuses the plan: a rejection of kind plan keyed by the call', async () => {
-    const r = await replayRecorded('plan-reject-digit');
-    const call = planCall(r);
-    expectPlanPrompt(r, call);
-    expect(decisions(r)).toEqual([rejection(call, 'digit', 'No')]);
-    expectRefusedPlanMerged(r, call);
-  }, REPLAY_TIMEOUT_MS);
+    it('plan-reject-digit: 2 (No) refuses the plan: a rejection of kind plan keyed by the call', async () => {
+      const r = await replayRecorded('plan-reject-digit', recorded);
+      const call = planCall(r);
+      expectPlanPrompt(r, call);
+      expect(decisions(r)).toEqual([rejection(call, 'digit', 'No')]);
+      expectRefusedPlanMerged(r, call);
+    }, REPLAY_TIMEOUT_MS);
 
-  it('plan-reject-esc: Esc refuses the plan, naming no option', async () => {
-    const r = await replayRecorded('plan-reject-esc');
-    expect(decisions(r)).toEqual([rejection(planCall(r), 'esc', null)]);
-    expectRefusedPlanMerged(r, planCall(r));
-  }, REPLAY_TIMEOUT_MS);
+    it('plan-reject-esc: Esc refuses the plan, naming no option', async () => {
+      const r = await replayRecorded('plan-reject-esc', recorded);
+      expect(decisions(r)).toEqual([rejection(planCall(r), 'esc', null)]);
+      expectRefusedPlanMerged(r, planCall(r));
+    }, REPLAY_TIMEOUT_MS);
 
-  it('plan-reject-tab-enter: Tab opens no field at this dialog: the typed text is no reason, Enter on No is a plain refusal', async () => {
-    const r = await replayRecorded('plan-reject-tab-enter');
-    expect(decisions(r)).toEqual([rejection(planCall(r), 'enter', 'No')]);
-    expect(JSON.stringify(r.events)).not.toContain('keep it shorter');
-  }, REPLAY_TIMEOUT_MS);
+    it('plan-reject-tab-enter: Tab opens no field at this dialog: the typed text is no reason, Enter on No is a plain refusal', async () => {
+      const r = await replayRecorded('plan-reject-tab-enter', recorded);
+      expect(decisions(r)).toEqual([rejection(planCall(r), 'enter', 'No')]);
+      expect(JSON.stringify(r.events)).not.toContain('keep it shorter');
+    }, REPLAY_TIMEOUT_MS);
 
-  it('plan-long-reject-esc: a 60-step plan draws the same dialog; Esc refuses it', async () => {
-    const r = await replayRecorded('plan-long-reject-esc');
-    const call = planCall(r);
-    expectPlanPrompt(r, call);
-    expect(decisions(r)).toEqual([rejection(call, 'esc', null)]);
-    expectRefusedPlanMerged(r, call);
-  }, REPLAY_TIMEOUT_MS);
-});
+    it('plan-long-reject-esc: a 60-step plan draws the same dialog; Esc refuses it', async () => {
+      const r = await replayRecorded('plan-long-reject-esc', recorded);
+      const call = planCall(r);
+      expectPlanPrompt(r, call);
+      expect(decisions(r)).toEqual([rejection(call, 'esc', null)]);
+      expectRefusedPlanMerged(r, call);
+    }, REPLAY_TIMEOUT_MS);
+  });
+}
