@@ -38,14 +38,20 @@ export const RECORDED_CWD = '<BASE>/work';
 
 /** A refusal's or an interrupt's line with a key this shortly before it was caused by that key. */
 const CAUSED_WITHIN_MS = 300;
-/** How late Claude may stamp the prompt's line after its Enter (1.1 s seen on a loaded machine). */
-const MAX_PROMPT_LINE_LAG_MS = 2_000;
+/**
+ * How late Claude may stamp the prompt's line after its Enter. 1.1 s was seen on a loaded machine and
+ * 2.3 to 3.3 s on a heavily loaded one (resize-at-prompt-loaded, its UserPromptSubmit hook slow; the
+ * cast header's whole second bounds that lag from both sides).
+ * Under this bound the refusal line of such a take would be written before the prompt it refuses
+ * was even drawn, an order no real run can produce.
+ */
+const MAX_PROMPT_LINE_LAG_MS = 4_000;
 
 /**
  * How much later than its Enter Claude stamped the prompt's line, which anchors the transcript to
  * the cast. Measured on the recording itself: a refusal or an interrupt marker (a line only a key
  * writes) with no deciding key shortly before it at the anchored time belongs to the next one, so every line
- * is that much later. (0.25 to 1.1 s on these recordings.)
+ * is that much later. (0.25 to 1.1 s on most of these recordings, 2.2 s on resize-at-prompt-loaded.)
  */
 function promptLineLagMs(parsed: ReadonlyArray<z.infer<typeof TranscriptLine>>, keyTimesMs: readonly number[], anchorMs: number): number {
   let lag = 0;
@@ -97,7 +103,12 @@ export interface RecordedRun {
   readonly journey: Journey;
 }
 
-export async function replayRecorded(name: string, dir: string = RECORDED_DIR): Promise<RecordedRun> {
+interface ReplayOptions {
+  /** Every transcript line written this much later than the recording says (Claude's writer trailing the screen). */
+  readonly transcriptLagMs?: number;
+}
+
+export async function replayRecorded(name: string, dir: string = RECORDED_DIR, options: ReplayOptions = {}): Promise<RecordedRun> {
   const cast = readCast(join(dir, `${name}.cast`));
   const raw = readFileSync(join(dir, `${name}.transcript.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
   const parsed = raw.map((text) => TranscriptLine.parse(JSON.parse(text)));
@@ -154,7 +165,7 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR): 
       keys: recorder,
       clock,
       startMs: alignment.startMs,
-      lines: alignment.lines.map((l, i) => ({ at: l.at, text: String(i) })),
+      lines: alignment.lines.map((l, i) => ({ at: l.at + (options.transcriptLagMs ?? 0) / 1000, text: String(i) })),
       writeLine: (index) => {
         const w = writes[Number(index)]!;
         w.before?.();

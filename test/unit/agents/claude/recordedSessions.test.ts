@@ -4,12 +4,21 @@
 // sidecar, with the transcript written as Claude wrote it (recordedClaudeRun.ts). Each scenario
 // asserts the exact decision rows. (The recorded frames are not compared: the fixtures' paths were
 // sanitised in the cast's bytes, which moves cursor-placed words, and in the frames' text.)
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
+import { fixturesDir } from '../../../helpers/agentVersions.js';
 import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from './recordedClaudeRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
+
+/**
+ * Claude's transcript writer trailing the screen (a loaded machine), as the Codex and Gemini replays
+ * do it: 400 ms is two of the recorder's polls (SESSION_POLL_MS) behind what the screen shows, 1500 ms
+ * more than a scan (SESSION_SCAN_MS) behind.
+ */
+const LAGGING_TRANSCRIPT_MS = [0, 400, 1_500] as const;
 
 type Row = Partial<Pick<RecEvent, 'type' | 'kind' | 'trigger' | 'option_label' | 'call_id' | 'related_call_id' | 'decided_by' | 'scope' | 'reason' | 'reason_source' | 'ran'>>;
 
@@ -223,6 +232,23 @@ for (const { version, recorded, inline } of RECORDED_BY_VERSION) {
       const r = await replay('inline-slowtext-esc');
       expect(decisions(r)).toEqual([{ ...base, type: 'interruption', kind: 'response', trigger: 'esc' }]);
       expect(r.events[0]!.native).toMatchObject({ isAbortedMidStream: true });
+    }, REPLAY_TIMEOUT_MS);
+  });
+}
+
+// A take of resize-at-prompt recorded on a heavily loaded machine (2.1.332 only): Claude stamped the
+// prompt's line 2.3 to 3.3 s after its Enter, the 80x30 redraw was still coming in when Esc was sent,
+// and the refusal's line came after the Esc by less than the time Claude took to redraw. The transcript
+// is placed on the cast's clock by the refusal (recordedClaudeRun.ts, MAX_PROMPT_LINE_LAG_MS); placed
+// 2.2 s too early, it would be read before the prompt it refuses was drawn.
+for (const lag of LAGGING_TRANSCRIPT_MS) {
+  describe(`claude 2.1.332, 120x40, a take recorded under heavy load, transcript written ${lag} ms late`, () => {
+    it('resize-at-prompt-loaded: the Esc at the prompt redrawn at 80x30 rejects the call, once, with its id', async () => {
+      const r = await replayRecorded('resize-at-prompt-loaded', join(fixturesDir('claude', '2.1.332'), 'recorded'), { transcriptLagMs: lag });
+      expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: r.calls[0]!.id, tool_name: 'Bash' })]);
+      expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
+      // One rejection in merge and stats: the sidecar's row and the transcript's refusal are one entry.
+      expect(r.journey.stats.rejections).toMatchObject({ total: 1, by_trigger: [{ key: 'esc', count: 1 }] });
     }, REPLAY_TIMEOUT_MS);
   });
 }
