@@ -109,13 +109,13 @@ export function joinSession(native: NativeSession, ctx: JoinContext): MergedSess
     }
   }
 
-  matchTurnEvents(drafts, turnEvents, messages);
+  matchTurnEvents(drafts, turnEvents, messages, new Set(byCall.keys()));
   inferNextMessageReasons(native, drafts, messages);
   placeInterruptions(drafts, messages);
   return assemble(native, ctx, drafts, diagnostics);
 }
 
-function matchTurnEvents(drafts: Draft[], events: RecEvent[], messages: Message[]): void {
+function matchTurnEvents(drafts: Draft[], events: RecEvent[], messages: Message[], namedCalls: ReadonlySet<string>): void {
   const used = new Set<Draft>();
   for (const e of events) {
     const type: FindingType = e.type === 'approval' ? 'approval' : (e.type as FindingType);
@@ -130,6 +130,7 @@ function matchTurnEvents(drafts: Draft[], events: RecEvent[], messages: Message[
         bestGap = gap;
       }
     }
+    best ??= type === 'rejection' ? onlyUnclaimedRejection(drafts, e, used, namedCalls) : undefined;
     if (best) {
       used.add(best);
       applySidecar(best, e, type);
@@ -139,6 +140,31 @@ function matchTurnEvents(drafts: Draft[], events: RecEvent[], messages: Message[
     for (const m of messages) if (m.timestamp !== null && m.timestamp <= e.ts) index = m.index;
     drafts.push(fromSidecar(e, type, index, undefined));
   }
+}
+
+/**
+ * A rejection the recorder saw at a prompt but could not tie to a call is the file's rejection of a call
+ * when exactly one fits: a rejection of a call no sidecar event names, not claimed yet, within the
+ * turn window, with no field both sides know (kind, tool, who decided) differing. The file holds
+ * a user's refusal only because of a key, so that one is this key's. Two that fit: neither.
+ */
+function onlyUnclaimedRejection(drafts: readonly Draft[], e: RecEvent, used: ReadonlySet<Draft>, namedCalls: ReadonlySet<string>): Draft | undefined {
+  const t = Date.parse(e.ts);
+  const differ = <T>(a: T | null, b: T | null) => a !== null && b !== null && a !== b;
+  const fits = drafts.filter(
+    (d) =>
+      d.type === 'rejection' &&
+      d.f.call_id !== null &&
+      !namedCalls.has(d.f.call_id) &&
+      !used.has(d) &&
+      !d.sources.includes('sidecar') &&
+      d.f.timestamp !== null &&
+      Math.abs(Date.parse(d.f.timestamp) - t) <= TURN_MATCH_WINDOW_MS &&
+      !differ(d.f.kind, e.kind) &&
+      !differ(d.tool_name, e.tool_name) &&
+      !differ(d.f.decided_by, e.decided_by),
+  );
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 /**

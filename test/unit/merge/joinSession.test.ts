@@ -192,3 +192,56 @@ describe('joinSession with the sidecar deciding', () => {
     expect(m.approvals).toEqual([expect.objectContaining({ call_id: 'call_bd8088d34ab72013', option_label: 'Allow once', sidecar_event_ids: [first.id, last.id] })]);
   });
 });
+
+describe('joinSession: a sidecar rejection without a call id beside the file\'s rejection', () => {
+  it('one rejection of an unnamed call fits: it is that one (one entry, the call id from the file, both sources)', async () => {
+    const m = joinSession(
+      await native('claude', '02-bash-reject-No.jsonl'),
+      ctx([ev({ agent: 'claude', type: 'rejection', ts: '2026-11-22T09:29:04.700Z', call_id: null, kind: 'command', tool_name: 'Bash', decided_by: 'user', trigger: 'esc', ran: 'no' })]),
+    );
+    expect(m.rejections).toEqual([expect.objectContaining({ call_id: 'toolu_mockmwrmxfz4000a', trigger: 'esc', sources: ['native', 'sidecar'], disagreements: [] })]);
+  });
+
+  it('of two rejections in the window, the one whose kind and tool agree', async () => {
+    const m = joinSession(
+      await native('claude', '14-parallel-yes-reason-Esc.jsonl'),
+      ctx([ev({ agent: 'claude', type: 'rejection', ts: '2026-11-22T09:32:42.100Z', call_id: null, kind: 'command', tool_name: 'Bash', decided_by: 'user', trigger: 'esc', ran: 'no' })]),
+    );
+    expect(m.rejections.map((r) => [r.call_id, r.sources])).toEqual([
+      ['toolu_mockmwrn1tpj000r', ['native']],
+      ['toolu_mockmwrn1tq0000s', ['native', 'sidecar']],
+    ]);
+  });
+
+  it('two that fit equally: neither is chosen, the sidecar row stays on its own', async () => {
+    const m = joinSession(
+      await native('claude', '14-parallel-yes-reason-Esc.jsonl'),
+      ctx([ev({ agent: 'claude', type: 'rejection', ts: '2026-11-22T09:32:40.000Z', call_id: null, decided_by: 'user', trigger: 'esc' })]),
+    );
+    expect(m.rejections.map((r) => [r.call_id, r.sources])).toEqual(expect.arrayContaining([
+      ['toolu_mockmwrn1tpj000r', ['native']],
+      ['toolu_mockmwrn1tq0000s', ['native']],
+      [null, ['sidecar']],
+    ]));
+    expect(m.rejections).toHaveLength(3);
+  });
+
+  it('a rejection by a rule in the file is not the user\'s Esc', async () => {
+    const m = joinSession(
+      await native('claude', '19-deny-rule.jsonl'),
+      ctx([ev({ agent: 'claude', type: 'rejection', ts: '2026-11-22T09:36:02.300Z', call_id: null, tool_name: 'Bash', decided_by: 'user', trigger: 'esc' })]),
+    );
+    expect(m.rejections.map((r) => [r.call_id, r.sources])).toEqual(expect.arrayContaining([['toolu_mockmwrn6eu2000a', ['native']], [null, ['sidecar']]]));
+  });
+
+  it('a call the sidecar names (approved there) is not taken by a call-less rejection', async () => {
+    const m = joinSession(
+      await native('claude', '02-bash-reject-No.jsonl'),
+      ctx([
+        ev({ agent: 'claude', type: 'approval', ts: '2026-11-22T09:29:04.000Z', call_id: 'toolu_mockmwrmxfz4000a', trigger: 'digit', option_label: 'Yes', scope: 'once' }),
+        ev({ agent: 'claude', type: 'rejection', ts: '2026-11-22T09:29:04.700Z', call_id: null, tool_name: 'Bash', decided_by: 'user', trigger: 'esc' }),
+      ]),
+    );
+    expect(m.rejections.map((r) => [r.call_id, r.sources])).toEqual(expect.arrayContaining([[null, ['sidecar']]]));
+  });
+});
