@@ -6,8 +6,8 @@ import { promptShowsCall } from '../../../../src/agents/claude/callMatcher.js';
 import { parseClaudeScreen } from '../../../../src/agents/claude/screenParser.js';
 import { claudeStringsFor } from '../../../../src/agents/claude/strings/index.js';
 import { readScreenFrames } from '../../../helpers/castReplay.js';
-import { RECORDED_BY_VERSION } from './recordedClaudeRun.js';
-import { sampleScreen, screenFromText } from './samples.js';
+import { RECORDED_BY_VERSION } from '../../../kits/claude/recordedRun.js';
+import { sampleScreen, screenFromText } from '../../../kits/claude/samples.js';
 
 
 const YES = 'Yes, and switch to default (ask each time) for this session';

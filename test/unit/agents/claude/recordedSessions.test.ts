@@ -1,14 +1,14 @@
 // Recorded sessions of the real Claude Code, every verified version's (test/fixtures/claude/<version>/recorded,
 // each version kept replaying after a newer one is pinned; recorded by the claude kit's scripts/record-claude-fixtures.mjs against the mock Messages API), replayed
 // chunk by chunk through a real ScreenModel, the InputRelay and the ClaudeRecorder into an in-memory
-// sidecar, with the transcript written as Claude wrote it (recordedClaudeRun.ts). Each scenario
+// sidecar, with the transcript written as Claude wrote it (test/kits/claude/recordedRun.ts). Each scenario
 // asserts the exact decision rows. (The recorded frames are not compared: the fixtures' paths were
 // sanitised in the cast's bytes, which moves cursor-placed words, and in the frames' text.)
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { fixturesDir } from '../../../helpers/agentVersions.js';
-import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from './recordedClaudeRun.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from '../../../kits/claude/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -239,7 +239,7 @@ for (const { version, recorded, inline } of RECORDED_BY_VERSION) {
 // A take of resize-at-prompt recorded on a heavily loaded machine (2.1.332 only): Claude stamped the
 // prompt's line 2.3 to 3.3 s after its Enter, the 80x30 redraw was still coming in when Esc was sent,
 // and the refusal's line came after the Esc by less than the time Claude took to redraw. The transcript
-// is placed on the cast's clock by the refusal (recordedClaudeRun.ts, MAX_PROMPT_LINE_LAG_MS); placed
+// is placed on the cast's clock by the refusal (test/kits/claude/recordedRun.ts, MAX_PROMPT_LINE_LAG_MS); placed
 // 2.2 s too early, it would be read before the prompt it refuses was drawn.
 for (const lag of LAGGING_TRANSCRIPT_MS) {
   describe(`claude 2.1.332, 120x40, a take recorded under heavy load, transcript written ${lag} ms late`, () => {

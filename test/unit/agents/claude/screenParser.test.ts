@@ -3,8 +3,8 @@ import { parseClaudeScreen } from '../../../../src/agents/claude/screenParser.js
 import { CLAUDE_2_1_330 } from '../../../../src/agents/claude/strings/v2_1_330.js';
 import { join } from 'node:path';
 import { readScreenFrames } from '../../../helpers/castReplay.js';
-import { RECORDED_INLINE_DIR } from './recordedClaudeRun.js';
-import { sampleScreen, sampleScreenText, screenFromText } from './samples.js';
+import { RECORDED_INLINE_DIR } from '../../../kits/claude/recordedRun.js';
+import { sampleScreen, sampleScreenText, screenFromText } from '../../../kits/claude/samples.js';
 
 const parse = (name: string) => parseClaudeScreen(sampleScreen(name), CLAUDE_2_1_330);
 const parseText = (text: string, cols = 120) => parseClaudeScreen(screenFromText(text, cols), CLAUDE_2_1_330);

@@ -1,7 +1,7 @@
 // Recorded sessions of the real Codex CLI 0.169.0 (test/fixtures/codex/0.169.0/recorded, recorded by
 // scripts/record-codex-fixtures.mjs with the key scripts of test/e2e/codex/recordedScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the CodexRecorder into an
-// in-memory sidecar, with the rollout written as Codex wrote it (recordedCodexRun.ts). Each scenario
+// in-memory sidecar, with the rollout written as Codex wrote it (test/kits/codex/recordedRun.ts). Each scenario
 // asserts the exact rows the e2e suite asserts on the live CLI, and every labelled screen of the
 // recording against the replayed screen (an xterm or parser upgrade shows up as a readable diff).
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { approvalRow, detachedRow, OPTION, promptRow, rejectionRow, skippedRow, 
 import type { EventRow } from '../../../helpers/sidecarRows.js';
 import type { RolloutCall } from '../../../kits/codex/rolloutCalls.js';
 import { screenText } from '../../../helpers/castReplay.js';
-import { replayRecorded, type RecordedRun, type ReplayOptions } from './recordedCodexRun.js';
+import { replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/codex/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;

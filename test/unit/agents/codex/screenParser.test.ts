@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCodexScreen } from '../../../../src/agents/codex/screenParser.js';
 import { CODEX_0_169_0 } from '../../../../src/agents/codex/strings/v0_169_0.js';
-import { sampleScreen } from './samples.js';
+import { sampleScreen } from '../../../kits/codex/samples.js';
 
 const parse = (name: string) => parseCodexScreen(sampleScreen(name), CODEX_0_169_0);
 

@@ -1,7 +1,7 @@
 // Recorded sessions of the real Gemini CLI 0.61.0 (test/fixtures/gemini/0.61.0/recorded, recorded by
 // scripts/record-gemini-fixtures.mjs with the key scripts of test/e2e/gemini/geminiScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the GeminiRecorder into an
-// in-memory sidecar, with the chat file written as Gemini wrote it (recordedGeminiRun.ts). Each
+// in-memory sidecar, with the chat file written as Gemini wrote it (test/kits/gemini/recordedRun.ts). Each
 // scenario asserts the exact rows the e2e suite (test/e2e/gemini/recGemini.test.ts) asserts on the
 // live CLI, with the call ids of the session file, and Gemini's own reason strings in `native`; and
 // the recorded screens against the replayed ones (an xterm or parser upgrade shows up as a readable diff).
@@ -23,7 +23,7 @@ import {
 import { REASON } from '../../../e2e/gemini/geminiScenarios.js';
 import { screenText } from '../../../helpers/castReplay.js';
 import type { SessionToolCall } from '../../../e2e/gemini/sessionSnapshots.js';
-import { replayRecorded, type RecordedRun, type ReplayOptions } from './recordedGeminiRun.js';
+import { replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/gemini/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -231,7 +231,7 @@ describe('gemini 0.61.0 recorded screens: the replayed screen equals each record
       expect(r.frames.map((f) => f.frame.label)).toContain('final');
       for (const { frame, replayed, replayedSize } of r.frames) {
         const want = screenText(frame.text);
-        // The frame's own time first; else a screen just before one of the last chunks (recordedGeminiRun.ts).
+        // The frame's own time first; else a screen just before one of the last chunks (test/kits/gemini/recordedRun.ts).
         const got = replayed.find((x) => x === want) ?? replayed[0];
         expect(`# ${frame.label} ${replayedSize}\n${got}`).toBe(`# ${frame.label} ${frame.cols}x${frame.rows}\n${want}`);
       }

@@ -7,19 +7,19 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
-import { CodexRecorder } from '../../../../src/agents/codex/recorder.js';
-import type { RecEvent } from '../../../../src/core/events.js';
-import type { ScreenSnapshot } from '../../../../src/core/screen.js';
-import { ScreenModel } from '../../../../src/screen/screenModel.js';
-import { createEventSink } from '../../../../src/store/eventSink.js';
-import { expectJourney } from '../../../helpers/journey.js';
-import { readRolloutCalls, type RolloutCall } from '../../../kits/codex/rolloutCalls.js';
-import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
-import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
-import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
-import { VirtualClock } from '../../../helpers/virtualClock.js';
-import { fixturesDir } from '../../../helpers/agentVersions.js';
+import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../src/agents/common/agentRecorder.js';
+import { CodexRecorder } from '../../../src/agents/codex/recorder.js';
+import type { RecEvent } from '../../../src/core/events.js';
+import type { ScreenSnapshot } from '../../../src/core/screen.js';
+import { ScreenModel } from '../../../src/screen/screenModel.js';
+import { createEventSink } from '../../../src/store/eventSink.js';
+import { expectJourney } from '../../helpers/journey.js';
+import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
+import { alignToCast, type StampedLine } from '../../helpers/castAlignment.js';
+import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
+import { exitAfterReplay, openReplaySidecar, replayContext } from '../shared/recorderReplay.js';
+import { VirtualClock } from '../../helpers/virtualClock.js';
+import { fixturesDir } from '../../helpers/agentVersions.js';
 
 export const RECORDED_DIR = join(fixturesDir('codex'), 'recorded');
 /** The work dir the recorder script ran Codex in; the rollouts' session_meta names it. */

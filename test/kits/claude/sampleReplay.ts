@@ -5,13 +5,13 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClaudeRecorder } from '../../../../src/agents/claude/recorder.js';
-import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
-import type { HookMessage } from '../../../../src/core/hookMessage.js';
-import { Emitter } from '../../../../src/core/lifecycle.js';
-import { keyEvent } from '../../../helpers/keys.js';
-import { MemorySink } from '../common/memorySink.js';
-import { TestScreen, blankScreen } from '../common/testScreen.js';
+import { ClaudeRecorder } from '../../../src/agents/claude/recorder.js';
+import { CLAUDE_SESSION_ENV } from '../../../src/agents/claude/launch.js';
+import type { HookMessage } from '../../../src/core/hookMessage.js';
+import { Emitter } from '../../../src/core/lifecycle.js';
+import { keyEvent } from '../../helpers/keys.js';
+import { MemorySink } from '../shared/memorySink.js';
+import { TestScreen, blankScreen } from '../shared/testScreen.js';
 import { sampleHooks, sampleScreen, sampleTranscript } from './samples.js';
 
 /** Long enough that no ignored-key check fires within a test unless the test asks for one. */

@@ -1,7 +1,7 @@
 // A plain array-backed EventSink for unit tests of recorders: it stores what it is given, applies
 // patches, and lets a test read the resulting events. (The SQLite store is tested on its own.)
-import type { EventPatch, NewEvent } from '../../../../src/core/events.js';
-import type { AgentRecordInput, EventSink, RunPatch } from '../../../../src/core/sink.js';
+import type { EventPatch, NewEvent } from '../../../src/core/events.js';
+import type { AgentRecordInput, EventSink, RunPatch } from '../../../src/core/sink.js';
 
 export type StoredEvent = NewEvent & { id: string };
 

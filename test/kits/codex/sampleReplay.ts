@@ -5,14 +5,14 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { CodexRecorder } from '../../../../src/agents/codex/recorder.js';
-import type { HookMessage } from '../../../../src/core/hookMessage.js';
-import type { KeyEvent } from '../../../../src/core/keys.js';
-import { Emitter } from '../../../../src/core/lifecycle.js';
-import { MemorySink } from '../common/memorySink.js';
-import { TestScreen, blankScreen } from '../common/testScreen.js';
+import { CodexRecorder } from '../../../src/agents/codex/recorder.js';
+import type { HookMessage } from '../../../src/core/hookMessage.js';
+import type { KeyEvent } from '../../../src/core/keys.js';
+import { Emitter } from '../../../src/core/lifecycle.js';
+import { MemorySink } from '../shared/memorySink.js';
+import { TestScreen, blankScreen } from '../shared/testScreen.js';
 import { sampleRollout, sampleScreen } from './samples.js';
-import { keyEvent } from '../../../helpers/keys.js';
+import { keyEvent } from '../../helpers/keys.js';
 
 /** The samples were recorded on 2026-11-22 around 09:28 UTC; the run "started" just before. */
 export const SAMPLE_RUN_START = new Date('2026-11-22T09:00:00.000Z');

@@ -6,19 +6,19 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GeminiRecorder } from '../../../../src/agents/gemini/recorder.js';
-import type { HookMessage } from '../../../../src/core/hookMessage.js';
-import { Emitter } from '../../../../src/core/lifecycle.js';
-import type { ScreenSnapshot } from '../../../../src/core/screen.js';
-import { keyEvent } from '../../../helpers/keys.js';
-import { MemorySink } from '../common/memorySink.js';
-import { TestScreen, blankScreen } from '../common/testScreen.js';
+import { GeminiRecorder } from '../../../src/agents/gemini/recorder.js';
+import type { HookMessage } from '../../../src/core/hookMessage.js';
+import { Emitter } from '../../../src/core/lifecycle.js';
+import type { ScreenSnapshot } from '../../../src/core/screen.js';
+import { keyEvent } from '../../helpers/keys.js';
+import { MemorySink } from '../shared/memorySink.js';
+import { TestScreen, blankScreen } from '../shared/testScreen.js';
 import { sampleScreen, sampleSession } from './samples.js';
 
 /** The samples were recorded on 2026-11-22 around 09:30 UTC; the run "started" just before. */
 export const SAMPLE_RUN_START = new Date('2026-11-22T09:00:00.000Z');
 /** The real Gemini CLI the repository pins: the recorder reads its version from its package.json. */
-const GEMINI_BIN = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../node_modules/.bin/gemini');
+const GEMINI_BIN = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../node_modules/.bin/gemini');
 /** Some samples end with nothing left to reconcile; the recorder then returns at once. */
 const RECONCILE_IN_TESTS_MS = 300;
 

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LineStyle, ScreenSnapshot } from '../../../../src/core/screen.js';
+import type { LineStyle, ScreenSnapshot } from '../../../src/core/screen.js';
 
-export const SAMPLES_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/codex/0.169.0/samples');
+export const SAMPLES_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../fixtures/codex/0.169.0/samples');
 
 const PLAIN: LineStyle = { bold: false, dim: false, inverse: false, fg: -1, bg: -1 };
 let seq = 0;

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HookMessage } from '../../../../src/core/hookMessage.js';
-import type { LineStyle, ScreenSnapshot } from '../../../../src/core/screen.js';
+import type { HookMessage } from '../../../src/core/hookMessage.js';
+import type { LineStyle, ScreenSnapshot } from '../../../src/core/screen.js';
 
-export const SAMPLES_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../fixtures/claude/2.1.328/samples');
+export const SAMPLES_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../fixtures/claude/2.1.328/samples');
 
 const PLAIN: LineStyle = { bold: false, dim: false, inverse: false, fg: -1, bg: -1 };
 let seq = 0;

@@ -9,19 +9,19 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../../src/agents/claude/recorder.js';
-import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
-import { SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
-import type { RecEvent } from '../../../../src/core/events.js';
-import type { ScreenSnapshot } from '../../../../src/core/screen.js';
-import { ScreenModel } from '../../../../src/screen/screenModel.js';
-import { createEventSink } from '../../../../src/store/eventSink.js';
-import { expectJourney, type Journey } from '../../../helpers/journey.js';
-import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
-import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
-import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
-import { VirtualClock } from '../../../helpers/virtualClock.js';
-import { fixturesDir, verifiedVersions } from '../../../helpers/agentVersions.js';
+import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../src/agents/claude/recorder.js';
+import { CLAUDE_SESSION_ENV } from '../../../src/agents/claude/launch.js';
+import { SESSION_POLL_MS } from '../../../src/agents/common/agentRecorder.js';
+import type { RecEvent } from '../../../src/core/events.js';
+import type { ScreenSnapshot } from '../../../src/core/screen.js';
+import { ScreenModel } from '../../../src/screen/screenModel.js';
+import { createEventSink } from '../../../src/store/eventSink.js';
+import { expectJourney, type Journey } from '../../helpers/journey.js';
+import { alignToCast, type StampedLine } from '../../helpers/castAlignment.js';
+import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
+import { exitAfterReplay, openReplaySidecar, replayContext } from '../shared/recorderReplay.js';
+import { VirtualClock } from '../../helpers/virtualClock.js';
+import { fixturesDir, verifiedVersions } from '../../helpers/agentVersions.js';
 
 /** The pinned version's recordings (each verified version's: recordedDirs). */
 export const RECORDED_DIR = join(fixturesDir('claude'), 'recorded');

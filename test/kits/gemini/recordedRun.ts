@@ -9,25 +9,25 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../../src/agents/common/agentRecorder.js';
-import { GeminiRecorder } from '../../../../src/agents/gemini/recorder.js';
-import type { RecEvent } from '../../../../src/core/events.js';
-import { ScreenModel } from '../../../../src/screen/screenModel.js';
-import { createEventSink } from '../../../../src/store/eventSink.js';
-import { expectJourney } from '../../../helpers/journey.js';
-import { readToolCalls, type SessionToolCall } from '../../../e2e/gemini/sessionSnapshots.js';
-import { EDIT_FILE } from '../../../mock/geminiScenarios.js';
-import { alignToCast, type StampedLine } from '../../../helpers/castAlignment.js';
-import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../../helpers/castReplay.js';
-import { exitAfterReplay, openReplaySidecar, replayContext } from '../../../helpers/recorderReplay.js';
-import { VirtualClock } from '../../../helpers/virtualClock.js';
-import { fixturesDir } from '../../../helpers/agentVersions.js';
+import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../src/agents/common/agentRecorder.js';
+import { GeminiRecorder } from '../../../src/agents/gemini/recorder.js';
+import type { RecEvent } from '../../../src/core/events.js';
+import { ScreenModel } from '../../../src/screen/screenModel.js';
+import { createEventSink } from '../../../src/store/eventSink.js';
+import { expectJourney } from '../../helpers/journey.js';
+import { readToolCalls, type SessionToolCall } from '../../e2e/gemini/sessionSnapshots.js';
+import { EDIT_FILE } from '../../mock/geminiScenarios.js';
+import { alignToCast, type StampedLine } from '../../helpers/castAlignment.js';
+import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
+import { exitAfterReplay, openReplaySidecar, replayContext } from '../shared/recorderReplay.js';
+import { VirtualClock } from '../../helpers/virtualClock.js';
+import { fixturesDir } from '../../helpers/agentVersions.js';
 
 export const RECORDED_DIR = join(fixturesDir('gemini'), 'recorded');
 /** The work dir the fixture recorder ran Gemini in; the chat records name it in file paths. */
 const RECORDED_CWD = '/tmp/rec-gemini-fx/work';
 /** The real Gemini CLI the repository pins: the recorder reads its version from its package.json. */
-const GEMINI_BIN = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../node_modules/.bin/gemini');
+const GEMINI_BIN = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../node_modules/.bin/gemini');
 /** The project's slug under ~/.gemini/tmp (any name: projects.json is what the recorder reads). */
 const SLUG = 'work';
 

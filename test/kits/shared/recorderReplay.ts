@@ -3,13 +3,13 @@
 // for the recorder's settle checks and polls), then handleExit is told to stop
 // RECONCILE_AFTER_EXIT_MS after the exit, all on the replay's VirtualClock.
 import { join } from 'node:path';
-import { RECONCILE_AFTER_EXIT_MS, type Recorder, type RecorderContext } from '../../src/agents/agentAdapter.js';
-import type { HookMessage } from '../../src/core/hookMessage.js';
-import { Emitter } from '../../src/core/lifecycle.js';
-import type { ScreenModel } from '../../src/screen/screenModel.js';
-import type { EventSink } from '../../src/core/sink.js';
-import { openSidecar, type SidecarDb } from '../../src/store/sidecarDb.js';
-import type { VirtualClock } from './virtualClock.js';
+import { RECONCILE_AFTER_EXIT_MS, type Recorder, type RecorderContext } from '../../../src/agents/agentAdapter.js';
+import type { HookMessage } from '../../../src/core/hookMessage.js';
+import { Emitter } from '../../../src/core/lifecycle.js';
+import type { ScreenModel } from '../../../src/screen/screenModel.js';
+import type { EventSink } from '../../../src/core/sink.js';
+import { openSidecar, type SidecarDb } from '../../../src/store/sidecarDb.js';
+import type { VirtualClock } from '../../helpers/virtualClock.js';
 
 /** A replay's sidecar: a real file in the replay's temporary folder, as `rec <agent>` writes one. */
 export function openReplaySidecar(dir: string): SidecarDb {

@@ -1,7 +1,7 @@
 // A ScreenView that shows whatever snapshot the test sets: recorded screens are text, so no terminal
 // emulator is involved. Every `show` is a new render with a new seq.
-import { Emitter } from '../../../../src/core/lifecycle.js';
-import type { ScreenSnapshot, ScreenView } from '../../../../src/core/screen.js';
+import { Emitter } from '../../../src/core/lifecycle.js';
+import type { ScreenSnapshot, ScreenView } from '../../../src/core/screen.js';
 
 export class TestScreen implements ScreenView {
   private readonly _onDidRender = new Emitter<number>();
