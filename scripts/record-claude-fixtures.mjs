@@ -41,11 +41,11 @@ const LONG_STRING = 600;
 reexecInLoopbackNetns('record-claude-fixtures', 'relying on the env switches + the loopback guard');
 
 const { startMessagesServer } = await import('../test/mock/messagesServer.ts');
-const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/e2e/claude/claudeEnv.ts');
-const { CastSession } = await import('../test/e2e/shared/castSession.ts');
-const { SCENARIOS, SCREEN, quitClaude } = await import('../test/e2e/claude/recordedScenarios.ts');
-const { INLINE_SCENARIOS } = await import('../test/e2e/claude/inlineScenarios.ts');
-const { PLAN_SCENARIOS } = await import('../test/e2e/claude/planScenarios.ts');
+const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/kits/claude/env.ts');
+const { CastSession } = await import('../test/kits/shared/castSession.ts');
+const { SCENARIOS, SCREEN, quitClaude } = await import('../test/kits/claude/recordedScenarios.ts');
+const { INLINE_SCENARIOS } = await import('../test/kits/claude/inlineScenarios.ts');
+const { PLAN_SCENARIOS } = await import('../test/kits/claude/planScenarios.ts');
 
 const INLINE = process.argv.includes('--inline');
 const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, INLINE ? 'recorded-inline' : 'recorded');

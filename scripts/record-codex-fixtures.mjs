@@ -36,8 +36,8 @@ reexecInLoopbackNetns('record-codex-fixtures', 'relying on config + loopback pro
 const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
 const { startResponsesServer } = await import('../test/mock/responsesServer.ts');
-const { createCodexEnv, CODEX_BIN, CODEX_VERSION } = await import('../test/e2e/codex/codexEnv.ts');
-const { SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../test/e2e/codex/recordedScenarios.ts');
+const { createCodexEnv, CODEX_BIN, CODEX_VERSION } = await import('../test/kits/codex/env.ts');
+const { SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../test/kits/codex/recordedScenarios.ts');
 
 const OUT_DIR = join(ROOT, 'test/fixtures/codex', CODEX_VERSION, 'recorded');
 

@@ -6,10 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CREATED_FILE, EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
-import { isAlive } from '../shared/processTree.js';
+import { isAlive } from '../../kits/shared/processTree.js';
 import { countAgentRecords, readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';
 import { expectJourneys } from '../../helpers/journey.js';
-import { CLAUDE_VERSION } from './claudeEnv.js';
+import { CLAUDE_VERSION } from '../../kits/claude/env.js';
 import {
   approvalRow,
   OPTION,
@@ -24,11 +24,11 @@ import {
   CUT_WHILE_RUNNING,
   toolInterruptionRow,
   view,
-} from './expectedRows.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from './recClaudeSession.js';
-import { DISCARDED_REASON, REASON, SCENARIOS, SCREEN } from './recordedScenarios.js';
-import { readTranscript, type TranscriptCall } from './transcriptCalls.js';
-import { INLINE_SCENARIOS } from './inlineScenarios.js';
+} from '../../kits/claude/expectedRows.js';
+import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
+import { DISCARDED_REASON, REASON, SCENARIOS, SCREEN } from '../../kits/claude/recordedScenarios.js';
+import { readTranscript, type TranscriptCall } from '../../kits/claude/transcriptCalls.js';
+import { INLINE_SCENARIOS } from '../../kits/claude/inlineScenarios.js';
 
 /** One scenario: Claude Code's start (4-6 s), a model turn or two, the quit and rec's reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;

@@ -6,10 +6,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectJourneys, type Journey } from '../../helpers/journey.js';
 import { PLAN_TEXT } from '../../mock/claudeScenarios.js';
-import { approvalRow, promptRow, REJECT_STOP, rejectionRow, view } from './expectedRows.js';
-import { PLAN_SCENARIOS, PLAN_SCREEN, PLAN_TYPED } from './planScenarios.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from './recClaudeSession.js';
-import type { TranscriptCall } from './transcriptCalls.js';
+import { approvalRow, promptRow, REJECT_STOP, rejectionRow, view } from '../../kits/claude/expectedRows.js';
+import { PLAN_SCENARIOS, PLAN_SCREEN, PLAN_TYPED } from '../../kits/claude/planScenarios.js';
+import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
+import type { TranscriptCall } from '../../kits/claude/transcriptCalls.js';
 
 /** Claude Code's start (4-6 s), one model turn, the quit and rec's reconcile, then merge and stats: generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 180_000;

@@ -16,13 +16,13 @@ import {
   skippedRow,
   toolInterruptionRow,
   view,
-} from './expectedRows.js';
-import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from './recCodexSession.js';
-import { SCENARIOS } from './recordedScenarios.js';
+} from '../../kits/codex/expectedRows.js';
+import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
+import { SCENARIOS } from '../../kits/codex/recordedScenarios.js';
 import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
-import { isAlive } from '../shared/processTree.js';
+import { isAlive } from '../../kits/shared/processTree.js';
 import { expectJourneys } from '../../helpers/journey.js';
-import { CODEX_VERSION } from './codexEnv.js';
+import { CODEX_VERSION } from '../../kits/codex/env.js';
 
 /** One scenario: Codex start, a model turn or two, the quit and rec's 5 s reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;

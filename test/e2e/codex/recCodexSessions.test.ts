@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../mock/responsesServer.js';
-import { settle } from '../shared/driver.js';
-import { noteNetworkIsolation } from '../shared/networkIsolation.js';
-import { REC_BIN, assertBuilt } from '../shared/recBin.js';
+import { settle } from '../../kits/shared/driver.js';
+import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
+import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';
 import { readAgentRecords, readEventRows, readRuns } from '../../helpers/sidecarRows.js';
-import { CODEX_VERSION, CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
+import { CODEX_VERSION, CODEX_BIN, createCodexEnv, type CodexEnv } from '../../kits/codex/env.js';
 import { readRolloutCalls } from '../../kits/codex/rolloutCalls.js';
-import { KEY, SCREEN } from './recordedScenarios.js';
+import { KEY, SCREEN } from '../../kits/codex/recordedScenarios.js';
 
 const TEST_TIMEOUT_MS = 180_000;
 const START_TIMEOUT_MS = 60_000;

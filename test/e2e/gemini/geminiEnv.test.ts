@@ -4,11 +4,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../helpers/pollUntil.js';
-import { descendantPids, isAlive } from '../shared/processTree.js';
-import { GEMINI_VERSION, E2E_DIR_PREFIX } from './geminiEnv.js';
-import { NATIVE } from './expectedRows.js';
-import { KEY, promptFor, SCREEN } from './geminiScenarios.js';
-import { startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from './recGeminiSession.js';
+import { descendantPids, isAlive } from '../../kits/shared/processTree.js';
+import { GEMINI_VERSION, E2E_DIR_PREFIX } from '../../kits/gemini/env.js';
+import { NATIVE } from '../../kits/gemini/expectedRows.js';
+import { KEY, promptFor, SCREEN } from '../../kits/gemini/recordedScenarios.js';
+import { startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
 
 const TEST_TIMEOUT_MS = 240_000;
 

@@ -22,13 +22,13 @@ import {
   skippedRow,
   toolInterruptionRow,
   view,
-} from './expectedRows.js';
-import { GEMINI_VERSION } from './geminiEnv.js';
-import { REASON, SCENARIOS } from './geminiScenarios.js';
-import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from './recGeminiSession.js';
+} from '../../kits/gemini/expectedRows.js';
+import { GEMINI_VERSION } from '../../kits/gemini/env.js';
+import { REASON, SCENARIOS } from '../../kits/gemini/recordedScenarios.js';
+import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
 import type { Run } from '../../../src/store/run.js';
-import type { SessionToolCall } from './sessionSnapshots.js';
+import type { SessionToolCall } from '../../kits/gemini/sessionSnapshots.js';
 
 /** One scenario: Gemini's start (10-20 s), a model turn or two, the quit; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 240_000;

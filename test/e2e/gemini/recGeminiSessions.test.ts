@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js';
-import { settle, type Driver } from '../shared/driver.js';
-import { noteNetworkIsolation } from '../shared/networkIsolation.js';
-import { REC_BIN, assertBuilt } from '../shared/recBin.js';
+import { settle, type Driver } from '../../kits/shared/driver.js';
+import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
+import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';
 import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
-import { GEMINI_VERSION, createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './geminiEnv.js';
-import { KEY, promptFor, quitGemini, SCREEN } from './geminiScenarios.js';
-import { readToolCalls, SessionSnapshots } from './sessionSnapshots.js';
+import { GEMINI_VERSION, createGeminiEnv, GEMINI_BIN, type GeminiEnv } from '../../kits/gemini/env.js';
+import { KEY, promptFor, quitGemini, SCREEN } from '../../kits/gemini/recordedScenarios.js';
+import { readToolCalls, SessionSnapshots } from '../../kits/gemini/sessionSnapshots.js';
 
 const TEST_TIMEOUT_MS = 300_000;
 const START_TIMEOUT_MS = 90_000;
@@ -68,7 +68,7 @@ function startRec(w: World, name: string, args: readonly string[] = []): { rec: 
     async line(text) {
       rec.send(text);
       await rec.expectScreen(text);
-      // Gemini 0.61 takes an Enter within 30 ms of the previous key as a newline (recGeminiSession.ts).
+      // Gemini 0.61 takes an Enter within 30 ms of the previous key as a newline (test/kits/gemini/recSession.ts).
       await settle();
       rec.sendKey('enter');
     },

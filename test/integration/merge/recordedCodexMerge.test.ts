@@ -18,7 +18,7 @@ import {
   skippedRow,
   toolInterruptionRow,
   type RowView,
-} from '../../e2e/codex/expectedRows.js';
+} from '../../kits/codex/expectedRows.js';
 import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
 import { loadRecorded, shift, writeRecordedSidecar, type RecordedRollout, type RecordedSidecar, type TimedRow } from './recordedCodexSidecar.js';
 import { runCommand } from '../../helpers/runCommand.js';

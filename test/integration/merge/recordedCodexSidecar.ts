@@ -1,12 +1,12 @@
 // Sidecar databases for the pinned Codex version's recordings (test/fixtures/codex/<version>/recorded), written
 // through the real store (openSidecar, startRun, insertEvent) with the rows the e2e suite asserts
-// `rec codex` writes for the same scenario (test/e2e/codex/expectedRows.ts), call ids and tool
+// `rec codex` writes for the same scenario (test/kits/codex/expectedRows.ts), call ids and tool
 // inputs taken from the recorded rollout, and timestamps placed on the rollout's own clock.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NewEvent } from '../../../src/core/events.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
-import type { RowView } from '../../e2e/codex/expectedRows.js';
+import type { RowView } from '../../kits/codex/expectedRows.js';
 import { readRolloutCalls, type RolloutCall } from '../../kits/codex/rolloutCalls.js';
 import { readScreenFrames } from '../../helpers/castReplay.js';
 import { fixturesDir, pinnedVersion } from '../../helpers/agentVersions.js';

@@ -15,7 +15,7 @@ import type { RecEvent } from '../../../src/core/events.js';
 import { ScreenModel } from '../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../src/store/eventSink.js';
 import { expectJourney } from '../../helpers/journey.js';
-import { readToolCalls, type SessionToolCall } from '../../e2e/gemini/sessionSnapshots.js';
+import { readToolCalls, type SessionToolCall } from './sessionSnapshots.js';
 import { EDIT_FILE } from '../../mock/geminiScenarios.js';
 import { alignToCast, type StampedLine } from '../../helpers/castAlignment.js';
 import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
@@ -151,7 +151,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
   const cast = readCast(join(RECORDED_DIR, `${name}.cast`));
   const home = mkdtempSync(join(tmpdir(), 'rec-gemini-recorded-'));
   const cwd = join(home, 'work');
-  // The work dir as the fixture recorder set it up (geminiEnv.ts): a refused edit is checked on disk.
+  // The work dir as the fixture recorder set it up (env.ts): a refused edit is checked on disk.
   mkdirSync(cwd);
   writeFileSync(join(cwd, EDIT_FILE.name), EDIT_FILE.content);
   // The records' absolute paths name the recorder's work dir: they name this replay's instead.

@@ -1,11 +1,11 @@
 // Recorded sessions of the real Codex CLI 0.169.0 (test/fixtures/codex/0.169.0/recorded, recorded by
-// scripts/record-codex-fixtures.mjs with the key scripts of test/e2e/codex/recordedScenarios.ts),
+// scripts/record-codex-fixtures.mjs with the key scripts of test/kits/codex/recordedScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the CodexRecorder into an
 // in-memory sidecar, with the rollout written as Codex wrote it (test/kits/codex/recordedRun.ts). Each scenario
 // asserts the exact rows the e2e suite asserts on the live CLI, and every labelled screen of the
 // recording against the replayed screen (an xterm or parser upgrade shows up as a readable diff).
 import { describe, expect, it } from 'vitest';
-import { approvalRow, detachedRow, OPTION, promptRow, rejectionRow, skippedRow, toolInterruptionRow, view, type RowView } from '../../../e2e/codex/expectedRows.js';
+import { approvalRow, detachedRow, OPTION, promptRow, rejectionRow, skippedRow, toolInterruptionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
 import type { EventRow } from '../../../helpers/sidecarRows.js';
 import type { RolloutCall } from '../../../kits/codex/rolloutCalls.js';
 import { screenText } from '../../../helpers/castReplay.js';

@@ -1,5 +1,5 @@
 // Recorded sessions of the real Gemini CLI 0.61.0 (test/fixtures/gemini/0.61.0/recorded, recorded by
-// scripts/record-gemini-fixtures.mjs with the key scripts of test/e2e/gemini/geminiScenarios.ts),
+// scripts/record-gemini-fixtures.mjs with the key scripts of test/kits/gemini/recordedScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the GeminiRecorder into an
 // in-memory sidecar, with the chat file written as Gemini wrote it (test/kits/gemini/recordedRun.ts). Each
 // scenario asserts the exact rows the e2e suite (test/e2e/gemini/recGemini.test.ts) asserts on the
@@ -19,10 +19,10 @@ import {
   toolInterruptionRow,
   view,
   type RowView,
-} from '../../../e2e/gemini/expectedRows.js';
-import { REASON } from '../../../e2e/gemini/geminiScenarios.js';
+} from '../../../kits/gemini/expectedRows.js';
+import { REASON } from '../../../kits/gemini/recordedScenarios.js';
 import { screenText } from '../../../helpers/castReplay.js';
-import type { SessionToolCall } from '../../../e2e/gemini/sessionSnapshots.js';
+import type { SessionToolCall } from '../../../kits/gemini/sessionSnapshots.js';
 import { replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/gemini/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */

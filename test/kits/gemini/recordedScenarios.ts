@@ -7,9 +7,9 @@ import { press, type Driver, type RecordedScenario } from '../shared/driver.js';
 export interface GeminiScenario extends RecordedScenario {
   /** The terminal answers Gemini's kitty keyboard query (`CSI ? u` → `CSI ? 1 u`), so Gemini turns kitty on. */
   readonly kitty?: boolean;
-  /** Gemini's editor is the fake vim (geminiEnv.ts), for "Modify with external editor". */
+  /** Gemini's editor is the fake vim (env.ts), for "Modify with external editor". */
   readonly fakeEditor?: boolean;
-  /** Gemini has the one-tool MCP server (geminiEnv.ts). */
+  /** Gemini has the one-tool MCP server (env.ts). */
   readonly mcpServer?: boolean;
 }
 

@@ -1,6 +1,6 @@
 // One e2e run: the mock Gemini API, a fresh isolated HOME, and `rec --db <file> gemini` under the
 // pexpect-style harness with the pinned Gemini; a Driver over it so the key scripts in
-// geminiScenarios.ts drive `rec gemini` exactly as they drove plain gemini for the fixtures. Gemini's
+// recordedScenarios.ts drive `rec gemini` exactly as they drove plain gemini for the fixtures. Gemini's
 // session file is copied live on the side (it may be deleted at exit), for the expected call ids.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -10,8 +10,8 @@ import { settle, type Driver } from '../shared/driver.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
-import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './geminiEnv.js';
-import { KITTY_ANSWER, KITTY_QUERY, quitGemini, SCREEN } from './geminiScenarios.js';
+import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './env.js';
+import { KITTY_ANSWER, KITTY_QUERY, quitGemini, SCREEN } from './recordedScenarios.js';
 import { SessionSnapshots } from './sessionSnapshots.js';
 
 /** Gemini draws its composer after 10-20 s on two loaded cores (it relaunches itself once). */
@@ -30,9 +30,9 @@ export interface RecGeminiOptions {
   readonly kitty?: boolean;
   /** Run gemini bare (not under rec): the smoke test of the environment itself. */
   readonly bare?: boolean;
-  /** Gemini's editor is the fake vim (geminiEnv.ts). */
+  /** Gemini's editor is the fake vim (env.ts). */
   readonly fakeEditor?: boolean;
-  /** Gemini has the one-tool MCP server (geminiEnv.ts). */
+  /** Gemini has the one-tool MCP server (env.ts). */
   readonly mcpServer?: boolean;
   /** $XDG_RUNTIME_DIR for rec and Gemini (where rec may put its per-run settings layer). */
   readonly runtimeDir?: string;

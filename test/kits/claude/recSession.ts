@@ -9,7 +9,7 @@ import { spawn, type Spawned } from '../../harness/spawn.js';
 import { startMessagesServer, type MessagesServer } from '../../mock/messagesServer.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
-import { CLAUDE_VERSION, claudeBin, createClaudeEnv, type ClaudeEnv } from './claudeEnv.js';
+import { CLAUDE_VERSION, claudeBin, createClaudeEnv, type ClaudeEnv } from './env.js';
 import { quitClaude, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
 import { readTranscript } from './transcriptCalls.js';
 

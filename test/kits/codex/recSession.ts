@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../mock/responsesServer.js';
 import type { Scenario } from '../../mock/scenarios.js';
-import { CODEX_BIN, createCodexEnv, type CodexEnv } from './codexEnv.js';
+import { CODEX_BIN, createCodexEnv, type CodexEnv } from './env.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { Driver } from './recordedScenarios.js';
 import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
-import { readRolloutCalls, type RolloutCall } from '../../kits/codex/rolloutCalls.js';
+import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 
 /** Codex draws its composer in about a second; on two loaded cores (and the daemon's first start) allow far more. */
 export const START_TIMEOUT_MS = 60_000;

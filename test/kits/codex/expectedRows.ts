@@ -5,7 +5,7 @@ import {
   type DecisionView,
   type InterruptionView,
 } from '../shared/expectedRows.js';
-import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
+import type { RolloutCall } from './rolloutCalls.js';
 
 export {
   promptRow,

@@ -1,5 +1,5 @@
 // What a key script needs from whatever runs an agent CLI (a fixture recorder, or the e2e harness
-// under rec), shared by every agent's scenario scripts (codex/recordedScenarios.ts, gemini/geminiScenarios.ts).
+// under rec), shared by every agent's scenario scripts (codex/recordedScenarios.ts, gemini/recordedScenarios.ts).
 
 export interface Driver {
   /** Waits until the rendered screen matches; with a label, the screen is kept as a fixture frame. */
