@@ -1,12 +1,11 @@
-// One recorded Claude Code 2.1.330 session (test/fixtures/claude/2.1.330/recorded, made by the
-// claude kit's scripts/record-claude-fixtures.mjs) replayed through the pipeline's real parts: the
-// pty output into a ScreenModel, the keys through the InputRelay to a ClaudeRecorder writing to an
-// in-memory sidecar database, and the transcript written into a temporary ~/.claude/projects as
-// Claude wrote it, on the recording's clock (castAlignment.ts) — a subagent's transcript too, into
-// <session>/subagents/ with the meta file naming its Agent call, written before its first line. No hooks: the recorder finds the
-// transcript by the session id rec gave Claude, as it does when the hooks are missing.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Claude Code's part of the recorded-session replay (test/kits/shared/recordedRun.ts) of its
+// recordings (test/fixtures/claude/<version>/recorded, made by scripts/record-claude-fixtures.mjs):
+// the transcript goes into a temporary ~/.claude/projects as Claude wrote it, a subagent's
+// transcript too, into <session>/subagents/ with the meta file naming its Agent call, written before
+// its first line; the transcript is anchored at the first Enter, shifted by the prompt line's
+// measured lag (MAX_PROMPT_LINE_LAG_MS). No hooks: the recorder finds the transcript by the session
+// id rec gave Claude, as it does when the hooks are missing.
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { CLAUDE_IGNORED_KEY_SETTLE_MS, ClaudeRecorder } from '../../../src/agents/claude/recorder.js';
@@ -14,13 +13,10 @@ import { CLAUDE_SESSION_ENV } from '../../../src/agents/claude/launch.js';
 import { SESSION_POLL_MS } from '../../../src/agents/common/agentRecorder.js';
 import type { RecEvent } from '../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../src/core/screen.js';
-import { ScreenModel } from '../../../src/screen/screenModel.js';
-import { createEventSink } from '../../../src/store/eventSink.js';
-import { expectJourney, type Journey } from '../../helpers/journey.js';
-import { alignToCast, type StampedLine } from '../../helpers/castAlignment.js';
-import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
-import { exitAfterReplay, openReplaySidecar, replayContext } from '../shared/recorderReplay.js';
-import { VirtualClock } from '../../helpers/virtualClock.js';
+import type { Journey } from '../../helpers/journey.js';
+import type { StampedLine } from '../../helpers/castAlignment.js';
+import type { Cast } from '../../helpers/castReplay.js';
+import { replayRecording, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
 import { fixturesDir, verifiedVersions } from '../../helpers/agentVersions.js';
 
 /** The pinned version's recordings (each verified version's: recordedDirs). */
@@ -76,12 +72,6 @@ export interface TranscriptCall {
   readonly input: unknown;
 }
 
-export interface FrameCheck {
-  readonly frame: ScreenFrame;
-  readonly replayed: string;
-  readonly replayedSize: string;
-}
-
 export interface RecordedRun {
   readonly cast: Cast;
   readonly events: RecEvent[];
@@ -109,76 +99,69 @@ interface ReplayOptions {
 }
 
 export async function replayRecorded(name: string, dir: string = RECORDED_DIR, options: ReplayOptions = {}): Promise<RecordedRun> {
-  const cast = readCast(join(dir, `${name}.cast`));
   const raw = readFileSync(join(dir, `${name}.transcript.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
   const parsed = raw.map((text) => TranscriptLine.parse(JSON.parse(text)));
-  // Bookkeeping lines without a time of their own go with the line before them.
-  let lastTs = 0;
-  const stamped: StampedLine[] = raw.map((text, i) => {
-    const r = parsed[i]!;
-    lastTs = r.timestamp !== undefined ? Date.parse(r.timestamp) : lastTs;
-    // The user's lines (a prompt, a decision's result, an interrupt marker) exist because of a key.
-    return { text, ts: lastTs, causedByKey: r.type === 'user' };
-  });
-  const firstUser = parsed.find((r) => r.type === 'user' && r.timestamp !== undefined);
-  const firstEnter = cast.events.find((e) => e.kind === 'i' && e.data === '\r');
   const sessionId = parsed.find((r) => r.sessionId !== undefined)?.sessionId;
-  if (!firstUser || !firstEnter || !sessionId) throw new Error(`${name}: no first prompt to align the transcript with the cast`);
-  const keyTimes = cast.events.filter((e) => e.kind === 'i').map((e) => e.t);
-  const anchorMs = Date.parse(firstUser.timestamp!) - firstEnter.t * 1000;
-  // Only a key that can decide or interrupt writes such a line (typed text does not).
-  const decisive = cast.events.filter((e) => e.kind === 'i' && /^(\r|\x1b|\x03|[0-9])$/.test(e.data)).map((e) => e.t * 1000);
-  const home = mkdtempSync(join(tmpdir(), 'rec-claude-recorded-'));
-  const project = join(home, '.claude', 'projects', '-tmp-rec-claude-fx-work');
-  mkdirSync(project, { recursive: true });
-  const transcript = join(project, `${sessionId}.jsonl`);
-  const subagents = subagentFiles(dir, name, raw, join(project, sessionId, 'subagents'));
-  // One timeline for every file: each line knows where it goes (writes[i]).
-  const writes: Array<{ readonly file: string; readonly text: string; readonly before?: () => void }> = raw.map((text) => ({ file: transcript, text }));
-  for (const sub of subagents) {
-    let last = 0;
-    sub.lines.forEach((text, i) => {
-      const r = TranscriptLine.parse(JSON.parse(text));
-      // In file order: a line without a later stamp goes with the one before it.
-      last = Math.max(last, r.timestamp !== undefined ? Date.parse(r.timestamp) : last);
-      // Only a refusal in a subagent's file is a key's doing (its prompt and answers are the model's).
-      stamped.push({ text, ts: last, causedByKey: text.includes('"toolDenialKind":"user-rejected"') });
-      writes.push({ file: sub.path, text, ...(i === 0 ? { before: sub.writeMeta } : {}) });
+  let subagents: SubagentFixture[] = [];
+  const layout = (cast: Cast, home: string): SessionLayout => {
+    // Bookkeeping lines without a time of their own go with the line before them.
+    let lastTs = 0;
+    const stamped: StampedLine[] = raw.map((text, i) => {
+      const r = parsed[i]!;
+      lastTs = r.timestamp !== undefined ? Date.parse(r.timestamp) : lastTs;
+      // The user's lines (a prompt, a decision's result, an interrupt marker) exist because of a key.
+      return { text, ts: lastTs, causedByKey: r.type === 'user' };
     });
-  }
-  // The lag is measured on every file's refusals (a subagent's may be the only one).
-  const subParsed = subagents.flatMap((sub) => sub.lines.map((text) => TranscriptLine.parse(JSON.parse(text))));
-  const alignment = alignToCast(stamped, keyTimes, anchorMs - promptLineLagMs([...parsed, ...subParsed], decisive, anchorMs));
-
-  const db = openReplaySidecar(home);
-  const runId = `replay-${name}`;
-  db.startRun({ id: runId, agent: 'claude', argv: [], cwd: RECORDED_CWD, started_at: new Date(alignment.startMs).toISOString() });
-  const sink = createEventSink(db, { run_id: runId, agent: 'claude' });
-  const screen = new ScreenModel({ cols: cast.cols, rows: cast.rows });
-  const clock = new VirtualClock(alignment.startMs);
-  const recorder = new ClaudeRecorder(replayContext({ runId, cwd: RECORDED_CWD, env: { HOME: home, [CLAUDE_SESSION_ENV]: sessionId }, startMs: alignment.startMs, screen, sink }), { clock });
-  const frames: FrameCheck[] = [];
-  try {
-    const { forwarded, keysSent } = await replayCast({
-      cast,
-      screen,
-      keys: recorder,
-      clock,
-      startMs: alignment.startMs,
-      lines: alignment.lines.map((l, i) => ({ at: l.at + (options.transcriptLagMs ?? 0) / 1000, text: String(i) })),
-      writeLine: (index) => {
-        const w = writes[Number(index)]!;
+    const firstUser = parsed.find((r) => r.type === 'user' && r.timestamp !== undefined);
+    const firstEnter = cast.events.find((e) => e.kind === 'i' && e.data === '\r');
+    if (!firstUser || !firstEnter || !sessionId) throw new Error(`${name}: no first prompt to align the transcript with the cast`);
+    const keyTimes = cast.events.filter((e) => e.kind === 'i').map((e) => e.t);
+    const anchorMs = Date.parse(firstUser.timestamp!) - firstEnter.t * 1000;
+    // Only a key that can decide or interrupt writes such a line (typed text does not).
+    const decisive = cast.events.filter((e) => e.kind === 'i' && /^(\r|\x1b|\x03|[0-9])$/.test(e.data)).map((e) => e.t * 1000);
+    const project = join(home, '.claude', 'projects', '-tmp-rec-claude-fx-work');
+    mkdirSync(project, { recursive: true });
+    const transcript = join(project, `${sessionId}.jsonl`);
+    subagents = subagentFiles(dir, name, raw, join(project, sessionId, 'subagents'));
+    // One timeline for every file: each line knows where it goes (writes[i]).
+    const writes: Array<{ readonly file: string; readonly text: string; readonly before?: () => void }> = raw.map((text) => ({ file: transcript, text }));
+    for (const sub of subagents) {
+      let last = 0;
+      sub.lines.forEach((text, i) => {
+        const r = TranscriptLine.parse(JSON.parse(text));
+        // In file order: a line without a later stamp goes with the one before it.
+        last = Math.max(last, r.timestamp !== undefined ? Date.parse(r.timestamp) : last);
+        // Only a refusal in a subagent's file is a key's doing (its prompt and answers are the model's).
+        stamped.push({ text, ts: last, causedByKey: text.includes('"toolDenialKind":"user-rejected"') });
+        writes.push({ file: sub.path, text, ...(i === 0 ? { before: sub.writeMeta } : {}) });
+      });
+    }
+    // The lag is measured on every file's refusals (a subagent's may be the only one).
+    const subParsed = subagents.flatMap((sub) => sub.lines.map((text) => TranscriptLine.parse(JSON.parse(text))));
+    return {
+      cwd: RECORDED_CWD,
+      env: { HOME: home, [CLAUDE_SESSION_ENV]: sessionId },
+      lines: stamped,
+      keyTimes,
+      estimateStartMs: anchorMs - promptLineLagMs([...parsed, ...subParsed], decisive, anchorMs),
+      write: (index) => {
+        const w = writes[index]!;
         w.before?.();
         appendFileSync(w.file, w.text + '\n');
       },
-      frames: readScreenFrames(join(dir, `${name}.screen.txt`)),
-      onFrame: (frame, snapshot) => frames.push({ frame, replayed: screenText(snapshot), replayedSize: `${snapshot.cols}x${snapshot.rows}` }),
-    });
-    await exitAfterReplay({ recorder, clock, screen, lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS });
-    if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
-    // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
-    const journey = await expectJourney({ dbPath: db.path, runId, inProcess: true });
-    return {
+    };
+  };
+  return replayRecording(
+    {
+      agent: 'claude',
+      dir,
+      name,
+      layout,
+      recorder: (context, clock) => new ClaudeRecorder(context, { clock }),
+      ...(options.transcriptLagMs !== undefined ? { lagMs: options.transcriptLagMs } : {}),
+      lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
+    },
+    ({ cast, db, runId, screen, frames, keysSent, forwarded, journey }) => ({
       journey,
       cast,
       events: db.listEvents({ runId }),
@@ -192,14 +175,9 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR, o
       transcriptLines: raw.length,
       keysSent,
       forwarded,
-      sessionId,
-    };
-  } finally {
-    recorder.dispose();
-    screen.dispose();
-    db.close();
-    rmSync(home, { recursive: true, force: true });
-  }
+      sessionId: sessionId!,
+    }),
+  );
 }
 
 interface SubagentFixture {

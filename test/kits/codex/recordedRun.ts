@@ -1,25 +1,18 @@
-// One recorded Codex 0.169.0 session (test/fixtures/codex/0.169.0/recorded, made by
-// scripts/record-codex-fixtures.mjs) replayed through the pipeline's real parts: the pty output into
-// a ScreenModel, the keys through the InputRelay to a CodexRecorder writing to an in-memory sidecar
-// database, and the rollout written into a temporary $CODEX_HOME/sessions as Codex wrote it, on the
-// recording's clock (castAlignment.ts).
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Codex's part of the recorded-session replay (test/kits/shared/recordedRun.ts) of its recordings
+// (test/fixtures/codex/0.169.0/recorded, made by scripts/record-codex-fixtures.mjs): the rollout goes
+// into a temporary $CODEX_HOME/sessions/<yyyy>/<mm>/<dd> as Codex wrote it, anchored at the first
+// turn's start (its task_started record at the first "working" status on screen).
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../src/agents/common/agentRecorder.js';
 import { CodexRecorder } from '../../../src/agents/codex/recorder.js';
 import type { RecEvent } from '../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../src/core/screen.js';
-import { ScreenModel } from '../../../src/screen/screenModel.js';
-import { createEventSink } from '../../../src/store/eventSink.js';
-import { expectJourney } from '../../helpers/journey.js';
-import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
-import { alignToCast, type StampedLine } from '../../helpers/castAlignment.js';
-import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
-import { exitAfterReplay, openReplaySidecar, replayContext } from '../shared/recorderReplay.js';
-import { VirtualClock } from '../../helpers/virtualClock.js';
+import type { Cast } from '../../helpers/castReplay.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
+import { replayRecording, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
+import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 
 export const RECORDED_DIR = join(fixturesDir('codex'), 'recorded');
 /** The work dir the recorder script ran Codex in; the rollouts' session_meta names it. */
@@ -43,13 +36,6 @@ function causedByKey(r: RolloutLine): boolean {
   return content.success && !content.data.map((c) => c.text ?? '').join('').startsWith('<');
 }
 
-export interface FrameCheck {
-  readonly frame: ScreenFrame;
-  /** The replayed screen at the frame's time, as screenText() prints it. */
-  readonly replayed: string;
-  readonly replayedSize: string;
-}
-
 export interface RecordedRun {
   readonly cast: Cast;
   readonly events: RecEvent[];
@@ -71,54 +57,40 @@ export interface ReplayOptions {
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
-  const cast = readCast(join(RECORDED_DIR, `${name}.cast`));
   const rolloutFile = join(RECORDED_DIR, `${name}.rollout.jsonl`);
   const raw = readFileLines(rolloutFile);
   const parsed = raw.map((text) => RolloutLine.parse(JSON.parse(text)));
-  const stamped: StampedLine[] = raw.map((text, i) => ({ text, ts: Date.parse(parsed[i]!.timestamp), causedByKey: causedByKey(parsed[i]!) }));
-  const firstTurn = parsed.find((r) => r.type === 'event_msg' && r.payload.type === 'task_started');
-  const firstWorking = cast.events.find((e) => e.kind === 'o' && FIRST_WORKING.test(e.data));
-  if (!firstTurn || !firstWorking) throw new Error(`${name}: no turn start to align the rollout with the cast`);
-  const alignment = alignToCast(
-    stamped,
-    cast.events.filter((e) => e.kind === 'i').map((e) => e.t),
-    Date.parse(firstTurn.timestamp) - firstWorking.t * 1000,
-  );
-
-  const home = mkdtempSync(join(tmpdir(), 'rec-codex-recorded-'));
-  const meta = parsed[0]!;
-  const day = new Date(meta.timestamp);
-  const dir = join(home, 'sessions', String(day.getUTCFullYear()), pad(day.getUTCMonth() + 1), pad(day.getUTCDate()));
-  mkdirSync(dir, { recursive: true });
-  const sessionFile = join(dir, `rollout-${meta.timestamp.replace(/[:.]/g, '-')}-${String(meta.payload.id)}.jsonl`);
-
-  const db = openReplaySidecar(home);
-  const runId = `replay-${name}`;
-  db.startRun({ id: runId, agent: 'codex', argv: [], cwd: RECORDED_CWD, started_at: new Date(alignment.startMs).toISOString() });
-  const sink = createEventSink(db, { run_id: runId, agent: 'codex' });
-  const screen = new ScreenModel({ cols: cast.cols, rows: cast.rows });
-  const clock = new VirtualClock(alignment.startMs);
-  const recorder = new CodexRecorder(replayContext({ runId, cwd: RECORDED_CWD, env: { CODEX_HOME: home }, startMs: alignment.startMs, screen, sink }), { clock });
-  const frames: FrameCheck[] = [];
-  try {
-    const { forwarded, keysSent } = await replayCast({
-      cast,
-      screen,
-      keys: recorder,
-      clock,
-      startMs: alignment.startMs,
-      lines: alignment.lines.map((l) => ({ at: l.at + (options.rolloutLagMs ?? 0) / 1000, text: l.text })),
-      writeLine: (text) => appendFileSync(sessionFile, text + '\n'),
-      frames: readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`)),
-      onFrame: (frame, snapshot) => frames.push({ frame, replayed: screenText(snapshot), replayedSize: `${snapshot.cols}x${snapshot.rows}` }),
-    });
-    // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right
-    // after it was captured), long enough for the recorder's settle checks and polls to run on it.
-    await exitAfterReplay({ recorder, clock, screen, lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS });
-    if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
-    // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
-    await expectJourney({ dbPath: db.path, runId, inProcess: true });
+  const layout = (cast: Cast, home: string): SessionLayout => {
+    const firstTurn = parsed.find((r) => r.type === 'event_msg' && r.payload.type === 'task_started');
+    const firstWorking = cast.events.find((e) => e.kind === 'o' && FIRST_WORKING.test(e.data));
+    if (!firstTurn || !firstWorking) throw new Error(`${name}: no turn start to align the rollout with the cast`);
+    const meta = parsed[0]!;
+    const day = new Date(meta.timestamp);
+    const dir = join(home, 'sessions', String(day.getUTCFullYear()), pad(day.getUTCMonth() + 1), pad(day.getUTCDate()));
+    mkdirSync(dir, { recursive: true });
+    const sessionFile = join(dir, `rollout-${meta.timestamp.replace(/[:.]/g, '-')}-${String(meta.payload.id)}.jsonl`);
     return {
+      cwd: RECORDED_CWD,
+      env: { CODEX_HOME: home },
+      lines: raw.map((text, i) => ({ text, ts: Date.parse(parsed[i]!.timestamp), causedByKey: causedByKey(parsed[i]!) })),
+      keyTimes: cast.events.filter((e) => e.kind === 'i').map((e) => e.t),
+      estimateStartMs: Date.parse(firstTurn.timestamp) - firstWorking.t * 1000,
+      write: (index) => appendFileSync(sessionFile, raw[index]! + '\n'),
+    };
+  };
+  return replayRecording(
+    {
+      agent: 'codex',
+      dir: RECORDED_DIR,
+      name,
+      layout,
+      recorder: (context, clock) => new CodexRecorder(context, { clock }),
+      ...(options.rolloutLagMs !== undefined ? { lagMs: options.rolloutLagMs } : {}),
+      // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right
+      // after it was captured), long enough for the recorder's settle checks and polls to run on it.
+      lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
+    },
+    ({ cast, db, runId, screen, frames, keysSent, forwarded }) => ({
       cast,
       events: db.listEvents({ runId }),
       calls: readRolloutCalls(rolloutFile),
@@ -128,13 +100,8 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       rolloutLines: raw.length,
       keysSent,
       forwarded,
-    };
-  } finally {
-    recorder.dispose();
-    screen.dispose();
-    db.close();
-    rmSync(home, { recursive: true, force: true });
-  }
+    }),
+  );
 }
 
 function readFileLines(file: string): string[] {

@@ -1,27 +1,24 @@
-// One recorded Gemini CLI 0.61.0 session (test/fixtures/gemini/0.61.0/recorded, made by
-// scripts/record-gemini-fixtures.mjs) replayed through the pipeline's real parts: the pty output into
-// a ScreenModel, the keys through the InputRelay to a GeminiRecorder writing to an in-memory sidecar
-// database, and the chat file written into a temporary ~/.gemini/tmp/<slug>/chats as Gemini wrote
-// it, on the recording's clock (castAlignment.ts). No hooks: the recorder finds the chat file through
-// projects.json and the user message the screen shows, as it does when the SessionStart hook is missing.
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Gemini CLI's part of the recorded-session replay (test/kits/shared/recordedRun.ts) of its
+// recordings (test/fixtures/gemini/0.61.0/recorded, made by scripts/record-gemini-fixtures.mjs): the
+// chat file goes into a temporary ~/.gemini/tmp/<slug>/chats as Gemini wrote it (deleted at exit for
+// the sessions Gemini deleted), with the records' work dir renamed to the replay's; it is anchored by
+// the records whose text the screen shows, and each frame is compared with the screens just before it
+// too. No hooks: the recorder finds the chat file through projects.json and the user message the
+// screen shows, as it does when the SessionStart hook is missing.
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../src/agents/common/agentRecorder.js';
 import { GeminiRecorder } from '../../../src/agents/gemini/recorder.js';
 import type { RecEvent } from '../../../src/core/events.js';
-import { ScreenModel } from '../../../src/screen/screenModel.js';
-import { createEventSink } from '../../../src/store/eventSink.js';
-import { expectJourney } from '../../helpers/journey.js';
-import { readToolCalls, type SessionToolCall } from './sessionSnapshots.js';
+import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import { EDIT_FILE } from '../../mock/geminiScenarios.js';
-import { alignToCast, type StampedLine } from '../../helpers/castAlignment.js';
-import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
-import { exitAfterReplay, openReplaySidecar, replayContext } from '../shared/recorderReplay.js';
-import { VirtualClock } from '../../helpers/virtualClock.js';
+import type { StampedLine } from '../../helpers/castAlignment.js';
+import { screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
+import { replayRecording, type SessionLayout } from '../shared/recordedRun.js';
+import { readToolCalls, type SessionToolCall } from './sessionSnapshots.js';
 
 export const RECORDED_DIR = join(fixturesDir('gemini'), 'recorded');
 /** The work dir the fixture recorder ran Gemini in; the chat records name it in file paths. */
@@ -148,94 +145,90 @@ export interface ReplayOptions {
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
-  const cast = readCast(join(RECORDED_DIR, `${name}.cast`));
-  const home = mkdtempSync(join(tmpdir(), 'rec-gemini-recorded-'));
-  const cwd = join(home, 'work');
-  // The work dir as the fixture recorder set it up (env.ts): a refused edit is checked on disk.
-  mkdirSync(cwd);
-  writeFileSync(join(cwd, EDIT_FILE.name), EDIT_FILE.content);
-  // The records' absolute paths name the recorder's work dir: they name this replay's instead.
-  const raw = readFileSync(join(RECORDED_DIR, `${name}.session.jsonl`), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => l.split(RECORDED_CWD).join(cwd));
-  const parsed = raw.map((text) => Stamps.parse(JSON.parse(text)));
-  let lastTs = 0;
-  const stamped: StampedLine[] = raw.map((text, i) => {
-    lastTs = Math.max(lastTs, writtenAt(parsed[i]!) ?? lastTs);
-    return { text, ts: lastTs, causedByKey: causedByKey(parsed[i]!) };
-  });
-  const decisive = cast.events.filter((e) => e.kind === 'i' && DECISIVE_KEY.test(e.data)).map((e) => e.t);
-  const alignment = alignToCast(stamped, decisive, estimateStartMs(name, cast, parsed));
-
-  const chats = join(home, '.gemini', 'tmp', SLUG, 'chats');
-  mkdirSync(chats, { recursive: true });
-  writeFileSync(join(home, '.gemini', 'projects.json'), JSON.stringify({ projects: { [cwd]: SLUG } }));
-  const meta = z.object({ sessionId: z.string(), startTime: z.string() }).parse(JSON.parse(raw[0]!));
-  const chatFile = join(chats, `session-${meta.startTime.slice(0, 16).replace(/:/g, '-')}-${meta.sessionId.slice(0, 8)}.jsonl`);
-
-  const db = openReplaySidecar(home);
-  const runId = `replay-${name}`;
-  db.startRun({ id: runId, agent: 'gemini', argv: [], cwd, started_at: new Date(alignment.startMs).toISOString() });
-  const sink = createEventSink(db, { run_id: runId, agent: 'gemini' });
-  const screen = new ScreenModel({ cols: cast.cols, rows: cast.rows });
-  const clock = new VirtualClock(alignment.startMs);
-  const recorder = new GeminiRecorder(replayContext({ runId, cwd, env: { HOME: home, PATH: '', REC_GEMINI_BIN: GEMINI_BIN }, startMs: alignment.startMs, screen, sink }), { clock });
-  try {
-    const frames = readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`));
-    const probes = frames.flatMap((frame) => [
+  let raw: string[] = [];
+  let sessionIdOfFile = '';
+  let chatFile = '';
+  const seen = new Map<ScreenFrame, { replayed: string[]; size: string }>();
+  let recordedFrames: readonly ScreenFrame[] = [];
+  const layout = (cast: Cast, home: string): SessionLayout => {
+    const cwd = join(home, 'work');
+    // The work dir as the fixture recorder set it up (env.ts): a refused edit is checked on disk.
+    mkdirSync(cwd);
+    writeFileSync(join(cwd, EDIT_FILE.name), EDIT_FILE.content);
+    // The records' absolute paths name the recorder's work dir: they name this replay's instead.
+    raw = readFileSync(join(RECORDED_DIR, `${name}.session.jsonl`), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => l.split(RECORDED_CWD).join(cwd));
+    const parsed = raw.map((text) => Stamps.parse(JSON.parse(text)));
+    let lastTs = 0;
+    const stamped: StampedLine[] = raw.map((text, i) => {
+      lastTs = Math.max(lastTs, writtenAt(parsed[i]!) ?? lastTs);
+      return { text, ts: lastTs, causedByKey: causedByKey(parsed[i]!) };
+    });
+    const estimate = estimateStartMs(name, cast, parsed);
+    const chats = join(home, '.gemini', 'tmp', SLUG, 'chats');
+    mkdirSync(chats, { recursive: true });
+    writeFileSync(join(home, '.gemini', 'projects.json'), JSON.stringify({ projects: { [cwd]: SLUG } }));
+    const meta = z.object({ sessionId: z.string(), startTime: z.string() }).parse(JSON.parse(raw[0]!));
+    sessionIdOfFile = meta.sessionId;
+    const file = join(chats, `session-${meta.startTime.slice(0, 16).replace(/:/g, '-')}-${meta.sessionId.slice(0, 8)}.jsonl`);
+    chatFile = file;
+    return {
+      cwd,
+      env: { HOME: home, PATH: '', REC_GEMINI_BIN: GEMINI_BIN },
+      lines: stamped,
+      keyTimes: cast.events.filter((e) => e.kind === 'i' && DECISIVE_KEY.test(e.data)).map((e) => e.t),
+      estimateStartMs: estimate,
+      write: (index) => appendFileSync(file, raw[index]! + '\n'),
+    };
+  };
+  // Each frame is looked at at its time and just before each output chunk of the FRAME_PARSE_LAG_MS before it.
+  const probes = (cast: Cast, frames: readonly ScreenFrame[]) => {
+    recordedFrames = frames;
+    const all = frames.flatMap((frame) => [
       ...cast.events.filter((e) => e.kind === 'o' && e.t <= frame.t && (frame.t - e.t) * 1000 < FRAME_PARSE_LAG_MS).map((e) => ({ of: frame, at: { ...frame, t: e.t - JUST_BEFORE_S } })),
       { of: frame, at: frame },
     ]);
-    const byProbe = new Map<ScreenFrame, ScreenFrame>(probes.map((p) => [p.at, p.of]));
-    const seen = new Map<ScreenFrame, { replayed: string[]; size: string }>();
-    const { forwarded, keysSent } = await replayCast({
-      cast,
-      screen,
-      keys: recorder,
-      clock,
-      startMs: alignment.startMs,
-      lines: alignment.lines.map((l) => ({ at: l.at + (options.chatLagMs ?? 0) / 1000, text: l.text })),
-      writeLine: (text) => appendFileSync(chatFile, text + '\n'),
-      frames: probes.map((p) => p.at),
-      onFrame: (probe, snapshot) => {
+    const byProbe = new Map<ScreenFrame, ScreenFrame>(all.map((p) => [p.at, p.of]));
+    return {
+      at: all.map((p) => p.at),
+      onFrame: (probe: ScreenFrame, snapshot: ScreenSnapshot) => {
         const frame = byProbe.get(probe)!;
         const entry = seen.get(frame) ?? { replayed: [], size: '' };
         entry.replayed.unshift(screenText(snapshot));
         entry.size = `${snapshot.cols}x${snapshot.rows}`;
         seen.set(frame, entry);
       },
-    });
-    // The cast ends at Gemini's exit.
-    await exitAfterReplay({
-      recorder,
-      clock,
-      screen,
+    };
+  };
+  return replayRecording(
+    {
+      agent: 'gemini',
+      dir: RECORDED_DIR,
+      name,
+      layout,
+      recorder: (context, clock) => new GeminiRecorder(context, { clock }),
+      ...(options.chatLagMs !== undefined ? { lagMs: options.chatLagMs } : {}),
+      probes,
+      // The cast ends at Gemini's exit.
       lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
       atExit: () => {
         if (DELETED_AT_EXIT.has(name)) rmSync(chatFile);
       },
-    });
-    if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
-    // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
-    await expectJourney({ dbPath: db.path, runId, inProcess: true });
-    return {
+    },
+    ({ cast, db, runId, screen, keysSent, forwarded }) => ({
       cast,
       events: db.listEvents({ runId }),
       calls: readToolCalls(raw.join('\n')),
-      frames: frames.map((frame) => ({ frame, replayed: seen.get(frame)?.replayed ?? [], replayedSize: seen.get(frame)?.size ?? '' })),
+      frames: recordedFrames.map((frame) => ({ frame, replayed: seen.get(frame)?.replayed ?? [], replayedSize: seen.get(frame)?.size ?? '' })),
       finalScreen: screenText(screen.snapshot()),
       agentRecords: db.listAgentRecords(runId).length,
       sessionLines: raw.length,
       sessionId: db.getRun(runId)?.agent_session_id ?? null,
-      metaSessionId: meta.sessionId,
+      metaSessionId: sessionIdOfFile,
       keysSent,
       forwarded,
-    };
-  } finally {
-    recorder.dispose();
-    screen.dispose();
-    db.close();
-    rmSync(home, { recursive: true, force: true });
-  }
+    }),
+  );
 }
