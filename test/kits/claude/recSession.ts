@@ -2,20 +2,16 @@
 // plain claude (the smoke test) under the pexpect-style harness with the pinned Claude Code; a Driver
 // over it so the scenario scripts in recordedScenarios.ts drive it exactly as they drove plain claude
 // for the fixtures.
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { spawn, type Spawned } from '../../harness/spawn.js';
+import { join } from 'node:path';
+import type { Spawned } from '../../harness/spawn.js';
 import { startMessagesServer, type MessagesServer } from '../../mock/messagesServer.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
-import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
+import { builtMissing } from '../shared/recBin.js';
+import { startAgentSession } from '../shared/recSession.js';
+import type { EventRow } from '../../helpers/sidecarRows.js';
 import { CLAUDE_VERSION, claudeBin, createClaudeEnv, type ClaudeEnv } from './env.js';
 import { quitClaude, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
 import { readTranscript } from './transcriptCalls.js';
-
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The rec launcher under test; REC_E2E_BIN points at another build (e.g. a scratch build of a branch). */
-const REC_BIN = process.env.REC_E2E_BIN ?? join(REPO_ROOT, 'bin/rec.js');
 
 /** Claude Code draws its first screen in 4-6 s on two shared cores (a 380 MB native binary); allow far more. */
 export const START_TIMEOUT_MS = 60_000;
@@ -55,8 +51,7 @@ export interface ClaudeSession {
 /** Why the e2e cannot run here, or null: the pinned package must be installed, and rec built. */
 export function missingPart(): string | null {
   if (!claudeBin()) return `@anthropic-ai/claude-code ${CLAUDE_VERSION} is not installed (npm ci)`;
-  if (!process.env.REC_E2E_BIN && !existsSync(join(REPO_ROOT, 'dist/cli.js'))) return 'dist/cli.js is missing: run `npx tsc -p tsconfig.json`';
-  return null;
+  return builtMissing();
 }
 
 export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<ClaudeSession> {
@@ -66,29 +61,23 @@ export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<Clau
   const server = await startMessagesServer();
   const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.userSettings ? { userSettings: opts.userSettings } : {}) });
   const dbPath = join(env.baseDir, 'rec.db');
-  const userArgs = opts.args ?? [];
-  const [command, args] = opts.bare ? [bin, [...userArgs]] : [process.execPath, [REC_BIN, '--db', dbPath, 'claude', ...userArgs]];
-  const proc = spawn(command, args, {
-    cols: opts.cols ?? 120,
-    rows: opts.rows ?? 40,
+  const base = startAgentSession({
+    agent: 'claude',
+    bin,
+    ...(opts.bare ? { bare: true } : {}),
+    ...(opts.args ? { args: opts.args } : {}),
+    dbPath,
     cwd: env.workDir,
     env: { ...env.env, REC_CLAUDE_BIN: bin, ...opts.env },
+    ...(opts.cols !== undefined ? { cols: opts.cols } : {}),
+    ...(opts.rows !== undefined ? { rows: opts.rows } : {}),
     timeoutMs: STEP_TIMEOUT_MS,
+    typed: (text) => `❯\u00a0${text}`,
+    stopProcesses: (pids) => env.stopProcesses(pids),
   });
+  const proc = base.proc;
   const driver: ClaudeDriver = {
-    async waitScreen(re, _label, timeoutMs = STEP_TIMEOUT_MS) {
-      await proc.expectScreen(re, timeoutMs);
-    },
-    send: (data) => proc.send(data),
-    async line(text) {
-      // Enter only once the text shows in the input, so it is typed, not taken for a paste.
-      proc.send(text);
-      await proc.expectScreen(`❯\u00a0${text}`);
-      proc.sendKey('enter');
-    },
-    resize: (cols, rows) => proc.resize(cols, rows),
-    snap: () => undefined,
-    screen: () => proc.screen(),
+    ...base.driver,
     async waitStream(predicate, timeoutMs = STEP_TIMEOUT_MS) {
       await server.waitForStream(predicate, timeoutMs);
     },
@@ -109,14 +98,13 @@ export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<Clau
       await quitClaude(driver);
       return proc.expectExit(EXIT_TIMEOUT_MS);
     },
-    rows: () => readEventRows(dbPath),
+    rows: base.rows,
     transcriptFile,
     transcript: () => readTranscript(transcriptFile()),
     async dispose() {
       if (disposed) return;
       disposed = true;
-      await env.stopProcesses([proc.pid]);
-      proc.dispose();
+      await base.stop();
       await server.close();
       await env.dispose();
     },

@@ -2,14 +2,14 @@
 // the pexpect-style harness with the pinned Codex; a Driver over it so the scenario scripts in
 // recordedScenarios.ts drive `rec codex` exactly as they drove plain codex for the fixtures.
 import { join } from 'node:path';
-import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
+import { EOF, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../mock/responsesServer.js';
 import type { Scenario } from '../../mock/scenarios.js';
 import { CODEX_BIN, createCodexEnv, type CodexEnv } from './env.js';
-import { REC_BIN } from '../shared/recBin.js';
+import { startAgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { Driver } from './recordedScenarios.js';
-import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
+import type { EventRow } from '../../helpers/sidecarRows.js';
 import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 
 /** Codex draws its composer in about a second; on two loaded cores (and the daemon's first start) allow far more. */
@@ -52,9 +52,10 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
   const server = await startResponsesServer({ ...(opts.scenarios ? { scenarios: opts.scenarios } : {}) });
   const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
   const dbPath = join(env.baseDir, 'rec.db');
-  const rec = spawn(process.execPath, [REC_BIN, '--db', dbPath, 'codex'], {
-    cols: opts.cols ?? 120,
-    rows: opts.rows ?? 40,
+  const base = startAgentSession({
+    agent: 'codex',
+    bin: CODEX_BIN,
+    dbPath,
     cwd: env.workDir,
     env: {
       ...env.env,
@@ -62,23 +63,15 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
       ...(process.env.REC_CODEX_HOOKS ? { REC_CODEX_HOOKS: process.env.REC_CODEX_HOOKS } : {}),
       ...opts.env,
     },
+    ...(opts.cols !== undefined ? { cols: opts.cols } : {}),
+    ...(opts.rows !== undefined ? { rows: opts.rows } : {}),
     timeoutMs: STEP_TIMEOUT_MS,
+    // Codex treats a burst ending in Enter as a paste.
+    typed: (text) => `› ${text}`,
+    stopProcesses: (pids) => env.stopProcesses(pids),
   });
-  const driver: Driver = {
-    async waitScreen(re, _label, timeoutMs = STEP_TIMEOUT_MS) {
-      await rec.expectScreen(re, timeoutMs);
-    },
-    send: (data) => rec.send(data),
-    async line(text) {
-      // Enter only once the text shows: Codex treats a burst ending in Enter as a paste.
-      rec.send(text);
-      await rec.expectScreen(`› ${text}`);
-      rec.sendKey('enter');
-    },
-    resize: (cols, rows) => rec.resize(cols, rows),
-    snap: () => undefined,
-    screen: () => rec.screen(),
-  };
+  const rec = base.proc;
+  const driver: Driver = base.driver;
   const rolloutFile = (): string => {
     const files = env.rolloutFiles();
     if (files.length !== 1) throw new Error(`expected one rollout in ${env.codexHome}/sessions, found ${files.length}`);
@@ -98,15 +91,13 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
       }
       return rec.expectExit(REC_EXIT_TIMEOUT_MS);
     },
-    rows: () => readEventRows(dbPath),
+    rows: base.rows,
     rolloutCalls: () => readRolloutCalls(rolloutFile()),
     rolloutFile,
     async dispose() {
       if (disposed) return;
       disposed = true;
-      const recPid = rec.pid;
-      await env.stopProcesses([recPid]);
-      rec.dispose();
+      await base.stop();
       await server.close();
       await env.dispose();
     },

@@ -4,12 +4,13 @@
 // session file is copied live on the side (it may be deleted at exit), for the expected call ids.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
+import { EOF, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js';
 import { settle, type Driver } from '../shared/driver.js';
 import { REC_BIN } from '../shared/recBin.js';
+import { startAgentSession, type AgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
-import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
+import type { EventRow } from '../../helpers/sidecarRows.js';
 import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './env.js';
 import { KITTY_ANSWER, KITTY_QUERY, quitGemini, SCREEN } from './recordedScenarios.js';
 import { SessionSnapshots } from './sessionSnapshots.js';
@@ -62,36 +63,29 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}) });
   const snapshots = new SessionSnapshots(env.chatsDir);
   const dbPath = join(env.baseDir, 'rec.db');
-  const [command, args] = opts.bare ? [GEMINI_BIN, []] : [process.execPath, [REC_BIN, '--db', dbPath, 'gemini']];
-  let proc: Spawned | undefined;
-  proc = spawn(command, args, {
-    cols: opts.cols ?? 120,
-    rows: opts.rows ?? 40,
+  let base: AgentSession | undefined;
+  base = startAgentSession({
+    agent: 'gemini',
+    bin: GEMINI_BIN,
+    ...(opts.bare ? { bare: true } : {}),
+    dbPath,
     cwd: env.workDir,
     env: { ...env.env, REC_GEMINI_BIN: GEMINI_BIN, ...(opts.runtimeDir ? { XDG_RUNTIME_DIR: opts.runtimeDir } : {}) },
+    ...(opts.cols !== undefined ? { cols: opts.cols } : {}),
+    ...(opts.rows !== undefined ? { rows: opts.rows } : {}),
     timeoutMs: STEP_TIMEOUT_MS,
     // Gemini queries once at start; rec passes the query out and our answer back in, untouched.
-    ...(opts.kitty ? { onOutput: (data: string) => void (data.includes(KITTY_QUERY) && queueMicrotask(() => proc?.send(KITTY_ANSWER))) } : {}),
+    ...(opts.kitty ? { onOutput: (data: string) => void (data.includes(KITTY_QUERY) && queueMicrotask(() => base?.proc.send(KITTY_ANSWER))) } : {}),
+    typed: (text) => text,
+    // Gemini 0.61 turns an Enter within 30 ms of the previous key into a newline (its
+    // FAST_RETURN_TIMEOUT paste guard), and the text can show on screen within that window: wait
+    // as a person would before pressing it.
+    beforeEnter: settle,
+    stopProcesses: (pids) => env.stopProcesses(pids),
   });
-  const p = proc;
-  const driver: Driver = {
-    async waitScreen(re, _label, timeoutMs = STEP_TIMEOUT_MS) {
-      await p.expectScreen(re, timeoutMs);
-    },
-    send: (data) => p.send(data),
-    async line(text) {
-      p.send(text);
-      await p.expectScreen(text);
-      // Gemini 0.61 turns an Enter within 30 ms of the previous key into a newline (its
-      // FAST_RETURN_TIMEOUT paste guard), and the text can show on screen within that window: wait
-      // as a person would before pressing it.
-      await settle();
-      p.sendKey('enter');
-    },
-    resize: (cols, rows) => p.resize(cols, rows),
-    snap: () => undefined,
-    screen: () => p.screen(),
-  };
+  const session = base;
+  const p = session.proc;
+  const driver: Driver = session.driver;
   let disposed = false;
   return {
     proc: p,
@@ -105,7 +99,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
       await quitGemini(driver, async (ms) => (await p.expect([EOF, TIMEOUT], ms)) === 0);
       return p.expectExit(REC_EXIT_TIMEOUT_MS);
     },
-    rows: () => readEventRows(dbPath),
+    rows: session.rows,
     merge(runId) {
       const out = execFileSync(process.execPath, [REC_BIN, 'merge', '--run', runId, '--db', dbPath], { cwd: env.workDir, env: env.env, encoding: 'utf8' });
       return JSON.parse(out) as unknown;
@@ -114,8 +108,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
       if (disposed) return;
       disposed = true;
       snapshots.stop();
-      await env.stopProcesses([p.pid]);
-      p.dispose();
+      await session.stop();
       await server.close();
       await env.dispose();
     },

@@ -8,8 +8,13 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const REC_BIN = process.env.REC_E2E_BIN ?? join(REPO_ROOT, 'bin/rec.js');
 
+/** Why rec cannot be run here, or null: without REC_E2E_BIN, dist/ must be built. */
+export function builtMissing(): string | null {
+  if (process.env.REC_E2E_BIN || existsSync(join(REPO_ROOT, 'dist/cli.js'))) return null;
+  return 'dist/cli.js is missing: run `npx tsc -p tsconfig.json` (npm test builds first)';
+}
+
 export function assertBuilt(): void {
-  if (!process.env.REC_E2E_BIN && !existsSync(join(REPO_ROOT, 'dist/cli.js'))) {
-    throw new Error('dist/cli.js is missing: run `npx tsc -p tsconfig.json` (npm test builds first)');
-  }
+  const missing = builtMissing();
+  if (missing) throw new Error(missing);
 }
