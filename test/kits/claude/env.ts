@@ -4,13 +4,12 @@
 // our mock Messages server, no inherited secrets, stray HTTP(S) sent to the mock's guard on loopback;
 // and a cleanup that stops every process Claude Code started, by pid.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DENY_RULE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
-import { descendantPids, killPids } from '../shared/processTree.js';
+import { createEnvDirs, stopProcessTrees } from '../shared/envDirs.js';
 import { pinnedVersion } from '../../helpers/agentVersions.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -131,15 +130,9 @@ process.stdin.on('end', () => fs.appendFileSync(process.argv[2], s.trim() + '\\n
 `;
 
 export function createClaudeEnv(opts: ClaudeEnvOptions): ClaudeEnv {
-  const fixed = opts.baseDir !== undefined;
-  const baseDir = opts.baseDir ?? mkdtempSync(join(tmpdir(), 'rec-claude-e2e-'));
-  if (fixed) rmSync(baseDir, { recursive: true, force: true });
-  const home = join(baseDir, 'home');
-  const claudeDir = join(home, '.claude');
-  const workDir = join(baseDir, 'work');
-  const tmpDir = join(baseDir, 'tmp');
-  for (const d of [baseDir, home, claudeDir, workDir, tmpDir]) mkdirSync(d, { recursive: true, mode: 0o700 });
-  chmodSync(baseDir, 0o700);
+  const dirs = createEnvDirs({ prefix: 'rec-claude-e2e-', baseDir: opts.baseDir, agentDir: '.claude' });
+  const { baseDir, home, workDir, tmpDir } = dirs;
+  const claudeDir = dirs.agentDir;
   execFileSync('git', ['init', '-q'], { cwd: workDir });
   writeFileSync(join(workDir, NOTES_FILE), NOTES_TEXT);
   writeFileSync(join(home, '.claude.json'), JSON.stringify(claudeJson(workDir, opts.token), null, 2), { mode: 0o600 });
@@ -186,9 +179,7 @@ export function createClaudeEnv(opts: ClaudeEnvOptions): ClaudeEnv {
   // The slug is the cwd with `/` replaced by `-` (README §7), but only that case was observed: glob.
   const projectDirs = (): string[] => (existsSync(projectsDir) ? readdirSync(projectsDir).map((d) => join(projectsDir, d)) : []);
 
-  const stopProcesses = async (roots: readonly number[]): Promise<void> => {
-    await killPids([...descendantPids(roots), ...roots]);
-  };
+  const stopProcesses = stopProcessTrees;
 
   return {
     baseDir,
@@ -201,7 +192,7 @@ export function createClaudeEnv(opts: ClaudeEnvOptions): ClaudeEnv {
     stopProcesses,
     async dispose(roots = []) {
       await stopProcesses(roots);
-      if (!fixed) rmSync(baseDir, { recursive: true, force: true });
+      dirs.remove();
     },
   };
 }

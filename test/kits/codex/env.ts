@@ -2,11 +2,11 @@
 // skips login, onboarding, update checks and analytics, trusts the work dir and points the model
 // provider at our mock Responses server; and a cleanup that stops every process Codex started, by pid.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { createEnvDirs } from '../shared/envDirs.js';
 import { descendantPids, killPids } from '../shared/processTree.js';
 import { pinnedVersion } from '../../helpers/agentVersions.js';
 
@@ -100,14 +100,9 @@ ${o.extraToml ?? ''}
 }
 
 export function createCodexEnv(opts: CodexEnvOptions): CodexEnv {
-  const fixed = opts.baseDir !== undefined;
-  const baseDir = opts.baseDir ?? mkdtempSync(join(tmpdir(), 'rec-codex-e2e-'));
-  if (fixed) rmSync(baseDir, { recursive: true, force: true });
-  const home = join(baseDir, 'home');
-  const codexHome = join(home, '.codex');
-  const workDir = join(baseDir, 'work');
-  for (const d of [baseDir, home, codexHome, workDir, join(baseDir, 'tmp')]) mkdirSync(d, { recursive: true, mode: 0o700 });
-  chmodSync(baseDir, 0o700);
+  const dirs = createEnvDirs({ prefix: 'rec-codex-e2e-', baseDir: opts.baseDir, agentDir: '.codex' });
+  const { baseDir, home, workDir } = dirs;
+  const codexHome = dirs.agentDir;
   execFileSync('git', ['init', '-q'], { cwd: workDir });
   writeFileSync(join(codexHome, 'config.toml'), codexConfigToml({ ...opts, workDir }), { mode: 0o600 });
 
@@ -179,7 +174,7 @@ export function createCodexEnv(opts: CodexEnvOptions): CodexEnv {
       for (const socket of new Set([before, daemonSocket(codexHome)])) {
         if (socket) for (const f of [socket, `${socket}.lock`]) rmSync(f, { force: true });
       }
-      if (!fixed) rmSync(baseDir, { recursive: true, force: true });
+      dirs.remove();
     },
   };
 }

@@ -2,12 +2,11 @@
 // pick API-key auth and skip trust, auth, tips, update checks and usage statistics, a trusted work
 // dir, and the model pointed at our mock Gemini API; plus a cleanup that stops every process Gemini
 // started, by pid. No hooks: `rec gemini` wires its own.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EDIT_FILE } from '../../mock/geminiScenarios.js';
-import { descendantPids, killPids } from '../shared/processTree.js';
+import { createEnvDirs, stopProcessTrees } from '../shared/envDirs.js';
 import { pinnedVersion } from '../../helpers/agentVersions.js';
 
 /** The prefix of each test world's temp dir (under the system temp dir). */
@@ -75,14 +74,10 @@ export function geminiSettings(opts: { readonly fakeEditor?: boolean; readonly m
 }
 
 export function createGeminiEnv(opts: GeminiEnvOptions): GeminiEnv {
-  const fixed = opts.baseDir !== undefined;
-  const baseDir = opts.baseDir ?? mkdtempSync(join(tmpdir(), E2E_DIR_PREFIX));
-  if (fixed) rmSync(baseDir, { recursive: true, force: true });
-  const home = join(baseDir, 'home');
-  const geminiDir = join(home, '.gemini');
-  const workDir = join(baseDir, 'work');
-  const tmp = join(baseDir, 'tmp');
-  for (const d of [baseDir, home, geminiDir, workDir, tmp]) mkdirSync(d, { recursive: true, mode: 0o700 });
+  const dirs = createEnvDirs({ prefix: E2E_DIR_PREFIX, baseDir: opts.baseDir, agentDir: '.gemini' });
+  const { baseDir, home, workDir } = dirs;
+  const geminiDir = dirs.agentDir;
+  const tmp = dirs.tmpDir;
   writeFileSync(join(geminiDir, 'settings.json'), `${JSON.stringify(geminiSettings(opts), null, 2)}\n`, { mode: 0o600 });
   writeFileSync(join(geminiDir, 'trustedFolders.json'), `${JSON.stringify({ [workDir]: 'TRUST_FOLDER' }, null, 2)}\n`);
   writeFileSync(join(workDir, EDIT_FILE.name), EDIT_FILE.content);
@@ -111,9 +106,7 @@ export function createGeminiEnv(opts: GeminiEnvOptions): GeminiEnv {
   };
 
   const chatsDir = join(geminiDir, 'tmp', 'work', 'chats');
-  const stopProcesses = async (roots: readonly number[]): Promise<void> => {
-    await killPids([...descendantPids(roots), ...roots]);
-  };
+  const stopProcesses = stopProcessTrees;
   return {
     baseDir,
     home,
@@ -124,7 +117,7 @@ export function createGeminiEnv(opts: GeminiEnvOptions): GeminiEnv {
     stopProcesses,
     async dispose(roots = []) {
       await stopProcesses(roots);
-      if (!fixed) rmSync(baseDir, { recursive: true, force: true });
+      dirs.remove();
     },
   };
 }
