@@ -2,22 +2,16 @@
 // screens are shown in order, keys handed over as the pipeline would, and transcript lines appended
 // to a real file under a temporary HOME, where the session id rec gave Claude (REC_CLAUDE_SESSION_ID)
 // finds it.
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClaudeRecorder } from '../../../src/agents/claude/recorder.js';
 import { CLAUDE_SESSION_ENV } from '../../../src/agents/claude/launch.js';
-import type { HookMessage } from '../../../src/core/hookMessage.js';
-import { Emitter } from '../../../src/core/lifecycle.js';
-import { keyEvent } from '../../helpers/keys.js';
-import { MemorySink } from '../shared/memorySink.js';
+import { SampleReplay } from '../shared/sampleReplay.js';
 import { TestScreen, blankScreen } from '../shared/testScreen.js';
 import { sampleHooks, sampleScreen, sampleTranscript } from './samples.js';
 
 /** Long enough that no ignored-key check fires within a test unless the test asks for one. */
 const NO_IGNORED_KEY_CHECK_MS = 600_000;
-/** A sample ending with its turn open makes the recorder wait for it at exit; nothing asserted depends on it. */
-const RECONCILE_IN_TESTS_MS = 300;
 
 interface Line {
   readonly type?: string;
@@ -25,23 +19,20 @@ interface Line {
   readonly message?: { readonly content?: unknown };
 }
 
-export class ClaudeReplay {
-  readonly sink = new MemorySink();
-  readonly screen = new TestScreen(blankScreen(120, 45));
-  readonly hooks = new Emitter<HookMessage>();
-  readonly home: string;
+export class ClaudeReplay extends SampleReplay<ClaudeRecorder, Line> {
   readonly transcript: string;
   readonly recorder: ClaudeRecorder;
-  private readonly _lines: string[];
-  private _next = 0;
+  protected readonly sessionFile: string;
+  protected readonly lines: string[];
 
   constructor(readonly sample: string, options: { readonly ignoredKeySettleMs?: number; readonly announceTranscript?: boolean } = {}) {
-    this._lines = sampleTranscript(sample);
-    const sessionId = (JSON.parse(this._lines[0]!) as Line).sessionId!;
-    this.home = mkdtempSync(join(tmpdir(), 'rec-claude-replay-'));
+    super('claude', new TestScreen(blankScreen(120, 45)));
+    this.lines = sampleTranscript(sample);
+    const sessionId = (JSON.parse(this.lines[0]!) as Line).sessionId!;
     const project = join(this.home, '.claude', 'projects', '-scratch-ws');
     mkdirSync(project, { recursive: true });
     this.transcript = join(project, `${sessionId}.jsonl`);
+    this.sessionFile = this.transcript;
     writeFileSync(this.transcript, '');
     this.recorder = new ClaudeRecorder(
       {
@@ -59,21 +50,7 @@ export class ClaudeReplay {
     // SessionStart names the transcript as Claude starts (rec's hooks are always wired for Claude);
     // without it the recorder finds the file by the session id on its next scan.
     if (options.announceTranscript !== false) {
-      this.hooks.fire({
-        agent: 'claude',
-        event: 'SessionStart',
-        payload: { session_id: sessionId, transcript_path: this.transcript, hook_event_name: 'SessionStart', source: 'startup' },
-        sent_at: new Date().toISOString(),
-      });
-    }
-  }
-
-  /** Appends transcript lines up to and including the first one `until` accepts (all when omitted). */
-  append(until?: (line: Line, text: string) => boolean): void {
-    while (this._next < this._lines.length) {
-      const text = this._lines[this._next++]!;
-      appendFileSync(this.transcript, text + '\n');
-      if (until?.(JSON.parse(text) as Line, text)) return;
+      this.hook('SessionStart', { session_id: sessionId, transcript_path: this.transcript, source: 'startup' });
     }
   }
 
@@ -100,26 +77,15 @@ export class ClaudeReplay {
     this.screen.show({ ...blankScreen(120, 45), lines: [...lines, ...Array.from({ length: Math.max(0, 45 - lines.length) }, () => '')] });
   }
 
-  press(...keys: string[]): void {
-    for (const k of keys) this.recorder.handleKey(keyEvent(k));
-  }
-
   /** Forwards the sample's hook payloads whose event is listed, in order. */
   fireHooks(name: string, events: readonly string[], filter: (payload: Record<string, unknown>) => boolean = () => true): void {
     for (const m of sampleHooks(name)) if (events.includes(m.event) && filter(m.payload as Record<string, unknown>)) this.hooks.fire(m);
   }
 
-  async exit(): Promise<void> {
-    this.append();
-    await this.recorder.handleExit({ exitCode: 0 }, AbortSignal.timeout(RECONCILE_IN_TESTS_MS));
-    this.recorder.dispose();
-    rmSync(this.home, { recursive: true, force: true });
-  }
-
   /** The tool_use ids of the transcript, in order. */
   callIds(): string[] {
     const ids: string[] = [];
-    for (const text of this._lines) {
+    for (const text of this.lines) {
       const line = JSON.parse(text) as Line;
       const content = line.type === 'assistant' ? line.message?.content : undefined;
       if (Array.isArray(content)) for (const b of content as Array<{ type?: string; id?: string }>) if (b.type === 'tool_use' && b.id) ids.push(b.id);
