@@ -17,9 +17,9 @@
 // TUI holds no rollout open. Creation order: two panes started together create their rollouts in
 // the same second. Both are said here so that no one adds them back as "either is enough".
 // Everything is compared in memory with what is on screen right now; no text is stored.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { SessionChoice, SessionFileRef } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
+import { readHead } from '../common/fileHead.js';
 import { isoTimestampOf, runStartIn, runStartOffset } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
 import type { CodexPrompt } from './screenParser.js';
@@ -104,24 +104,8 @@ function bestFits(scored: ReadonlyArray<{ ref: SessionFileRef; score: number }>)
   return best === 0 ? [] : scored.filter((c) => c.score === best).map((c) => c.ref);
 }
 
-function readHead(file: string): Buffer | undefined {
-  try {
-    const fd = openSync(file, 'r');
-    try {
-      const size = Math.min(fstatSync(fd).size, PEEK_MAX_BYTES);
-      const buf = Buffer.alloc(size);
-      return buf.subarray(0, readSync(fd, buf, 0, size, 0));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Removed or unreadable since it was listed: not a candidate any more.
-    return undefined;
-  }
-}
-
 function peekRollout(file: string, strings: CodexStrings, startedAt: Date): Peeked | undefined {
-  const data = readHead(file);
+  const data = readHead(file, PEEK_MAX_BYTES);
   if (data === undefined) return undefined;
   const from = runStartIn(data, startedAt.getTime(), isoTimestampOf);
   const userMessages: string[] = [];

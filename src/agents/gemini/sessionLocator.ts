@@ -13,11 +13,12 @@
 //     words fit equally; the recorder then binds neither.
 // The session id is on screen only at the quit summary (Gemini 0.61.0), so two such sessions are
 // told apart at exit, or not at all (a run killed before its summary keeps no call ids).
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
+import { readHead } from '../common/fileHead.js';
 import { isoTimestampOf, runStartOffset, sizesUntouchedSince } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
 import { geminiHomeDir } from './geminiHome.js';
@@ -105,7 +106,7 @@ export class SessionChooser {
     for (const name of names) {
       if (!name.startsWith('session-') || !name.endsWith(`-${id.slice(0, 8)}.jsonl`)) continue;
       const file = join(dir, name);
-      const data = readHead(file);
+      const data = readHead(file, PEEK_MAX_BYTES);
       const first = data?.subarray(0, Math.max(0, data.indexOf(0x0a))).toString('utf8');
       const record = first ? parseGeminiLine(first) : undefined;
       if (record?.type === 'metadata' && record.metadata.sessionId === id) return file;
@@ -160,25 +161,9 @@ function listChats(dir: string): string[] {
   }
 }
 
-function readHead(file: string): Buffer | undefined {
-  try {
-    const fd = openSync(file, 'r');
-    try {
-      const size = Math.min(fstatSync(fd).size, PEEK_MAX_BYTES);
-      const buf = Buffer.alloc(size);
-      return buf.subarray(0, readSync(fd, buf, 0, size, 0));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Removed or unreadable since it was listed: not a candidate any more.
-    return undefined;
-  }
-}
-
 /** The user's messages of a candidate (a resumed session's earlier ones too: Gemini shows them again). */
 function peek(file: string, strings: GeminiStrings): { userMessages: string[]; ranCalls: KnownCall[] } {
-  const data = readHead(file);
+  const data = readHead(file, PEEK_MAX_BYTES);
   if (data === undefined) return { userMessages: [], ranCalls: [] };
   const out: string[] = [];
   const ran = new Map<string, KnownCall>();
