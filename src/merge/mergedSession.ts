@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AGENT_NAMES } from '../agents/registry.js';
 import { Diagnostic } from '../core/diagnostic.js';
 import { DecidedBy, EventKind, ReasonSource, Ran, Scope, Trigger } from '../core/events.js';
-import { Action, CallFate, MergeAgent, Message } from '../readers/conversation.js';
+import { Action, CallFate, Message } from '../readers/conversation.js';
 
 // What the readers produce (the conversation) and the diagnostics are defined below merge, so
 // that readers and store do not import merge; they are part of the merged session all the same.
