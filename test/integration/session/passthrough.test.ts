@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -61,17 +62,40 @@ describe('passthrough', () => {
     expect(p.output).toContain('<tail>');
   });
 
-  it('loses no byte when the terminal is slower than the agent, which exits with output still queued', async () => {
-    // The terminal stops reading; the agent writes what the ptys can buffer, notes that it is done,
-    // and exits while rec is still behind. Then the terminal reads again: every byte must arrive.
-    const marker = join(sandbox.dir, 'agent-done');
-    const script = `process.stdout.write('y'.repeat(24 * 1024) + '<slow-tail>'); require('fs').writeFileSync(${JSON.stringify(marker)}, '')`;
+  it('loses no byte when rec is behind the agent, which exits with output still queued', async () => {
+    // A terminal slower than the agent blocks rec in its writes; rec then reads nothing while the
+    // agent writes on and exits. Stopping rec is that state made exact: the payload lies in the
+    // agent's pty, the agent has exited, and only then does rec run again. (Pausing the outer
+    // terminal instead makes the payload race the two ptys' buffers, whose room varies by run.)
+    const ppidFile = join(sandbox.dir, 'rec-pid');
+    const go = join(sandbox.dir, 'go');
+    const done = join(sandbox.dir, 'agent-done');
+    spawnSync('mkfifo', [go]);
+    const script = [
+      `const fs = require('fs');`,
+      `fs.writeFileSync(${JSON.stringify(ppidFile)}, String(process.ppid));`,
+      `fs.readFileSync(${JSON.stringify(go)});`,
+      `process.stdout.write('y'.repeat(8 * 1024) + '<slow-tail>');`,
+      `fs.writeFileSync(${JSON.stringify(done)}, String(process.pid));`,
+    ].join(' ');
     const p = sandbox.spawnRec(['--', process.execPath, '-e', script], { screen: false });
-    p.pause();
-    await waitForFile(marker);
-    p.resume();
+    await waitForFile(ppidFile);
+    const recPid = Number(readFileSync(ppidFile, 'utf8'));
+    process.kill(recPid, 'SIGSTOP');
+    try {
+      await waitUntil(() => (processState(recPid) === 'T' ? true : undefined), { what: 'rec stopped', timeoutMs: 15_000 });
+      await writeFile(go, ''); // opens the fifo for writing: the agent's read returns at its close
+      await waitForFile(done);
+      const agentPid = Number(readFileSync(done, 'utf8'));
+      await waitUntil(() => (['Z', 'gone'].includes(processState(agentPid)) ? true : undefined), {
+        what: 'the agent to exit',
+        timeoutMs: 15_000,
+      });
+    } finally {
+      process.kill(recPid, 'SIGCONT');
+    }
     await p.expectExit();
-    expect(p.output.match(/y/g)?.length ?? 0).toBe(24 * 1024);
+    expect(p.output.match(/y/g)?.length ?? 0).toBe(8 * 1024);
     expect(p.output).toContain('<slow-tail>');
   });
 
@@ -288,6 +312,16 @@ function sttyStates(output: string): string[] {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => /^[0-9a-f]+(:[0-9a-f]+){10,}$/.test(l));
+}
+
+/** A process's state letter from /proc (T stopped, Z exited but not reaped), or 'gone'. */
+function processState(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return 'gone';
+  }
 }
 
 /** How often waitForFile looks again: files have no change event worth trusting across mounts. */
