@@ -65,6 +65,8 @@ export interface RecordedReplayOptions {
    * for. Any other replay that reports a miss fails (a wrong miss is as bad as a wrong rejection).
    */
   readonly missesExpected?: boolean;
+  /** Alters the agent's output as the cast has it (a prompt's strings changed, as a new release might). */
+  readonly alterOutput?: (data: string) => string;
   /** What the agent did as it exited, before rec reconciles (e.g. Gemini deleting its chat file). */
   readonly atExit?: () => void;
   /**
@@ -90,7 +92,9 @@ export interface ReplayedRun {
 
 /** Replays one recording and hands its run to `collect` before everything is closed and removed. */
 export async function replayRecording<T>(o: RecordedReplayOptions, collect: (run: ReplayedRun) => T): Promise<T> {
-  const cast = readCast(join(o.dir, `${o.name}.cast`));
+  const recorded = readCast(join(o.dir, `${o.name}.cast`));
+  const alter = o.alterOutput;
+  const cast = alter ? { ...recorded, events: recorded.events.map((e) => (e.kind === 'o' ? { ...e, data: alter(e.data) } : e)) } : recorded;
   const home = mkdtempSync(join(tmpdir(), `rec-${o.agent}-recorded-`));
   try {
     const layout = o.layout(cast, home);

@@ -9,7 +9,7 @@ const rej = (tool: string, command: string | null, extra: Partial<SessionStats['
   tool, kind: 'command', trigger: 'esc', decided_by: 'user', command, ran: 'no', call_id: 'call_1', skipped: 0, ...extra,
 });
 const session = (over: Partial<SessionStats>): SessionStats => ({
-  agent: 'codex', session_id: 's', file: 'f', calls_by_tool: {}, rejections: [], interruptions: [], skipped: 0, approvals: 0, unknown: 0, diagnostics: 0, ...over,
+  agent: 'codex', session_id: 's', file: 'f', calls_by_tool: {}, rejections: [], interruptions: [], skipped: 0, approvals: 0, unknown: 0, diagnostics: 0, misses: 0, ...over,
 });
 const report = (...sessions: SessionStats[]) => {
   const agg = new StatsAggregator(10);
