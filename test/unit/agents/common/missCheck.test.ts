@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { replayRecorded as replayClaude } from '../../../kits/claude/recordedRun.js';
 import { replayRecorded as replayCodex } from '../../../kits/codex/recordedRun.js';
+import { replayRecorded as replayGemini } from '../../../kits/gemini/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -17,6 +18,7 @@ const REPLAY_TIMEOUT_MS = 60_000;
  * renderer places each word of the question by a cursor move: "Do you wish to proceed?".
  */
 const claudeRelease = (data: string) => data.replace(/want(\x1b\[\d+Gto\x1b\[\d+Gproceed\?)/g, 'wish$1');
+const geminiRelease = (data: string) => data.replaceAll('Allow execution of ', 'Grant execution of ');
 const codexRelease = (data: string) => data.replaceAll('Would you like to run the following command?', 'Would you care to run the following command?');
 
 const view = (e: RecEvent) => ({ type: e.type, call_id: e.call_id, decision: (e.native as { decision?: unknown } | null)?.decision });
@@ -52,6 +54,16 @@ describe('misses detected in the field', () => {
       expect(run.events.map(view)).toEqual([{ type: 'miss', call_id: run.calls[0]!.callId, decision: 'aborted by user' }]);
       expect(run.events[0]!.partial_output).toContain('Would you care to run');
       expect(run.journey.stats.misses.total).toBe(1);
+    },
+    REPLAY_TIMEOUT_MS,
+  );
+
+  it(
+    'Gemini CLI: Esc at a dialog rec cannot read is one miss, "cancelled" with the denial',
+    async () => {
+      const run = await replayGemini('shell-reject-esc', { alterOutput: geminiRelease });
+      expect(run.events.map(view)).toEqual([{ type: 'miss', call_id: expect.any(String), decision: 'cancelled: User denied execution.' }]);
+      expect(run.events[0]!.partial_output).toContain('Grant execution of');
     },
     REPLAY_TIMEOUT_MS,
   );
