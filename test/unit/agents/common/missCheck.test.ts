@@ -4,8 +4,12 @@
 // report exactly the decided calls as misses (with the file's word and the screen as last seen),
 // nothing else, and merge and stats must carry them (the journey, test/helpers/journey.ts). The
 // unaltered replays of every recording report no miss (test/kits/shared/recordedRun.ts checks it).
+// Below them, the rule itself on plain calls and events.
 import { describe, expect, it } from 'vitest';
-import type { RecEvent } from '../../../../src/core/events.js';
+import type { CallState } from '../../../../src/agents/common/callLedger.js';
+import type { BookedEvent } from '../../../../src/agents/common/eventBook.js';
+import { MissCheck, screenCapture } from '../../../../src/agents/common/missCheck.js';
+import type { NewEvent, RecEvent } from '../../../../src/core/events.js';
 import { replayRecorded as replayClaude } from '../../../kits/claude/recordedRun.js';
 import { replayRecorded as replayCodex } from '../../../kits/codex/recordedRun.js';
 import { replayRecorded as replayGemini } from '../../../kits/gemini/recordedRun.js';
@@ -67,4 +71,39 @@ describe('misses detected in the field', () => {
     },
     REPLAY_TIMEOUT_MS,
   );
+});
+
+describe('MissCheck', () => {
+  const call = (callId: string, fileDecision?: string): CallState => ({ callId, toolName: 'Bash', toolInput: 'ls', order: 0, native: {}, fromSessionFile: true, ...(fileDecision ? { fileDecision } : {}) });
+  const booked = (id: string, type: BookedEvent['type'], callId: string | null): BookedEvent => ({ id, type, ts: '2026-01-01T00:00:00.000Z', call_id: callId });
+  function check(calls: CallState[], events: BookedEvent[]) {
+    const written: Array<Omit<NewEvent, 'ts'>> = [];
+    const misses = new MissCheck({ calls: () => calls, events: () => events, promptedCalls: () => new Set(), kindOf: () => 'command', screen: () => 'the screen' }, (e) => written.push(e));
+    return { misses, written };
+  }
+
+  it('a decided call with no event of the recorder is a miss once; one it recorded, or one the file marks with no decision, is not', () => {
+    const calls = [call('a', 'rejected'), call('b', 'rejected'), call('c')];
+    const { misses, written } = check(calls, [booked('1', 'rejection', 'b')]);
+    misses.check();
+    misses.check();
+    expect(written.map((e) => [e.type, e.call_id, (e.native as { decision: string }).decision, e.partial_output])).toEqual([['miss', 'a', 'rejected', 'the screen']]);
+    expect(misses.count).toEqual({ decided: 2, missed: 1 });
+  });
+
+  it('an event without a call id covers the decisions of the two checks after it, and no later ones', () => {
+    const calls: CallState[] = [call('a', 'aborted by user')];
+    const { misses, written } = check(calls, [booked('1', 'interruption', null)]);
+    misses.check();
+    expect(written).toEqual([]);
+    misses.check();
+    calls.push(call('b', 'aborted by user'));
+    misses.check();
+    expect(written.map((e) => e.call_id)).toEqual(['b']);
+  });
+
+  it('keeps the bottom of a long screen, escaped', () => {
+    expect(screenCapture(['\x1b]0;x\x07 top', 'bottom', '', ''])).toBe('\\x1b]0;x\\x07 top\nbottom');
+    expect(screenCapture(['x'.repeat(5_000)]).length).toBe(4_001);
+  });
 });
