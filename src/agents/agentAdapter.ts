@@ -7,6 +7,7 @@ import type { KeyEvent } from '../core/keys.js';
 import type { Disposable, Event } from '../core/lifecycle.js';
 import type { ScreenView } from '../core/screen.js';
 import type { EventSink } from '../core/sink.js';
+import type { MissCount } from './common/missCheck.js';
 
 export interface LaunchContext {
   readonly runId: string;
@@ -72,4 +73,9 @@ export interface Recorder extends Disposable {
    * that the caller disposes the recorder and closes the store, so nothing may be left running.
    */
   handleExit(exit: AgentExit, stop: AbortSignal): Promise<void>;
+  /**
+   * The decisions the agent's own file showed a person took, and how many of them the recorder saw
+   * nothing of (each a `miss` event); read after handleExit. Absent for a recorder that reads no file.
+   */
+  readonly misses?: MissCount;
 }

@@ -38,7 +38,7 @@ export interface CommandSpec {
 export const HELP_OPTION: OptionSpec = { name: 'help', short: 'h', help: 'show this help and exit' };
 
 /** Event types and agent names as `rec events` filters them (equal to core/events.ts: see the test). */
-export const EVENT_TYPES = ['prompt', 'approval', 'rejection', 'skipped', 'interruption'] as const;
+export const EVENT_TYPES = ['prompt', 'approval', 'rejection', 'skipped', 'interruption', 'miss'] as const;
 export const EVENT_AGENTS: readonly string[] = [...AGENTS, OTHER_AGENT];
 
 export const WHEN_FORMS = 'an age (30s, 30m, 2h, 7d, 1w) or a date (2025-01-31, 2025-01-31T14:00)';

@@ -3,6 +3,7 @@
 // guarded: one that fails is disabled and reported, and the passthrough never notices.
 import { RECONCILE_AFTER_EXIT_MS, type Recorder } from '../agents/agentAdapter.js';
 import type { AgentAdapter } from '../agents/agentModule.js';
+import type { MissCount } from '../agents/common/missCheck.js';
 import type { VerifiedVersion } from '../agents/verifiedVersions.js';
 import type { AgentName } from '../core/events.js';
 import type { HookMessage } from '../core/hookMessage.js';
@@ -54,6 +55,7 @@ export class Recording implements KeyObserver {
   private _recorder: Recorder | undefined;
   private _screenBroken = false;
   private _unboundSession: { candidates: number; decisions: number } | undefined;
+  private _misses: MissCount | undefined;
   /** REC_FAULT_INJECT, read once: writeOutput runs for every output chunk. */
   private readonly _failScreen: boolean;
   private readonly _failRecorder: boolean;
@@ -200,6 +202,7 @@ export class Recording implements KeyObserver {
       const stopTimer = setTimeout(() => stop.abort(), budget);
       try {
         await withTimeout(recorder.handleExit({ exitCode: exit.exitCode, signal: exit.signal }, stop.signal), budget + RecordingConstants.RecorderStopGraceMs);
+        this._misses = recorder.misses;
         recorder.dispose();
       } catch (err) {
         this._disableRecorder(err); // disposes it
@@ -235,6 +238,14 @@ export class Recording implements KeyObserver {
    */
   get unboundSession(): { readonly candidates: number; readonly decisions: number } | undefined {
     return this._unboundSession;
+  }
+
+  /**
+   * Set after finish(): the decisions the agent's own file showed a person took, and how many of
+   * them the recorder saw nothing of (`miss` events); undefined when no recorder read a file.
+   */
+  get misses(): MissCount | undefined {
+    return this._misses;
   }
 
   private _readUnboundSession(): { candidates: number; decisions: number } | undefined {

@@ -27,6 +27,7 @@ import type { RunArgs } from './runArgs.js';
 import { EarlyOutput } from './earlyOutput.js';
 import { escapeControls } from './terminalText.js';
 import type { Recording, RecordingOptions } from './recording.js';
+import type { MissCount } from '../agents/common/missCheck.js';
 import type { HookServer } from '../hooks/hookServer.js';
 
 export const enum RunConstants {
@@ -341,6 +342,7 @@ function reportAfterExit(
   for (const note of plan.notes ?? []) io.stderr.write(`rec: ${adapter?.module.name ?? 'agent'}: ${escapeControls(note)}\n`);
   if (recording && module) reportUnverifiedVersion(io, module.name, recording.agentVersion, module.verifiedVersions);
   if (recording?.unboundSession && module) reportUnboundSession(io, module.name, recording.unboundSession);
+  if (recording?.misses && module) reportMisses(io, module, recording.agentVersion.version, recording.misses);
 }
 
 function errorMessage(err: unknown): string {
@@ -387,6 +389,15 @@ function reportUnboundSession(io: CommandIO, agent: string, unbound: { readonly 
   io.stderr.write(
     `rec: ${agent}: ${files} in this folder fitted this run equally (another ${agent} with the same words); ${what} no call id rather than maybe another session's (native.session = "ambiguous")\n`,
   );
+}
+
+/** Once, after the agent exited: decisions its own file shows that rec saw nothing of (a changed prompt screen). */
+function reportMisses(io: CommandIO, module: AgentModule, version: string | null, misses: MissCount): void {
+  if (misses.missed === 0) return;
+  const agent = version === null ? module.displayName : `${module.displayName} ${escapeControls(version)}`;
+  const decisions = `${misses.decided} decision${misses.decided === 1 ? '' : 's'}`;
+  // Two lines: each fits 80 columns whatever the counts and the version.
+  io.stderr.write(`rec: missed ${misses.missed} of ${decisions} ${agent} recorded;\nrec: run \`rec doctor ${module.name}\` to check rec on this version\n`);
 }
 
 function reportFailures(io: CommandIO, failures: FailureLog): void {

@@ -42,6 +42,7 @@ export function formatStatsTable(r: StatsReport, opts: StatsTableOptions = {}): 
     counts('Interruptions per tool', 'tool', r.interruptions.by_tool),
     counts('Interruptions per kind', 'kind', r.interruptions.by_kind),
     counts('Interruptions per trigger', 'trigger', r.interruptions.by_trigger),
+    counts('Decisions rec missed, per agent (rec doctor)', 'agent', r.misses.by_agent),
     {
       title: `Calls rejected yet run: ${r.rejected_yet_ran.length}`,
       columns: [{ header: 'agent' }, { header: 'tool', shrink: true }, { header: 'command', shrink: true }, { header: 'call_id' }],
@@ -71,7 +72,8 @@ function summary(r: StatsReport, width: number): string {
   const fates =
     `${plural(r.rejections.total, 'rejection')}, ${plural(r.interruptions.total, 'interruption')}, ${r.skipped.total} skipped, ` +
     `${plural(r.approvals, 'approval')}, ${r.unknown_fates} of unknown fate.`;
-  return wrap(`${read} ${fates}`, width) + '\n';
+  const missed = r.misses.total > 0 ? ` rec missed ${plural(r.misses.total, 'decision')} the agents' files show.` : '';
+  return wrap(`${read} ${fates}${missed}`, width) + '\n';
 }
 
 function wrap(text: string, width: number): string {

@@ -7,33 +7,10 @@
 // JSON output never goes through here: programs get the exact bytes.
 import { StringDecoder } from 'node:string_decoder';
 import { Writable } from 'node:stream';
+import { escapeControlsKeepLines } from '../core/controlText.js';
 
-/**
- * C0 controls, DEL, C1 controls (U+0080–U+009F: 8-bit CSI and OSC to some terminals), the
- * Unicode bidi embedding, override and isolate controls and marks, and the line and paragraph
- * separators. Tab and newline included: a table cell and a diagnostic are one line each.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-function escapeOne(ch: string): string {
-  const named = NAMED[ch];
-  if (named !== undefined) return named;
-  const code = ch.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-
-/** One line of text with every control character and bidi control shown escaped (`\x1b`, `\u202e`). */
-export function escapeControls(text: string): string {
-  return text.replace(UNSAFE, escapeOne);
-}
-
-/** The same, keeping newlines: for several lines of rec's own prose with untrusted parts in them. */
-export function escapeControlsKeepLines(text: string): string {
-  return text.replace(UNSAFE_BUT_NEWLINE, escapeOne);
-}
+// The escaping itself is core's: a recorder escapes the screen it keeps with a miss the same way.
+export { escapeControls, escapeControlsKeepLines } from '../core/controlText.js';
 
 /**
  * A stream for messages: whatever is written to it reaches `target` with control characters

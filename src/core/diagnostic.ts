@@ -16,6 +16,11 @@ export const Diagnostic = z.object({
     'sidecar_unmatched',
     /** A decision rec recorded (a sidecar event) that could not be read: the result is incomplete. */
     'decision_unreadable',
+    /**
+     * A decision the agent's file shows a person took on a call that rec saw no prompt or key for
+     * (a sidecar `miss` event: its screen as last seen is there).
+     */
+    'miss',
     'empty_file',
     'internal_error',
   ]),

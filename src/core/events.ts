@@ -7,7 +7,12 @@ import { AGENT_NAME_PATTERN } from './agentNames.js';
 export const AgentName = z.string().regex(AGENT_NAME_PATTERN);
 export type AgentName = z.infer<typeof AgentName>;
 
-export const EventType = z.enum(['prompt', 'approval', 'rejection', 'skipped', 'interruption']);
+/**
+ * `miss` is a diagnostic, not a decision: the agent's own file shows a person's decision on a call
+ * that rec saw no prompt or key for (a release that changed a prompt screen), so a blind spot is
+ * never silent.
+ */
+export const EventType = z.enum(['prompt', 'approval', 'rejection', 'skipped', 'interruption', 'miss']);
 export type EventType = z.infer<typeof EventType>;
 
 /** Rejection kinds and interruption kinds share one column; which apply depends on `type`. */

@@ -55,6 +55,11 @@ export function joinSession(native: NativeSession, ctx: JoinContext): MergedSess
   const turnEvents: RecEvent[] = [];
   for (const e of ctx.events) {
     if (e.type === 'prompt') continue;
+    if (e.type === 'miss') {
+      // A diagnostic, not a decision: in the session whose file holds the call.
+      if (e.call_id && calls.has(e.call_id)) diagnostics.push(missDiagnostic(e, native.file));
+      continue;
+    }
     if (e.call_id) {
       // A subagent transcript only owns the events of its own calls.
       if (native.subagent && !calls.has(e.call_id)) continue;
@@ -279,4 +284,17 @@ function byPosition(a: Draft, b: Draft): number {
   const at = a.f.timestamp ?? '';
   const bt = b.f.timestamp ?? '';
   return at < bt ? -1 : at > bt ? 1 : 0;
+}
+
+/** A decision rec missed while it recorded (a sidecar `miss` event), as the session's diagnostic. */
+function missDiagnostic(e: RecEvent, file: string): Diagnostic {
+  const decision = (e.native as { decision?: unknown } | null)?.decision;
+  const says = typeof decision === 'string' ? decision : 'decided';
+  return {
+    severity: 'warning',
+    code: 'miss',
+    message: `rec saw no prompt or key for call ${e.call_id ?? '?'} (${e.tool_name ?? 'unknown tool'}), which the session file says was ${says}; the screen as last seen is in sidecar event ${e.id}`,
+    file,
+    line: null,
+  };
 }

@@ -14,6 +14,8 @@ export interface SessionStats {
   approvals: number;
   unknown: number;
   diagnostics: number;
+  /** Decisions the agent's file shows that rec missed while it recorded (`miss` diagnostics). */
+  misses: number;
 }
 
 /** Placeholder shown for a field no source could tell. */
@@ -59,5 +61,6 @@ export function toSessionStats(s: MergedSession): SessionStats {
     approvals: s.approvals.length,
     unknown: s.unknown.length,
     diagnostics: s.diagnostics.length,
+    misses: s.diagnostics.filter((d) => d.code === 'miss').length,
   };
 }

@@ -28,6 +28,8 @@ export interface StatsReport {
   approvals: number;
   unknown_fates: number;
   diagnostics: number;
+  /** Decisions the agents' files show that rec missed while it recorded (a changed prompt screen). */
+  misses: { total: number; by_agent: CountRow[] };
 }
 
 class Counter {
@@ -67,6 +69,7 @@ export class StatsAggregator {
   private _approvals = 0;
   private _unknown = 0;
   private _diagnostics = 0;
+  private readonly _misses = new Counter();
 
   constructor(private readonly _top = 10) {}
 
@@ -99,6 +102,7 @@ export class StatsAggregator {
     this._approvals += s.approvals;
     this._unknown += s.unknown;
     this._diagnostics += s.diagnostics;
+    if (s.misses > 0) this._misses.add(s.agent, s.misses);
   }
 
   report(): StatsReport {
@@ -145,6 +149,7 @@ export class StatsAggregator {
       approvals: this._approvals,
       unknown_fates: this._unknown,
       diagnostics: this._diagnostics,
+      misses: { total: this._misses.rows().reduce((n, r) => n + r.count, 0), by_agent: this._misses.rows() },
     };
   }
 }

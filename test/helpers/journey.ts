@@ -19,6 +19,8 @@ const COMMAND_TIMEOUT_MS = 60_000;
 export interface Journey {
   /** The run's decisions as the sidecar holds them (prompts left out). */
   readonly decisions: readonly RecEvent[];
+  /** The decisions the agent's file showed that the recorder missed (`miss` events). */
+  readonly misses: readonly RecEvent[];
   readonly merged: readonly MergedSession[];
   readonly stats: StatsReport;
 }
@@ -39,7 +41,9 @@ type ArrayName = 'approvals' | 'rejections' | 'skipped' | 'interruptions';
 
 /** Runs merge and stats on the run as a user would, and asserts that every decision came out. */
 export async function expectJourney(o: JourneyOptions): Promise<Journey> {
-  const decisions = readEventRows(o.dbPath).filter((e) => e.run_id === o.runId && e.type !== 'prompt');
+  const rows = readEventRows(o.dbPath).filter((e) => e.run_id === o.runId && e.type !== 'prompt');
+  const decisions = rows.filter((e) => e.type !== 'miss');
+  const misses = rows.filter((e) => e.type === 'miss');
   // The 8-character id `rec runs` shows, as a user types it.
   const ref = o.runId.slice(0, 8);
   const rec = o.inProcess ? recInProcess : recChild;
@@ -49,12 +53,16 @@ export async function expectJourney(o: JourneyOptions): Promise<Journey> {
   const merged = merge.stdout.trimEnd().split('\n').filter((l) => l !== '').map((l) => MergedSession.parse(JSON.parse(l)));
   expect(merged.length, 'merged sessions').toBeGreaterThan(0);
   for (const e of decisions) expectDecisionMerged(e, decisions, merged);
+  // A miss is a diagnostic of the session whose file holds its call, naming the event with its screen.
+  const missDiagnostics = merged.flatMap((m) => m.diagnostics).filter((d) => d.code === 'miss');
+  for (const m of misses) expect(missDiagnostics.some((d) => d.message.includes(m.id)), `miss ${m.id} (call ${m.call_id}) in diagnostics[]`).toBe(true);
 
   const statsRun = await rec(['stats', '--run', ref, '--json', '--no-progress', '--db', o.dbPath], o.env);
   expect(statsRun.status, `rec stats --run ${ref}: ${statsRun.stderr}`).toBe(0);
   const stats = JSON.parse(statsRun.stdout) as StatsReport;
-  expectStatsCount(stats, decisions, merged);
-  return { decisions, merged, stats };
+  expectStatsCount(stats, decisions, merged, new Set(misses.map((m) => m.call_id)));
+  expect(stats.misses.total, 'rec stats: misses').toBe(misses.length);
+  return { decisions, misses, merged, stats };
 }
 
 /** The journey of every run the database holds (a scenario's one run, or a few side by side). */
@@ -122,12 +130,24 @@ function expectDecisionMerged(e: RecEvent, all: readonly RecEvent[], merged: rea
   expect(actual, what).toEqual(expected);
 }
 
-/** stats counts what the sidecar recorded: refusals by trigger, skipped siblings and interruptions. */
-function expectStatsCount(stats: StatsReport, decisions: readonly RecEvent[], merged: readonly MergedSession[]): void {
+/**
+ * stats counts what the sidecar recorded: refusals by trigger, skipped siblings and interruptions;
+ * and, for a call rec missed, what the session file alone says of it.
+ */
+function expectStatsCount(stats: StatsReport, decisions: readonly RecEvent[], merged: readonly MergedSession[], missed: ReadonlySet<string | null>): void {
   const byTrigger = new Map<string, number>();
   let rejections = 0;
   let interruptions = 0;
   let skipped = 0;
+  for (const m of merged) {
+    const fileOnly = (e: { call_id: string | null; sources: string[] }) => e.call_id !== null && missed.has(e.call_id) && !e.sources.includes('sidecar');
+    for (const r of m.rejections.filter(fileOnly)) {
+      rejections++;
+      byTrigger.set(r.trigger ?? '(unknown)', (byTrigger.get(r.trigger ?? '(unknown)') ?? 0) + 1);
+    }
+    interruptions += m.interruptions.filter(fileOnly).length;
+    skipped += m.skipped.filter(fileOnly).length;
+  }
   for (const e of decisions) {
     const name = arrayOf(e, decisions);
     if (name === 'rejections') {

@@ -122,23 +122,28 @@ export class TranscriptFacts {
       toolDenialBeforeRun: line.toolDenialBeforeRun,
       permissionDecision: line.permissionDecision,
     });
-    const output = (aborted: boolean, reason?: string | null): SessionFact => ({
+    // `decision`: what a person decided at the prompt, as the transcript tells (a miss when rec saw no prompt).
+    const output = (aborted: boolean, reason?: string | null, decision?: string): SessionFact => ({
       type: 'output',
       callId,
       text,
       aborted,
       ...(reason !== undefined && reason !== null ? { reason } : {}),
       ...(Object.keys(native).length ? { native } : {}),
+      ...(decision !== undefined ? { decision } : {}),
     });
     switch (verdict.type) {
       case 'approved':
+        return [output(false, undefined, verdict.decidedBy === 'user' ? 'approved' : undefined)];
       case 'ran':
         return [output(false)];
       case 'refused':
-        if (verdict.decidedBy === 'user') return [output(true, verdict.reason)];
+        if (verdict.decidedBy === 'user') return [output(true, verdict.reason, 'rejected')];
         return [output(true), { type: 'refused', callId, decidedBy: verdict.decidedBy, trigger: verdict.decidedBy === 'hook' ? 'hook' : 'rule', source: 'session_file' }];
       case 'refused_before_run':
+        return [output(true, undefined, 'rejected')];
       case 'refused_in_subagent':
+        // The Agent call's result for a refusal inside its subagent: the subagent's own call carries the decision.
         return [output(true)];
       case 'interrupted_running':
         // Written as a rejection, but it had started: it ran (and was cut). Cutting an Agent call is

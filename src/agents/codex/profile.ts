@@ -137,7 +137,10 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       case 'function_call_output':
       case 'custom_tool_call_output': {
         const text = outputText(item.output) ?? '';
-        return [{ type: 'output', callId: item.call_id, text, aborted: isAbortedOutput(text, this._strings) }];
+        const aborted = isAbortedOutput(text, this._strings);
+        // Codex writes the same words for a refusal at its prompt, a cut while running and a batch
+        // sibling of either: any of them is a decision rec should have seen something of.
+        return [{ type: 'output', callId: item.call_id, text, aborted, ...(aborted ? { decision: this._strings.abortedMarker } : {}) }];
       }
       case 'message': {
         if (item.role !== 'user') return [];

@@ -177,8 +177,20 @@ export type SessionFact =
   /**
    * `reason`: the reason the user typed into the prompt, as the agent stored it with the refusal
    * (`reason_source: inline`). `native`: the agent's own words on the outcome (its decision fields).
+   * `decision`: the file's own word for a decision a person took on this call at a prompt, or by
+   * cutting it (`rejected`, `approved`, `cancelled: …`, `aborted by user`); absent where a rule, a
+   * hook, a mode or a sandbox decided, or the file cannot tell. A call so marked that the recorder
+   * saw nothing of becomes a `miss` (missCheck.ts), so only a word the file is sure of belongs here.
    */
-  | { readonly type: 'output'; readonly callId: string; readonly text: string; readonly aborted: boolean; readonly reason?: string; readonly native?: Readonly<Record<string, unknown>> }
+  | {
+      readonly type: 'output';
+      readonly callId: string;
+      readonly text: string;
+      readonly aborted: boolean;
+      readonly reason?: string;
+      readonly native?: Readonly<Record<string, unknown>>;
+      readonly decision?: string;
+    }
   /**
    * A call refused with no person deciding (a permission rule, a hook, a classifier, a mode that
    * cannot ask): the file or a hook says so, no prompt was shown. `kind` defaults to callKind.

@@ -11,6 +11,7 @@ import type { AgentProfile, InterruptMenu, PromptView, ScreenReading } from './a
 import { CallFacts } from './callFacts.js';
 import { arrowDelta, chooseMenuOption, moveHighlight, type OptionTrigger } from './optionKeys.js';
 import type { PromptInstance } from './callFacts.js';
+import { screenCapture, type MissCount } from './missCheck.js';
 import { PromptTracker, type Decided } from './promptTracker.js';
 import { SessionBinding, WITNESS_SETTLE_MS } from './sessionBinding.js';
 import { systemClock, waitOn, type RecorderClock } from './recorderClock.js';
@@ -52,6 +53,11 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _lastScan = 0;
   /** The user messages the screen last showed (kept when it shows none). */
   private _lastUserMessages: readonly string[] = [];
+  /**
+   * The screen at the last key that may have decided something with no prompt read on it: where a
+   * prompt the parser did not know was answered, kept with a miss (missCheck.ts).
+   */
+  private _unreadKeyScreen: readonly string[] | undefined;
   private readonly _binding: SessionBinding<P>;
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
@@ -63,7 +69,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     private readonly _options: AgentRecorderOptions = {},
   ) {
     this._clock = _options.clock ?? systemClock;
-    this._facts = new CallFacts(_ctx.sink, _profile, this._clock);
+    this._facts = new CallFacts(_ctx.sink, _profile, this._clock, () => screenCapture(this._unreadKeyScreen ?? _ctx.screen.snapshot().lines));
     // A new prompt is the best witness for which session file is this run's: look for it while
     // the prompt shows (once per new prompt; a deciding key also looks, see handleKey). A subagent's
     // prompt may come from a companion file not looked for yet: look for those too.
@@ -103,6 +109,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._render();
     const screen = this._screen;
     const open = this._prompts.open ?? this._liveBehindTornFrame(screen);
+    if (!open && !screen.prompt && answersPrompt(key)) this._unreadKeyScreen = this._ctx.screen.snapshot().lines;
     if (open) {
       const decided = this._prompts.key(key, open, screen.decisionRows);
       if (decided && this._profile.dropsKeys) this._scheduleIgnoredCheck(decided);
@@ -135,6 +142,12 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     }
     // Two sessions fitted the screen equally to the end: no call id is better than another's.
     if (facts.sessionFile === undefined && this._binding.ambiguousCandidates > 1) facts.noteSessionAmbiguous(this._binding.ambiguousCandidates);
+    // The last turn's decisions, if the file did not end it (the agent exited at a prompt, or its end came late).
+    facts.checkMisses();
+  }
+
+  get misses(): MissCount {
+    return this._facts.missCount;
   }
 
   dispose(): void {
@@ -261,6 +274,12 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (how === 'detached') return;
     facts.interrupted(eventId, running, unread);
   }
+}
+
+/** Keys that answer a prompt (Enter, Esc, Ctrl+C, an option's digit); letters are left out, as they mostly type text. */
+function answersPrompt(key: KeyEvent): boolean {
+  if (key.type === 'char') return /^[0-9]$/.test(key.char);
+  return key.type === 'key' && (key.name === 'enter' || key.name === 'esc' || key.name === 'ctrl-c');
 }
 
 /** Keys that may decide a prompt or cut a turn (anything else only moves or types). */

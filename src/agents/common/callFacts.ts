@@ -9,6 +9,7 @@ import type { AgentProfile, PromptView, SessionFact } from './agentProfile.js';
 import { BatchFates } from './batchFates.js';
 import { CallLedger, type CallState } from './callLedger.js';
 import { EventBook } from './eventBook.js';
+import { MissCheck, type MissCount } from './missCheck.js';
 import type { JsonlLine } from './jsonlFollower.js';
 import type { RunStart } from './runPart.js';
 import { SessionFileFollower } from './sessionFileFollower.js';
@@ -67,15 +68,38 @@ export class CallFacts<P extends PromptView = PromptView> {
   private readonly _unboundTurnEvents: string[] = [];
   /** Whether a witness (the package, the session file) has told the agent's version. */
   private _versionKnown = false;
+  private readonly _misses: MissCheck;
 
   constructor(
     private readonly _sink: EventSink,
     private readonly _profile: AgentProfile<P>,
     /** Events are stamped on the recorder's clock: a replay's events get the recording's times. */
     private readonly _clock: RecorderClock = systemClock,
+    /** The screen as last seen where a decision may have been made (kept with a miss). */
+    screen: () => string = () => '',
   ) {
     this._book = new EventBook(_sink);
     this._file = new SessionFileFollower((line) => this._onLine(line), (main) => _profile.companionFiles?.(main) ?? []);
+    this._misses = new MissCheck(
+      {
+        calls: () => this._calls.all(),
+        events: () => this._book.all(),
+        promptedCalls: () => new Set(this._prompts.map((p) => p.callId).filter((id): id is string => id !== undefined)),
+        kindOf: (call) => this._profile.callKind(call),
+        screen,
+      },
+      (event) => this.event(event),
+    );
+  }
+
+  /** The decisions the agent's file showed a person took, and how many of them the recorder missed. */
+  get missCount(): MissCount {
+    return this._misses.count;
+  }
+
+  /** Compares the file's decisions with the recorder's events now (each turn's end does; so does the exit). */
+  checkMisses(): void {
+    this._misses.check();
   }
 
   /** Whether a witness (the package, the session file) has told the agent's version. */
@@ -285,6 +309,7 @@ export class CallFacts<P extends PromptView = PromptView> {
         this._reasons.armAll();
         this._claimUnboundTurnEvent(fact.turnId ?? this._currentTurnId ?? '');
         this._onTurnAborted(fact.turnId ?? this._currentTurnId ?? '', fact.reason, fact.native);
+        this._misses.check();
         return;
       case 'call':
         // A new call means the user's reason, if any, came before it; rejections whose effects the
@@ -343,6 +368,7 @@ export class CallFacts<P extends PromptView = PromptView> {
     this._turnOpenInFile = false;
     this._turnOpenByHook = false;
     this._reasons.turnCompleted();
+    this._misses.check();
   }
 
   private _output(fact: FactOf<'output'>): void {
@@ -354,6 +380,7 @@ export class CallFacts<P extends PromptView = PromptView> {
     call.native.output = fact.text.length > NATIVE_OUTPUT_MAX_CHARS ? fact.text.slice(0, NATIVE_OUTPUT_MAX_CHARS) + '…' : fact.text;
     if (fact.native) Object.assign(call.native, fact.native);
     if (!fact.aborted) call.ran = 'yes';
+    if (fact.decision !== undefined) call.fileDecision = fact.decision;
     if (fact.reason !== undefined) {
       for (const e of this._book.forCall(call.callId)) if (e.type === 'rejection') this._book.update(e.id, { reason: fact.reason, reason_source: 'inline' });
     }

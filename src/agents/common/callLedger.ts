@@ -23,6 +23,8 @@ export interface CallState extends KnownCall {
   native: Record<string, unknown>;
   /** True once the session file (not only a hook) described the call. */
   fromSessionFile: boolean;
+  /** The file's own word for a person's decision on the call (SessionFact `output`.decision). */
+  fileDecision?: string;
 }
 
 export class CallLedger {

@@ -196,9 +196,12 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     const s = this._strings;
     const text = callOutput(call);
     if (call.status === 'cancelled') {
-      const facts: SessionFact[] = [{ type: 'output', callId: call.id, text, aborted: true }];
+      // A refusal at the dialog or a cut is a person's decision; a sibling's cancel only follows one.
+      const reason = cancelReason(call, s);
+      const decided = reason === s.reasonDenied || reason === s.reasonAborted || reason === s.reasonAbortedEarly;
+      const facts: SessionFact[] = [{ type: 'output', callId: call.id, text, aborted: true, ...(decided ? { decision: `cancelled: ${reason}` } : {}) }];
       // Cut by the user while the screen showed it running: it had started.
-      if (cancelReason(call, s) === s.reasonAborted && this._shownRunning(call)) facts.push({ type: 'ran', callId: call.id, source: 'session_file' });
+      if (reason === s.reasonAborted && this._shownRunning(call)) facts.push({ type: 'ran', callId: call.id, source: 'session_file' });
       // A refused write or edit whose change is on disk anyway: the file says more than the status.
       if (diskStateOf(call, this._ctx.cwd) === 'as_proposed') facts.push({ type: 'ran', callId: call.id, source: 'session_file' });
       return facts;

@@ -19,7 +19,8 @@ export const composer = {
 };
 
 export const execPrompt = {
-  title: 'Would you like to run the following command?',
+  // FAKE_CODEX_EXEC_TITLE: the title a newer Codex might draw instead (rec then cannot read the prompt).
+  title: process.env.FAKE_CODEX_EXEC_TITLE || 'Would you like to run the following command?',
   environment: 'Environment: local',
   reasonLabel: 'Reason: ',
   commandPrefix: '$ ',

@@ -124,6 +124,23 @@ describe('rec codex over fake-codex', () => {
   });
 });
 
+describe('rec codex over fake-codex: a prompt screen rec cannot read', () => {
+  it('the refusal the rollout shows becomes a miss, and rec says so once after the agent exits', async () => {
+    sandbox.env.FAKE_CODEX_VERSION = '0.170.0';
+    sandbox.env.FAKE_CODEX_EXEC_TITLE = 'Would you care to run the following command?';
+    const rec = startFakeCodex();
+    await rec.expectScreen(PROMPT);
+    rec.sendKey('esc');
+    await rec.expectScreen('✗ You canceled the request to run');
+    rec.sendLine('/quit');
+    await rec.expectExit();
+    const rows = queryRows(sandbox.dbPath, "select type, json_extract(native, '$.decision') as decision from events");
+    expect(rows).toEqual([{ type: 'miss', decision: 'aborted by user' }]);
+    const notice = 'rec: missed 1 of 1 decision Codex 0.170.0 recorded;\nrec: run `rec doctor codex` to check rec on this version';
+    expect(rec.output.replace(/\r\n/g, '\n').split(notice)).toHaveLength(2);
+  });
+});
+
 describe('rec codex over fake-codex: two sessions in one folder that nothing tells apart', () => {
   /** The agent rec started (its only child: the launcher execs node). */
   function agentPid(recPid: number): number {

@@ -96,6 +96,8 @@ export interface RecordedRun {
 interface ReplayOptions {
   /** Every transcript line written this much later than the recording says (Claude's writer trailing the screen). */
   readonly transcriptLagMs?: number;
+  /** Alters Claude's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
+  readonly alterOutput?: (data: string) => string;
 }
 
 export async function replayRecorded(name: string, dir: string = RECORDED_DIR, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -159,6 +161,7 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR, o
       layout,
       recorder: (context, clock) => new ClaudeRecorder(context, { clock }),
       ...(options.transcriptLagMs !== undefined ? { lagMs: options.transcriptLagMs } : {}),
+      ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
       lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
     },
     ({ cast, db, runId, screen, frames, keysSent, forwarded, journey }) => ({

@@ -10,6 +10,7 @@ import { CodexRecorder } from '../../../src/agents/codex/recorder.js';
 import type { RecEvent } from '../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import type { Cast } from '../../helpers/castReplay.js';
+import type { Journey } from '../../helpers/journey.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
 import { replayRecording, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
 import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
@@ -46,6 +47,8 @@ export interface RecordedRun {
   readonly rolloutLines: number;
   readonly keysSent: Buffer;
   readonly forwarded: Buffer;
+  /** What `rec merge` and `rec stats` of the run gave. */
+  readonly journey: Journey;
 }
 
 export interface ReplayOptions {
@@ -54,6 +57,8 @@ export interface ReplayOptions {
    * asynchronously; a loaded machine delays it further). The recorder must record the same events.
    */
   readonly rolloutLagMs?: number;
+  /** Alters Codex's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
+  readonly alterOutput?: (data: string) => string;
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -86,11 +91,13 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       layout,
       recorder: (context, clock) => new CodexRecorder(context, { clock }),
       ...(options.rolloutLagMs !== undefined ? { lagMs: options.rolloutLagMs } : {}),
+      ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
       // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right
       // after it was captured), long enough for the recorder's settle checks and polls to run on it.
       lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
     },
-    ({ cast, db, runId, screen, frames, keysSent, forwarded }) => ({
+    ({ cast, db, runId, screen, frames, keysSent, forwarded, journey }) => ({
+      journey,
       cast,
       events: db.listEvents({ runId }),
       calls: readRolloutCalls(rolloutFile),

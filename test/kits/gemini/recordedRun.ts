@@ -142,6 +142,8 @@ export interface ReplayOptions {
    * writes and rec's reads). The recorder must record the same events.
    */
   readonly chatLagMs?: number;
+  /** Alters Gemini's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
+  readonly alterOutput?: (data: string) => string;
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -210,6 +212,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       layout,
       recorder: (context, clock) => new GeminiRecorder(context, { clock }),
       ...(options.chatLagMs !== undefined ? { lagMs: options.chatLagMs } : {}),
+      ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
       probes,
       // The cast ends at Gemini's exit.
       lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,

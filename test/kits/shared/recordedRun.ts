@@ -60,6 +60,13 @@ export interface RecordedReplayOptions {
   readonly lagMs?: number;
   /** How long the last screen stays after the cast ends: the recorder's settle time plus a poll. */
   readonly lingerMs: number;
+  /**
+   * The recording was altered so that rec cannot read its prompts: `miss` events are what it is
+   * for. Any other replay that reports a miss fails (a wrong miss is as bad as a wrong rejection).
+   */
+  readonly missesExpected?: boolean;
+  /** Alters the agent's output as the cast has it (a prompt's strings changed, as a new release might). */
+  readonly alterOutput?: (data: string) => string;
   /** What the agent did as it exited, before rec reconciles (e.g. Gemini deleting its chat file). */
   readonly atExit?: () => void;
   /**
@@ -85,7 +92,9 @@ export interface ReplayedRun {
 
 /** Replays one recording and hands its run to `collect` before everything is closed and removed. */
 export async function replayRecording<T>(o: RecordedReplayOptions, collect: (run: ReplayedRun) => T): Promise<T> {
-  const cast = readCast(join(o.dir, `${o.name}.cast`));
+  const recorded = readCast(join(o.dir, `${o.name}.cast`));
+  const alter = o.alterOutput;
+  const cast = alter ? { ...recorded, events: recorded.events.map((e) => (e.kind === 'o' ? { ...e, data: alter(e.data) } : e)) } : recorded;
   const home = mkdtempSync(join(tmpdir(), `rec-${o.agent}-recorded-`));
   try {
     const layout = o.layout(cast, home);
@@ -117,6 +126,10 @@ export async function replayRecording<T>(o: RecordedReplayOptions, collect: (run
       });
       await exitAfterReplay({ recorder, clock, screen, lingerMs: o.lingerMs, ...(o.atExit ? { atExit: o.atExit } : {}) });
       if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
+      const misses = db.listEvents({ runId }).filter((e) => e.type === 'miss');
+      if (misses.length > 0 && o.missesExpected !== true) {
+        throw new Error(`${o.name}: ${misses.length} miss(es) reported on a recording rec reads: ${misses.map((m) => `${m.call_id} (${JSON.stringify((m.native as { decision?: unknown } | null)?.decision)})`).join(', ')}`);
+      }
       // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
       const journey = await expectJourney({ dbPath: db.path, runId, inProcess: true });
       return collect({ cast, db, runId, screen, frames, keysSent, forwarded, journey });

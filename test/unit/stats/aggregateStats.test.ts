@@ -25,6 +25,7 @@ const session = (over: Partial<SessionStats>): SessionStats => ({
   approvals: 0,
   unknown: 0,
   diagnostics: 0,
+  misses: 0,
   ...over,
 });
 
