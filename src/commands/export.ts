@@ -77,7 +77,7 @@ function report(outcome: ExportOutcome, label: string, dryRun: boolean, io: Comm
   const what = `${plural(outcome.sent, 'event')} of ${plural(outcome.runs, 'run')}`;
   if (outcome.failure) {
     io.stderr.write(
-      `rec export: ${quote(label)}: a batch was not acknowledged after ${plural(outcome.failure.attempts, 'try', 'tries')} (${quote(outcome.failure.error)}); ${what} sent before it; the next export resumes there\n`,
+      `rec export: ${quote(label)}: a batch was not acknowledged, even after retrying (${quote(outcome.failure.error)}); ${what} sent before it; the next export resumes there\n`,
     );
     return 1;
   }

@@ -17,9 +17,27 @@ export interface Destination {
   readonly key: string;
   /** Shown in messages. */
   readonly label: string;
+  /** How a batch that failed is sent again before the export gives up. */
+  readonly retry: RetryPolicy;
   send(records: readonly ReadableLogRecord[]): Promise<{ ok: true } | { ok: false; error: string }>;
   close(): Promise<void>;
 }
+
+export interface RetryPolicy {
+  /** Sends of one batch before giving up, the first included. */
+  readonly attempts: number;
+  /** The wait before the second send; each later wait doubles. */
+  readonly firstDelayMs: number;
+}
+
+/**
+ * The OTLP exporters retry a batch themselves (network errors, 429, 502, 503, 504) with backoff
+ * until their timeout (OTEL_EXPORTER_OTLP_TIMEOUT, 10 s by default); a second layer here would
+ * only multiply that wait.
+ */
+const HTTP_RETRY: RetryPolicy = { attempts: 1, firstDelayMs: 0 };
+/** A full disk or a file being moved may clear up: three tries, 200 ms then 400 ms apart. */
+const FILE_RETRY: RetryPolicy = { attempts: 3, firstDelayMs: 200 };
 
 /** SeverityNumber.INFO: a decision is information, not a problem. */
 const SEVERITY_INFO = 9;
@@ -77,6 +95,7 @@ export function httpDestination(url: URL, protocol: OtlpProtocol): Destination {
   return {
     key: `otlp ${target}`,
     label: target,
+    retry: HTTP_RETRY,
     send: (records) =>
       new Promise((resolve) => {
         exporter.export([...records], (result: ExportResult) => {
@@ -101,6 +120,7 @@ export function fileDestination(path: string): Destination {
   return {
     key: `file ${path}`,
     label: path,
+    retry: FILE_RETRY,
     send: (records) => {
       try {
         fd ??= openSync(path, 'a', 0o600);

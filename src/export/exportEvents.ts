@@ -1,5 +1,5 @@
 // The export loop: the sidecar's decisions, a batch at a time, to one destination, each event once.
-// A batch is sent, retried with backoff while it fails, and only once it is acknowledged does the
+// A batch is sent, retried with backoff while it fails (destinations.ts), and only once it is acknowledged does the
 // destination's cursor move past it; a batch that keeps failing stops the export with the cursor on
 // the last acknowledged event, so the next export starts there.
 import type { Resource } from '@opentelemetry/resources';
@@ -11,21 +11,11 @@ import { toLogRecord, type LogRecordSpec } from './otlpRecord.js';
 /** The batch size of the SDK's BatchLogRecordProcessor: what collectors are used to receiving. */
 export const DEFAULT_BATCH_SIZE = 512;
 
-export interface RetryPolicy {
-  /** Sends of one batch before giving up, the first included. */
-  readonly attempts: number;
-  /** The wait before the second send; each later wait doubles. */
-  readonly firstDelayMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, firstDelayMs: 500 };
-
 export interface ExportOptions {
   readonly filter: ExportFilter;
   readonly includeText: boolean;
   readonly resource: Resource;
   readonly batchSize?: number;
-  readonly retry?: RetryPolicy;
   /** Instead of sending: each batch's records are handed here and the cursor stays where it is. */
   readonly dryRun?: (records: readonly LogRecordSpec[]) => void;
 }
@@ -40,8 +30,8 @@ export interface ExportOutcome {
   readonly sent: number;
   readonly runs: number;
   readonly unreadable: readonly UnreadableEvent[];
-  /** Set when a batch was never acknowledged: why, and after how many sends. */
-  readonly failure?: { readonly error: string; readonly attempts: number };
+  /** Set when a batch was never acknowledged: why. */
+  readonly failure?: { readonly error: string };
 }
 
 interface Pending {
@@ -104,7 +94,7 @@ async function deliver(source: ExportSource, destination: Destination | undefine
     const now = Date.now();
     const observed: [number, number] = [Math.floor(now / 1000), (now % 1000) * 1_000_000];
     const records: ReadableLogRecord[] = pending.specs.map((spec) => toReadable(spec, options.resource, observed));
-    const retry = options.retry ?? DEFAULT_RETRY;
+    const retry = destination.retry;
     let error = '';
     let attempt = 0;
     for (; attempt < retry.attempts; attempt++) {
@@ -113,7 +103,7 @@ async function deliver(source: ExportSource, destination: Destination | undefine
       if (result.ok) break;
       error = result.error;
     }
-    if (attempt === retry.attempts) return { error, attempts: attempt };
+    if (attempt === retry.attempts) return { error };
   }
   const moves: CursorMove[] = [...pending.moves].map(([runId, m]) => ({ runId, ...m }));
   source.advance(moves);
