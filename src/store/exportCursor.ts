@@ -111,8 +111,9 @@ export class ExportSource {
     const where = ['run_id = ?', "type <> 'prompt'"];
     const params: unknown[] = [runId];
     if (after !== null) {
-      where.push('(ts > ? OR (ts = ? AND id > ?))');
-      params.push(after.ts, after.ts, after.id);
+      // A row value: the index on (run_id, ts, id) is walked from the cursor on, not from the run's start.
+      where.push('(ts, id) > (?, ?)');
+      params.push(after.ts, after.id);
     }
     if (since !== undefined) {
       where.push('ts >= ?');
