@@ -7,6 +7,7 @@
 //   agents                                one module per agent (live and offline), the shared recorder, the registry
 //   merge                                 files read and joined with the sidecar
 //   stats                                 figures over merged sessions
+//   export                                the sidecar's decisions as OTLP log records (over store)
 //   commands · cli                        argv, terminal output, wiring
 //
 // test/integration/layers/checkLayers.test.ts plants a violation of each rule in a scratch copy and sees it fail.
@@ -74,6 +75,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/store/' },
       to: { path: ['^node_modules/better-sqlite3', '^src/store/sqliteDriver\\.ts$'] },
+    },
+    {
+      name: 'export-over-store-only',
+      comment: 'export reads the sidecar through store/ and sends with the OpenTelemetry packages; argv and output live in commands/.',
+      severity: 'error',
+      from: { path: '^src/export/' },
+      to: { path: '^src/(agents|readers|merge|stats|commands|cli|session|screen|hooks)[/.]' },
     },
     {
       name: 'stats-below-commands',

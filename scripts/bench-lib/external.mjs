@@ -1,4 +1,4 @@
-// Sections owned by other scripts (scripts/bench-hooks.mjs, scripts/bench-merge.mjs): run them as
+// Sections owned by other scripts (scripts/bench-hooks.mjs, scripts/bench-merge.mjs, scripts/bench-export.mjs): run them as
 // they are, show their output, and keep it in the JSON results.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { ROOT } from './commands.mjs';
 export const EXTERNAL_SECTIONS = {
   hooks: 'scripts/bench-hooks.mjs',
   merge: 'scripts/bench-merge.mjs',
+  export: 'scripts/bench-export.mjs',
 };
 
 /** Runs one external bench script; resolves with its exit code and output, or `skipped` if absent. */

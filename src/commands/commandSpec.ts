@@ -151,6 +151,30 @@ export const PRUNE_SPEC: CommandSpec = {
   ],
 };
 
+export const EXPORT_SPEC: CommandSpec = {
+  name: 'export',
+  operands: '',
+  summary: 'send recorded decisions to an OpenTelemetry Collector (OTLP logs), each once',
+  description:
+    'Sends one OTLP log record per decision (approval, rejection, skipped call, interruption) of the runs that ' +
+    'have ended, with its own time, to an OTLP/HTTP endpoint or a file of OTLP JSON lines. The database keeps, ' +
+    'per destination, what was acknowledged, so each event is sent once; a batch that keeps failing stops the ' +
+    'export (exit status 1) and the next export resumes there. Commands, tool input, reasons and partial output ' +
+    'are left out unless --include-text; file paths are kept. Protocol and headers: OTEL_EXPORTER_OTLP_PROTOCOL ' +
+    '(http/protobuf or http/json) and OTEL_EXPORTER_OTLP_HEADERS. Details: docs/export.md.',
+  options: [
+    { name: 'otlp', value: 'URL', help: 'an OTLP/HTTP endpoint (http://host:4318 means its /v1/logs)' },
+    { name: 'otlp-file', value: 'FILE', help: "append OTLP JSON lines to FILE (a Collector's otlpjsonfile receiver reads them)" },
+    RUN,
+    { name: 'agent', value: 'AGENT', help: `only this agent's runs: ${EVENT_AGENTS.join(', ')}` },
+    { name: 'since', value: 'WHEN', help: `only events since WHEN: ${WHEN_FORMS}; older ones of the runs exported are not sent later` },
+    { name: 'include-text', help: 'also send commands, tool input, reasons and partial output (left out by default)' },
+    { name: 'user', help: "name your login in the resource's user.name (left out by default)" },
+    { name: 'dry-run', help: 'print the records that would be sent (JSON Lines), send nothing, move no cursor' },
+    DB,
+  ],
+};
+
 export const HOOK_SPEC: CommandSpec = {
   name: 'hook',
   operands: 'AGENT EVENT',
@@ -162,4 +186,4 @@ export const HOOK_SPEC: CommandSpec = {
 };
 
 /** Every subcommand, in the order help lists them. */
-export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, PRUNE_SPEC, HOOK_SPEC];
+export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, PRUNE_SPEC, EXPORT_SPEC, HOOK_SPEC];

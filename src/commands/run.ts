@@ -94,6 +94,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   await cleanUpLaunch(launch, run.failures);
   reportAfterExit(io, run.failures, launch.plan, module, adapter, recording);
   run.debug(`run closed at ${Math.round(performance.now())} ms`);
+  if (recording && io.env.REC_EXPORT_OTLP) (await import('./exportAfterRun.js')).exportAfterRun(io.env, run.runId, await resolveDb(args, io), run.debug);
   return toExitStatus(exit);
 }
 

@@ -83,6 +83,23 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE runs ADD COLUMN agent_version_source TEXT;
   `,
+  // 4: how far `rec export` got, per destination and run: the last event (in ts, id order) the
+  // destination acknowledged, and whether the run's events are all sent. Per run, because runs
+  // recorded at once write their events interleaved, and a run is only exported once it ended. The
+  // index walks one run's events in that order a page at a time.
+  `
+  CREATE TABLE export_cursors (
+    destination TEXT NOT NULL,
+    run_id TEXT NOT NULL,
+    last_ts TEXT,
+    last_id TEXT,
+    done INTEGER NOT NULL DEFAULT 0,
+    sent INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (destination, run_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX events_run_ts_id ON events (run_id, ts, id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -52,7 +52,7 @@ export function pruneRuns(db: SidecarDb, selection: PruneSelection, options: { d
     const live = rows.filter(isRunLive).map((r) => ({ id: r.id, pid: r.pid! }));
     if (live.length > 0) return { ok: false, live };
     if (!options.dryRun) {
-      const deletes = ['DELETE FROM agent_records WHERE run_id = ?', 'DELETE FROM events WHERE run_id = ?', 'DELETE FROM runs WHERE id = ?'].map(
+      const deletes = ['DELETE FROM agent_records WHERE run_id = ?', 'DELETE FROM events WHERE run_id = ?', 'DELETE FROM export_cursors WHERE run_id = ?', 'DELETE FROM runs WHERE id = ?'].map(
         (sql) => conn.prepare(sql),
       );
       for (const r of rows) for (const statement of deletes) statement.run(r.id);

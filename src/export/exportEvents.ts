@@ -1,0 +1,115 @@
+// The export loop: the sidecar's decisions, a batch at a time, to one destination, each event once.
+// A batch is sent, retried with backoff while it fails (destinations.ts), and only once it is acknowledged does the
+// destination's cursor move past it; a batch that keeps failing stops the export with the cursor on
+// the last acknowledged event, so the next export starts there.
+import type { Resource } from '@opentelemetry/resources';
+import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
+import type { CursorMove, ExportFilter, ExportSource, Position } from '../store/exportCursor.js';
+import { toReadable, type Destination } from './destinations.js';
+import { toLogRecord, type LogRecordSpec } from './otlpRecord.js';
+
+/** The batch size of the SDK's BatchLogRecordProcessor: what collectors are used to receiving. */
+export const DEFAULT_BATCH_SIZE = 512;
+
+export interface ExportOptions {
+  readonly filter: ExportFilter;
+  readonly includeText: boolean;
+  readonly resource: Resource;
+  readonly batchSize?: number;
+  /** Instead of sending: each batch's records are handed here and the cursor stays where it is. */
+  readonly dryRun?: (records: readonly LogRecordSpec[]) => void;
+}
+
+/** An event that could not be read; the cursor moves past it, and the command reports it. */
+export interface UnreadableEvent {
+  readonly id: string;
+  readonly problem: string;
+}
+
+export interface ExportOutcome {
+  readonly sent: number;
+  readonly runs: number;
+  readonly unreadable: readonly UnreadableEvent[];
+  /** Set when a batch was never acknowledged: why. */
+  readonly failure?: { readonly error: string };
+}
+
+interface Pending {
+  specs: LogRecordSpec[];
+  moves: Map<string, { last: Position | null; sent: number; done: boolean }>;
+}
+
+export async function exportEvents(source: ExportSource, destination: Destination | undefined, options: ExportOptions): Promise<ExportOutcome> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const unreadable: UnreadableEvent[] = [];
+  let pending: Pending = { specs: [], moves: new Map() };
+  let sent = 0;
+  const runsSeen = new Set<string>();
+  const flush = async (): Promise<ExportOutcome['failure']> => {
+    if (pending.moves.size === 0) return undefined;
+    const failure = await deliver(source, destination, pending, options);
+    if (failure === undefined) sent += pending.specs.length;
+    pending = { specs: [], moves: new Map() };
+    return failure;
+  };
+  const outcome = (failure?: ExportOutcome['failure']): ExportOutcome => ({ sent, runs: runsSeen.size, unreadable, ...(failure ? { failure } : {}) });
+
+  for (const run of source.runs(options.filter)) {
+    if (!run.finished) continue; // still recording: its events may still change; a later export sends them
+    let after = run.after;
+    for (;;) {
+      const limit = batchSize - pending.specs.length;
+      const page = source.page(run.id, after, limit, options.filter.since);
+      const move = pending.moves.get(run.id) ?? { last: after, sent: 0, done: false };
+      for (const item of page) {
+        after = item.position;
+        if ('row' in item) {
+          pending.specs.push(toLogRecord(item.row, { includeText: options.includeText }));
+          move.sent++;
+          runsSeen.add(run.id);
+        } else {
+          unreadable.push({ id: item.position.id, problem: item.problem });
+        }
+      }
+      move.last = after;
+      const exhausted = page.length < limit;
+      move.done = exhausted;
+      pending.moves.set(run.id, move);
+      if (pending.specs.length >= batchSize) {
+        const failure = await flush();
+        if (failure) return outcome(failure);
+      }
+      if (exhausted) break;
+    }
+  }
+  return outcome(await flush());
+}
+
+async function deliver(source: ExportSource, destination: Destination | undefined, pending: Pending, options: ExportOptions): Promise<ExportOutcome['failure']> {
+  if (options.dryRun) {
+    if (pending.specs.length > 0) options.dryRun(pending.specs);
+    return undefined;
+  }
+  if (pending.specs.length > 0 && destination !== undefined) {
+    const now = Date.now();
+    const observed: [number, number] = [Math.floor(now / 1000), (now % 1000) * 1_000_000];
+    const records: ReadableLogRecord[] = pending.specs.map((spec) => toReadable(spec, options.resource, observed));
+    const retry = destination.retry;
+    let error = '';
+    let attempt = 0;
+    for (; attempt < retry.attempts; attempt++) {
+      if (attempt > 0) await delay(retry.firstDelayMs * 2 ** (attempt - 1));
+      const result = await destination.send(records);
+      if (result.ok) break;
+      error = result.error;
+    }
+    if (attempt === retry.attempts) return { error };
+  }
+  const moves: CursorMove[] = [...pending.moves].map(([runId, m]) => ({ runId, ...m }));
+  source.advance(moves);
+  return undefined;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
