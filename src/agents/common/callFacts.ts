@@ -40,6 +40,8 @@ export interface PromptInstance<P extends PromptView = PromptView> {
   turnEndsAtDecision?: number;
   /** How many user messages the screen showed when it was decided. */
   shownUserMessagesAtDecision?: number;
+  /** How many messages the keys had submitted (Enter with no prompt open) when it was decided. */
+  submitsAtDecision?: number;
 }
 
 export class CallFacts<P extends PromptView = PromptView> {
