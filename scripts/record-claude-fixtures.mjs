@@ -46,6 +46,7 @@ const { CastSession } = await import('../test/kits/shared/castSession.ts');
 const { SCENARIOS, SCREEN, quitClaude } = await import('../test/kits/claude/recordedScenarios.ts');
 const { INLINE_SCENARIOS } = await import('../test/kits/claude/inlineScenarios.ts');
 const { PLAN_SCENARIOS } = await import('../test/kits/claude/planScenarios.ts');
+const { PROMPT_SCENARIOS } = await import('../test/kits/claude/promptScenarios.ts');
 
 const INLINE = process.argv.includes('--inline');
 const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, INLINE ? 'recorded-inline' : 'recorded');
@@ -56,7 +57,7 @@ if (!BIN) throw new Error('@anthropic-ai/claude-code is not installed (npm insta
 const installed = execFileSync(BIN, ['--version'], { encoding: 'utf8', env: { ...process.env, DISABLE_AUTOUPDATER: '1' } }).trim();
 if (!installed.startsWith(`${CLAUDE_VERSION} `)) throw new Error(`the installed Claude Code says ${installed}, the pin is ${CLAUDE_VERSION} (npm ci)`);
 
-const chosen = chooseScenarios(INLINE ? INLINE_SCENARIOS : [...SCENARIOS, ...PLAN_SCENARIOS]);
+const chosen = chooseScenarios(INLINE ? INLINE_SCENARIOS : [...SCENARIOS, ...PLAN_SCENARIOS, ...PROMPT_SCENARIOS]);
 mkdirSync(OUT_DIR, { recursive: true });
 await recordEach(chosen, record);
 
@@ -69,7 +70,7 @@ async function record(scenario) {
   rmSync(requestsLog, { force: true });
   rmSync(hookLog, { force: true });
   const server = await startMessagesServer({ logFile: requestsLog });
-  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, hookLog });
+  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, hookLog, ...(scenario.mcpServer ? { mcpServer: true } : {}) });
   const sessionId = randomUUID();
   const cols = scenario.cols ?? COLS;
   const rows = scenario.rows ?? ROWS;

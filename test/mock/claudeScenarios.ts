@@ -49,6 +49,29 @@ export function slowWord(i: number): string {
   return `word${i} `;
 }
 
+/** The page the webfetch scenario asks for: a closed port on loopback (nothing leaves the machine). */
+export const FETCH_URL = 'http://127.0.0.1:9/rec-page';
+export const FETCH_PROMPT = 'Summarise the page';
+/** The MCP tool of the mcp scenario, as Claude Code names it: server `marker`, tool `touch_marker`. */
+export const MCP_TOOL = 'mcp__marker__touch_marker';
+/** The file the MCP tool creates when it runs. */
+export const MCP_MARKER = 'mcp-marker.txt';
+/** The notebook the notebook scenario edits; claudeEnv seeds it (one code cell). */
+export const NOTEBOOK_FILE = 'analysis.ipynb';
+export const NOTEBOOK_CELL_ID = 'cell-a1';
+export const NOTEBOOK_NEW_SOURCE = 'print("edited by the mock")';
+/** A minimal nbformat 4.5 notebook with one code cell. */
+export const NOTEBOOK_TEXT = JSON.stringify(
+  {
+    cells: [{ cell_type: 'code', id: NOTEBOOK_CELL_ID, metadata: {}, execution_count: null, outputs: [], source: ['print("original")'] }],
+    metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  },
+  null,
+  1,
+);
+
 const bash = (command: string, description: string): MockToolUse => ({ name: 'Bash', input: () => ({ command, description }) });
 const abs = (ctx: ReplyContext, file: string): string => `${ctx.workDir}/${file}`;
 
@@ -100,6 +123,20 @@ export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
   plan: [{ type: 'tools', text: 'Here is my plan.', calls: [{ name: 'ExitPlanMode', input: () => ({ plan: PLAN_TEXT }) }] }],
   // A plan taller than the screen: whether the dialog draws another view for it.
   'plan-long': [{ type: 'tools', text: 'Here is my long plan.', calls: [{ name: 'ExitPlanMode', input: () => ({ plan: LONG_PLAN_TEXT }) }] }],
+  // The prompts of other tools (promptScenarios.ts). WebFetch names a loopback URL: a refusal
+  // fetches nothing, and an approval stays on 127.0.0.1.
+  webfetch: [{ type: 'tools', text: 'I will fetch a page.', calls: [{ name: 'WebFetch', input: () => ({ url: FETCH_URL, prompt: FETCH_PROMPT }) }] }],
+  // The one tool of test/fakes/mcp/markerServer.mjs, configured as server `marker` (claudeEnv's mcpServer).
+  mcp: [{ type: 'tools', text: 'I will call an MCP tool.', calls: [{ name: MCP_TOOL, input: () => ({ name: MCP_MARKER }) }] }],
+  // Like Edit, NotebookEdit needs the notebook read first (Read is auto-allowed).
+  notebook: [
+    { type: 'tools', text: 'Let me read the notebook first.', calls: [{ name: 'Read', input: (c) => ({ file_path: abs(c, NOTEBOOK_FILE) }) }] },
+    {
+      type: 'tools',
+      text: 'Now I will edit a cell.',
+      calls: [{ name: 'NotebookEdit', input: (c) => ({ notebook_path: abs(c, NOTEBOOK_FILE), cell_id: NOTEBOOK_CELL_ID, new_source: NOTEBOOK_NEW_SOURCE, edit_mode: 'replace' }) }],
+    },
+  ],
   hello: [{ type: 'text', text: 'Hello from the mock.' }],
 };
 

@@ -10,6 +10,20 @@ const FILE_TOOLS: ReadonlySet<string> = new Set(['Edit', 'Write', 'MultiEdit', '
 /** Plan mode's dialog shows no part of the call (not even the plan): only the tool ties it. */
 const PLAN_TOOLS: ReadonlySet<string> = new Set(['ExitPlanMode']);
 
+/**
+ * A prompt that shows a description and the call's arguments: WebFetch's (`url: …` between the
+ * rules), or an MCP tool's (`<server> — <tool title>: (MCP)`, the tool's title being its own
+ * wording, so the server's name ties it: Claude names the call `mcp__<server>__<tool>`).
+ */
+function toolPromptShows(prompt: ClaudePrompt, call: KnownCall): boolean {
+  if (call.toolName === 'WebFetch') {
+    const url = field(call.toolInput, 'url');
+    return url !== undefined && squash(prompt.details.body ?? '').includes(squash(url));
+  }
+  const server = /^(.+?) — /.exec(prompt.details.description ?? '')?.[1];
+  return server !== undefined && call.toolName.startsWith(`mcp__${server}__`);
+}
+
 function field(input: unknown, ...names: string[]): string | undefined {
   if (!input || typeof input !== 'object') return undefined;
   for (const name of names) {
@@ -35,13 +49,14 @@ export function promptShowsCall(prompt: ClaudePrompt, call: KnownCall): boolean 
   }
   if (prompt.body === 'file') {
     const path = field(call.toolInput, 'file_path', 'notebook_path', 'path');
-    const shown = prompt.details.file;
+    const shown = prompt.questionFile ?? prompt.details.file;
     if (!FILE_TOOLS.has(call.toolName) || path === undefined || shown === undefined) return false;
     const p = squash(path);
     const s = squash(shown);
     return p === s || p.endsWith('/' + s);
   }
   if (prompt.body === 'plan') return PLAN_TOOLS.has(call.toolName);
+  if (prompt.body === 'tool') return toolPromptShows(prompt, call);
   // A prompt rec has not measured: only the tool's name can tie it (a title naming the tool).
   return prompt.title.includes(call.toolName);
 }

@@ -10,6 +10,8 @@ export interface ClaudeFactContext {
   /** Whether the session id was told already, by a transcript line or a hook: it is told once. */
   sessionSaid: boolean;
   readonly subagents: SubagentLedger;
+  /** The folder Claude Code runs in: its .claude/settings.local.json holds the rules it writes. */
+  readonly cwd: string;
 }
 
 /** Whose a subagent transcript is: the agent's id, and the Agent call that started it once its meta file says. */

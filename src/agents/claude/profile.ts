@@ -48,11 +48,14 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
   /** The transcripts' sizes as the run started (resumed runs only): what they held is earlier. */
   private readonly _sizesAtStart: ReadonlyMap<string, number>;
   /** What the transcript and the hooks both tell (the session id once, the subagents' calls). */
-  private readonly _shared: ClaudeFactContext = { strings: () => this._strings, sessionSaid: false, subagents: new SubagentLedger() };
-  private readonly _transcript = new TranscriptFacts(this._shared);
-  private readonly _hooks = new HookFacts(this._shared);
+  private readonly _shared: ClaudeFactContext;
+  private readonly _transcript: TranscriptFacts;
+  private readonly _hooks: HookFacts;
 
   constructor(private readonly _ctx: ProfileContext) {
+    this._shared = { strings: () => this._strings, sessionSaid: false, subagents: new SubagentLedger(), cwd: _ctx.cwd };
+    this._transcript = new TranscriptFacts(this._shared);
+    this._hooks = new HookFacts(this._shared);
     this._sessionId = _ctx.env[CLAUDE_SESSION_ENV] || undefined;
     // Only a resumed run appends to an earlier transcript; a new one is all this run's.
     this._sizesAtStart = this._sessionId === undefined ? sizesUntouchedSince(listTranscripts(_ctx.env), _ctx.startedAt) : new Map();

@@ -22,7 +22,9 @@ export interface FeedbackField {
 export interface ClaudePrompt extends PromptView {
   readonly titleRow: number;
   /** What the body between the dashed rules is: a command, or a file's diff or content; `plan`: plan mode's dialog, with none. */
-  readonly body: 'command' | 'file' | 'plan' | 'other';
+  readonly body: 'command' | 'file' | 'plan' | 'tool' | 'other';
+  /** The file the question names (NotebookEdit's dialog draws it before any row above it). */
+  readonly questionFile?: string;
   /** Open while the highlighted option is a text field (after Tab). */
   readonly feedback?: FeedbackField;
   /**
@@ -89,7 +91,7 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
     }
   }
   if (questionRow < 0) return undefined;
-  const options = parseOptionList(lines, questionRow + 1, lines.length, { marker: s.selectedMarker });
+  const options = parseOptionList(lines, questionRow + 1, lines.length, { marker: s.selectedMarker, ...(s.optionHotkey ? { hotkey: s.optionHotkey } : {}) });
   if (options.length < 2) return undefined;
   // Under the list: blank rows and at most the footer.
   let listEnd = options[options.length - 1]!.row + 1;
@@ -108,7 +110,8 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
   if (ruleRow < 0 || ruleRow + 1 >= questionRow) return undefined;
   const titleRow = ruleRow + 1;
   const title = trimmed[titleRow]!;
-  const known = s.promptTitles.find((t) => t.pattern.test(title));
+  const detail = trimmed[titleRow + 1] ?? '';
+  const known = s.promptTitles.find((t) => t.pattern.test(title) && (t.detail === undefined || t.detail.test(detail)));
   const body = known?.body ?? 'other';
 
   // The rows between title and question: description or file, the `╌` body, notes under it.
@@ -133,11 +136,14 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
   }
   if (notes.length) details.note = joinWrapped(notes);
   details.question = trimmed[questionRow]!;
+  const questionFile = body === 'file' ? s.questionFile?.exec(details.question)?.[1] : undefined;
 
   const amending = footer !== undefined && !s.amendHint.test(footer);
   const { options: shown, feedback } = withFeedbackField(options, amending, s);
   const highlighted = shown.find((o) => o.highlighted)?.number;
-  const subject = command ?? details.file ?? details.description ?? '';
+  // The question's file first: NotebookEdit's dialog draws its title and question, then the file,
+  // the cell and the diff as they load, and it is one prompt throughout.
+  const subject = command ?? questionFile ?? details.file ?? details.description ?? '';
   const identity = [known?.kind ?? 'permission', title, squash(subject), shown.length].join('|');
   const subagent = s.subagentTitle.exec(title)?.[1];
   return {
@@ -147,6 +153,7 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
     body,
     ...(command !== undefined ? { command } : {}),
     details,
+    ...(questionFile !== undefined ? { questionFile } : {}),
     options: shown,
     ...(highlighted !== undefined ? { highlighted } : {}),
     ...(feedback ? { feedback } : {}),

@@ -197,7 +197,8 @@ export type ResultVerdict =
 /** The one rule, for the live recorder and merge alike, reading a tool_result line. */
 export function judgeResult(line: ClaudeLine, result: ToolResultBlock, toolName: string | null, strings: ClaudeStrings = LATEST_CLAUDE_STRINGS): ResultVerdict {
   const pd = line.permissionDecision;
-  if (pd?.decision === 'accept') return { type: 'approved', decidedBy: decidedBy(pd.source), scope: toScope(pd.grantScope) };
+  // "Don't ask again" (WebFetch, MCP) writes a rule and no grantScope: source user_permanent.
+  if (pd?.decision === 'accept') return { type: 'approved', decidedBy: decidedBy(pd.source), scope: toScope(pd.grantScope) ?? (pd.source === 'user_permanent' ? 'always' : null) };
   const kind = line.toolDenialKind;
   const out = result.output ?? '';
   if (kind === 'user-rejected' || (kind === undefined && result.isError && isRejectionText(out, toolName, strings))) {

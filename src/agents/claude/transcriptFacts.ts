@@ -3,6 +3,7 @@
 // and a subagent's transcript lines marked with the subagent.
 import type { SessionFact } from '../common/agentProfile.js';
 import type { ClaudeFactContext } from './factContext.js';
+import { localAllowRule } from './permissionRules.js';
 import {
   interruptMarker,
   isSubagentTool,
@@ -22,6 +23,7 @@ export class TranscriptFacts {
   /** Messages whose end of turn was read (each content block repeats the message's stop_reason). */
   private readonly _ended = new Set<string>();
   private readonly _toolNames = new Map<string, string>();
+  private readonly _toolInputs = new Map<string, unknown>();
   /** The message Claude cut mid-stream and kept (isAbortedMidStream). */
   private _abortedMidStream: string | undefined;
 
@@ -75,6 +77,7 @@ export class TranscriptFacts {
     for (const use of toolUsesOf(line)) {
       const toolName = use.name ?? 'unknown';
       this._toolNames.set(use.id, toolName);
+      this._toolInputs.set(use.id, use.input);
       if (id !== undefined) this._lastBatch = id;
       facts.push({ type: 'call', callId: use.id, toolName, toolInput: use.input, ...(id !== undefined ? { turnId: id } : {}), source: 'session_file' });
     }
@@ -110,6 +113,13 @@ export class TranscriptFacts {
     ];
   }
 
+  /** The allow rule "don't ask again" wrote for the call's tool, when the local settings show it. */
+  private _ruleWritten(callId: string): string | undefined {
+    const toolName = this._toolNames.get(callId);
+    if (toolName === undefined) return undefined;
+    return localAllowRule(this._shared.cwd, toolName, this._toolInputs.get(callId)) ?? undefined;
+  }
+
   /** What a tool_result says, by the rule merge uses too (sessionRecords.ts judgeResult). */
   private _result(line: ClaudeLine, result: ToolResultBlock, subagent: Record<string, unknown> = {}): SessionFact[] {
     const callId = result.toolUseId;
@@ -121,6 +131,7 @@ export class TranscriptFacts {
       toolDenialKind: line.toolDenialKind,
       toolDenialBeforeRun: line.toolDenialBeforeRun,
       permissionDecision: line.permissionDecision,
+      permission_rule: verdict.type === 'approved' && verdict.scope === 'always' ? this._ruleWritten(callId) : undefined,
     });
     // `decision`: what a person decided at the prompt, as the transcript tells (a miss when rec saw no prompt).
     const output = (aborted: boolean, reason?: string | null, decision?: string): SessionFact => ({

@@ -119,6 +119,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       this._interrupt('esc', null, 'interrupted');
     } else if (key.type === 'key' && key.name === 'ctrl-c' && this._profile.optionRules.ctrlCInterrupts && (screen.working || this._turnOpen())) {
       this._interrupt('ctrl_c', null, 'interrupted');
+    } else if (key.type === 'key' && key.name === 'enter' && !key.alt) {
+      this._prompts.submitted();
     }
   }
 

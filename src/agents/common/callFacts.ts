@@ -41,6 +41,8 @@ export interface PromptInstance<P extends PromptView = PromptView> {
   turnEndsAtDecision?: number;
   /** How many user messages the screen showed when it was decided. */
   shownUserMessagesAtDecision?: number;
+  /** How many messages the keys had submitted (Enter with no prompt open) when it was decided. */
+  submitsAtDecision?: number;
 }
 
 export class CallFacts<P extends PromptView = PromptView> {
@@ -231,17 +233,34 @@ export class CallFacts<P extends PromptView = PromptView> {
 
   /** Ties prompts still without a call to the calls now known (in call order, the first one each shows). */
   matchPrompts(): void {
+    let after = -1;
     for (const prompt of this._prompts) {
+      const bound = prompt.callId !== undefined ? this._calls.get(prompt.callId) : undefined;
+      if (bound) after = Math.max(after, bound.order);
       if (prompt.callId !== undefined) continue;
       const asked = prompt.asksAgainFor?.callId;
       const call =
         asked !== undefined
           ? this._calls.get(asked)
-          : this.pendingCalls()
+          : this._candidates(prompt, after)
               .sort((a, b) => a.order - b.order)
               .find((c) => this._profile.promptShowsCall(prompt.parsed, c));
-      if (call) this._bindAskedAgain(prompt, call);
+      if (call) {
+        this._bindAskedAgain(prompt, call);
+        after = Math.max(after, call.order);
+      }
     }
+  }
+
+  /**
+   * The calls a prompt may show: pending ones; for a decided prompt also a call whose outcome the
+   * file told in the same read that first told the call (Claude writes a refused call and its
+   * refusal together, after the key), as long as it comes after the calls earlier prompts showed.
+   */
+  private _candidates(prompt: PromptInstance<P>, after: number): CallState[] {
+    if (!prompt.decision) return this.pendingCalls();
+    const claimed = new Set(this._prompts.map((p) => p.callId).filter((id): id is string => id !== undefined));
+    return this._calls.all().filter((c) => c.fate === undefined && !claimed.has(c.callId) && c.order > after);
   }
 
   /**

@@ -31,7 +31,8 @@ export function choosePromptOption(key: KeyEvent, options: readonly ListOption[]
   }
   if (key.type !== 'key') return undefined;
   if (key.name === 'esc' && !key.alt) {
-    const reject = rules.escChoosesRejectOption ? firstReject() : undefined;
+    // An option that names Esc as its key is Esc's, whatever the agent's rule for the others.
+    const reject = rules.escChoosesRejectOption ? firstReject() : options.find((o) => o.key === 'esc');
     return { ...(reject ? { option: reject } : {}), trigger: 'esc' };
   }
   if (key.name === 'ctrl-c') return rules.ctrlCRejects ? { trigger: 'ctrl_c' } : undefined;

@@ -21,6 +21,12 @@ export class PromptTracker<P extends PromptView> {
   private _onScreen: PromptInstance<P> | undefined;
   /** How many user messages the screen shows now. */
   private _shownUserMessages = 0;
+  /**
+   * How many times Enter was pressed with no prompt, menu or decided prompt on screen: a message
+   * sent (or an empty input). A full-screen agent whose dialog hides the history shows no more
+   * messages after one, and its file may trail the screen: the keys still tell.
+   */
+  private _submits = 0;
 
   constructor(
     private readonly _facts: CallFacts<P>,
@@ -46,6 +52,11 @@ export class PromptTracker<P extends PromptView> {
     } else {
       this._onScreen = this._adopt(prompt);
     }
+  }
+
+  /** Enter at the agent's input, not at a prompt or menu. */
+  submitted(): void {
+    this._submits++;
   }
 
   /** A key at the open prompt; returns the decision it made, if any. */
@@ -99,6 +110,7 @@ export class PromptTracker<P extends PromptView> {
     open.decision = { eventId, type, endsTurn, ...(meaning?.reasks ? { reasks: true } : {}) };
     open.turnEndsAtDecision = facts.turnEnds;
     open.shownUserMessagesAtDecision = this._shownUserMessages;
+    open.submitsAtDecision = this._submits;
     if (rejects && this._profile.reasonPolicy !== 'inline') facts.awaitReason(eventId);
     if (call) facts.bindPrompt(open, call);
     return { prompt: open, eventId, rowsAtKey: decisionRows };
@@ -192,7 +204,9 @@ export class PromptTracker<P extends PromptView> {
     // model may draw them after the file already shows the turn's end: nothing of that turn can be
     // decided any more. The next prompt comes in a next turn, which a user message starts.
     if (latest?.decision?.type === 'rejection' && latest.decision.endsTurn && !this._userSpokeSince(latest)) return undefined;
-    if (last?.decision) {
+    // A message sent since the last such prompt was decided: this one is new, not that one redrawn,
+    // even while the file has not told its call yet.
+    if (last?.decision && !this._submittedSince(last)) {
       const pendingShown = facts.pendingCalls().some((c) => c.callId !== last.callId && this._profile.promptShowsCall(prompt, c));
       if (!pendingShown) return undefined;
     }
@@ -207,7 +221,12 @@ export class PromptTracker<P extends PromptView> {
     const endsAt = prompt.turnEndsAtDecision;
     const shownAt = prompt.shownUserMessagesAtDecision;
     if (endsAt === undefined || shownAt === undefined) return true;
-    return this._facts.turnEndsAtLastUserMessage > endsAt || this._shownUserMessages > shownAt;
+    return this._facts.turnEndsAtLastUserMessage > endsAt || this._shownUserMessages > shownAt || this._submittedSince(prompt);
+  }
+
+  /** Whether Enter sent a message at the agent's input after the prompt was decided. */
+  private _submittedSince(prompt: PromptInstance<P>): boolean {
+    return prompt.submitsAtDecision !== undefined && this._submits > prompt.submitsAtDecision;
   }
 
   /** The dialog shown again after a choice that re-asks (OptionMeaning.reasks): a new prompt, same call. */

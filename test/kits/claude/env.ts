@@ -8,12 +8,13 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DENY_RULE, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
+import { DENY_RULE, NOTEBOOK_FILE, NOTEBOOK_TEXT, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
 import { createEnvDirs, stopProcessTrees } from '../shared/envDirs.js';
 import { pinnedVersion } from '../../helpers/agentVersions.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(import.meta.url);
+const MCP_SERVER = join(REPO_ROOT, 'test', 'fakes', 'mcp', 'markerServer.mjs');
 
 /** The newest verified version (the module's verifiedVersions): the devDependency pin. */
 export const CLAUDE_VERSION = pinnedVersion('claude');
@@ -68,6 +69,8 @@ export interface ClaudeEnvOptions {
   readonly hookLog?: string;
   /** More keys for the user's `~/.claude/settings.json` (e.g. `tui`). */
   readonly userSettings?: Record<string, unknown>;
+  /** Claude Code gets the MCP server test/fakes/mcp/markerServer.mjs, as user-scope server `marker`. */
+  readonly mcpServer?: boolean;
 }
 
 export interface ClaudeEnv {
@@ -90,8 +93,10 @@ export interface ClaudeEnv {
 }
 
 /** `~/.claude.json` past every first-run dialog of 2.1.328/2.1.330 (README §0). */
-export function claudeJson(workDir: string, token: string): Record<string, unknown> {
+export function claudeJson(workDir: string, token: string, mcpServer = false): Record<string, unknown> {
   return {
+    // A user-scope server: unlike a project's .mcp.json, it asks no "use this server?" question first.
+    ...(mcpServer ? { mcpServers: { marker: { type: 'stdio', command: process.execPath, args: [MCP_SERVER], env: {} } } } : {}),
     hasCompletedOnboarding: true,
     lastOnboardingVersion: CLAUDE_VERSION,
     lastReleaseNotesSeen: CLAUDE_VERSION,
@@ -135,7 +140,8 @@ export function createClaudeEnv(opts: ClaudeEnvOptions): ClaudeEnv {
   const claudeDir = dirs.agentDir;
   execFileSync('git', ['init', '-q'], { cwd: workDir });
   writeFileSync(join(workDir, NOTES_FILE), NOTES_TEXT);
-  writeFileSync(join(home, '.claude.json'), JSON.stringify(claudeJson(workDir, opts.token), null, 2), { mode: 0o600 });
+  writeFileSync(join(workDir, NOTEBOOK_FILE), NOTEBOOK_TEXT);
+  writeFileSync(join(home, '.claude.json'), JSON.stringify(claudeJson(workDir, opts.token, opts.mcpServer), null, 2), { mode: 0o600 });
   let hookCommand: string | undefined;
   if (opts.hookLog) {
     const logger = join(baseDir, 'hook-logger.cjs');

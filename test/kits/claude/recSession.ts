@@ -30,6 +30,8 @@ export interface ClaudeSessionOptions {
   readonly args?: readonly string[];
   /** More keys for the user's `~/.claude/settings.json`. */
   readonly userSettings?: Record<string, unknown>;
+  /** Claude Code gets the one-tool MCP server (claudeEnv's mcpServer). */
+  readonly mcpServer?: boolean;
 }
 
 export interface ClaudeSession {
@@ -59,7 +61,7 @@ export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<Clau
   const bin = claudeBin();
   if (!bin) throw new Error('@anthropic-ai/claude-code is not installed');
   const server = await startMessagesServer();
-  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.userSettings ? { userSettings: opts.userSettings } : {}) });
+  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.userSettings ? { userSettings: opts.userSettings } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}) });
   const dbPath = join(env.baseDir, 'rec.db');
   const base = startAgentSession({
     agent: 'claude',

@@ -9,8 +9,16 @@ export interface PromptTitle {
   readonly kind: EventKind;
   /** Matched against the trimmed title row; a subagent's prompt adds ` · from the … agent`. */
   readonly pattern: RegExp;
-  /** What the rows between the `╌` rules show: a command, or a file's diff or content; `plan`: nothing (the plan approval dialog). */
-  readonly body: 'command' | 'file' | 'plan';
+  /**
+   * Matched against the trimmed row under the title, where the title alone is shared: every tool
+   * without a dialog of its own is `Tool use`, and only this row tells an MCP server's tool (`… (MCP)`).
+   */
+  readonly detail?: RegExp;
+  /**
+   * What the rows between the `╌` rules show: a command, or a file's diff or content; `plan`: nothing
+   * (the plan approval dialog); `tool`: the call's arguments, under a description of it.
+   */
+  readonly body: 'command' | 'file' | 'plan' | 'tool';
 }
 
 /**
@@ -40,10 +48,17 @@ export interface ClaudeStrings {
    * dialog (`Exit plan mode?`, a title with no body) has `Claude wants to exit plan mode` there.
    */
   readonly question: RegExp;
+  /** The file a question names (group 1), for dialogs that draw no file row (NotebookEdit's). */
+  readonly questionFile?: RegExp;
   /** Rows of the pane that are advice, not a description of the call. */
   readonly tipRows: readonly RegExp[];
   /** The highlighted-row marker of the option list. */
   readonly selectedMarker: string;
+  /**
+   * The key some dialogs name at the end of an option (WebFetch's `No, and tell Claude what to do
+   * differently (esc)`): group 1 is the key, and Esc picks that option.
+   */
+  readonly optionHotkey?: RegExp;
   readonly optionMeanings: readonly LabelMeaning[];
   readonly amendLabels: readonly AmendLabel[];
   /**

@@ -1,6 +1,31 @@
 // Claude Code 2.1.332: the texts of 2.1.330, unchanged on screen and in the transcript (checked by the
-// real-CLI e2e suite on 2.1.332 and by its recorded fixtures, test/fixtures/claude/2.1.332).
+// real-CLI e2e suite on 2.1.332 and by its recorded fixtures, test/fixtures/claude/2.1.332), and the
+// dialogs of WebFetch, an MCP server's tool and NotebookEdit, measured on 2.1.332 (docs/claude-prompts.md).
 import type { ClaudeStrings } from './schema.js';
 import { CLAUDE_2_1_330 } from './v2_1_330.js';
 
-export const CLAUDE_2_1_332: ClaudeStrings = { ...CLAUDE_2_1_330, version: '2.1.332' };
+export const CLAUDE_2_1_332: ClaudeStrings = {
+  ...CLAUDE_2_1_330,
+  version: '2.1.332',
+  promptTitles: [
+    ...CLAUDE_2_1_330.promptTitles,
+    // "Claude wants to fetch content from <host>", then the url and prompt between the rules.
+    { kind: 'network', pattern: /^Fetch(?: · from the .+ agent)?$/, body: 'tool' },
+    // "<server> — <Tool Title>: (MCP)", then the arguments between the rules; any other tool is `Tool use` too.
+    { kind: 'mcp', pattern: /^Tool use(?: · from the .+ agent)?$/, detail: /\(MCP\)$/, body: 'tool' },
+    // No diff is drawn: the question follows the title.
+    { kind: 'edit', pattern: /^Edit notebook(?: · from the .+ agent)?$/, body: 'file' },
+  ],
+  // A refused NotebookEdit: "⎿  Rejected replace cell in analysis.ipynb at cell cell-a1".
+  decisionRows: [...CLAUDE_2_1_330.decisionRows, /^⎿\s+Rejected \w+ cell in /],
+  questionFile: /^Do you want to make this edit to (.+)\?$/,
+  // WebFetch's dialog names Esc on its No option, and draws no footer.
+  optionHotkey: /\((esc)\)$/,
+  optionMeanings: [
+    // WebFetch ("… for 127.0.0.1") and MCP ("… for marker — Touch Marker commands in <dir>") write a
+    // rule into .claude/settings.local.json (permissionDecision source user_permanent): for good.
+    // Bash's "don’t ask again for: node *" (typographic apostrophe) keeps 2.1.330's meaning below.
+    { labelPrefix: "Yes, and don't ask again for ", decision: 'approve', scope: 'always' },
+    ...CLAUDE_2_1_330.optionMeanings,
+  ],
+};
