@@ -27,7 +27,7 @@ export async function rulesCommand(args: string[], io: CommandIO): Promise<numbe
   const report = agg.report();
   checkExistingRules(report, (agent) => agg.occurrences(agent), { env: io.env, cwd: io.cwd });
   if (parsed.write) {
-    const agent = report.agents.find((a) => a.agent === parsed.selection.agent);
+    const agent = report.agents.find((a) => a.agent === parsed.target);
     const written = await writeSuggestedRules(agent ?? null, io, out);
     if (written !== 0) return written;
   } else if (!out.closed) {
