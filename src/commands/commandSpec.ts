@@ -140,7 +140,7 @@ export const RULES_SPEC: CommandSpec = {
   name: 'rules',
   operands: '[SESSION_FILE|DIR…]',
   operandsFirst: true,
-  summary: 'suggest permission rules from what you approved and refused, in each agent\'s format',
+  summary: 'suggest permission rules, in each agent\'s format, from what you approved and refused',
   description:
     'Reads the sessions `rec merge` would read and suggests, per agent, allow rules for what you approved at ' +
     'least --min times and never refused, and deny or ask rules for what you refused repeatedly, each with ' +
