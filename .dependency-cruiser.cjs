@@ -6,7 +6,7 @@
 //   readers                               the kit every agent's reader is built with (the conversation)
 //   agents                                one module per agent (live and offline), the shared recorder, the registry
 //   merge                                 files read and joined with the sidecar
-//   stats                                 figures over merged sessions
+//   stats · rules                         figures and permission rules over merged sessions
 //   export                                the sidecar's decisions as OTLP log records (over store)
 //   commands · cli                        argv, terminal output, wiring
 //
@@ -67,7 +67,7 @@ module.exports = {
       comment: 'argv parsing and terminal UI live in commands/; merge is called with plain options.',
       severity: 'error',
       from: { path: '^src/merge/' },
-      to: { path: '^src/(stats|commands|cli|session|screen)[/.]' },
+      to: { path: '^src/(stats|rules|commands|cli|session|screen)[/.]' },
     },
     {
       name: 'sqlite-only-in-store',
@@ -88,6 +88,19 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/stats/' },
       to: { path: '^src/(commands|cli)[/.]' },
+    },
+    {
+      name: 'rules-below-commands',
+      comment: 'rec rules builds its report from merged sessions like stats, beside it: neither knows the other, and argv and terminal output stay in commands/.',
+      severity: 'error',
+      from: { path: '^src/rules/' },
+      to: { path: '^src/(commands|cli|stats|session|screen|hooks)[/.]' },
+    },
+    {
+      name: 'stats-does-not-import-rules',
+      severity: 'error',
+      from: { path: '^src/stats/' },
+      to: { path: '^src/rules/' },
     },
     {
       name: 'no-circular',

@@ -10,6 +10,7 @@ const SUBCOMMANDS: Record<string, () => Promise<CommandMain>> = {
   events: async () => (await import('./commands/events.js')).eventsCommand,
   merge: async () => (await import('./commands/merge.js')).mergeCommand,
   stats: async () => (await import('./commands/stats.js')).statsCommand,
+  rules: async () => (await import('./commands/rules.js')).rulesCommand,
   prune: async () => (await import('./commands/prune.js')).pruneCommand,
   export: async () => (await import('./commands/export.js')).exportCommand,
   hook: async () => {

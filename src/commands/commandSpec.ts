@@ -136,6 +136,28 @@ export const STATS_SPEC: CommandSpec = {
   ],
 };
 
+export const RULES_SPEC: CommandSpec = {
+  name: 'rules',
+  operands: '[SESSION_FILE|DIR…]',
+  operandsFirst: true,
+  summary: 'suggest permission rules, in each agent\'s format, from what you approved and refused',
+  description:
+    'Reads the sessions `rec merge` would read and suggests, per agent, allow rules for what you approved at ' +
+    'least --min times and never refused, and deny or ask rules for what you refused repeatedly, each with ' +
+    'its evidence and the widest command it allows; never a bare tool, an interpreter with code, sudo, rm -r, ' +
+    'git push --force, a compound command or anything refused (docs/rules.md). Checks the existing rules it ' +
+    'can read. Writes nothing unless --write.',
+  options: [
+    ...SELECTION.slice(0, 3),
+    { name: 'min', value: 'N', help: 'approvals a group needs before an allow rule is suggested (default 3)' },
+    { name: 'format', value: 'AGENT', help: `print only that agent's rules, paste-ready in its own format: ${AGENTS.join(', ')}` },
+    { name: 'write', help: "append the rules to the agent's personal file, after printing the change (needs --agent or --format)" },
+    { name: 'json', help: 'the whole report as one JSON document, every field' },
+    { name: 'all', help: 'print every diagnostic' },
+    ...SELECTION.slice(3),
+  ],
+};
+
 export const PRUNE_SPEC: CommandSpec = {
   name: 'prune',
   operands: '',
@@ -186,4 +208,4 @@ export const HOOK_SPEC: CommandSpec = {
 };
 
 /** Every subcommand, in the order help lists them. */
-export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, PRUNE_SPEC, EXPORT_SPEC, HOOK_SPEC];
+export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, RULES_SPEC, PRUNE_SPEC, EXPORT_SPEC, HOOK_SPEC];

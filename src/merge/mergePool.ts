@@ -118,6 +118,7 @@ function crashed(task: MergeTask, message: string): TaskResult {
   return {
     output: null,
     stats: null,
+    decisions: null,
     label: null,
     diagnostics: [{ severity: 'error', code: 'internal_error', message: `rec failed on this file: ${message}`, file, line: null }],
     bytes: 0,

@@ -84,7 +84,7 @@ export async function runSelection(
       onResult: async (r, i) => {
         progress?.advance(r.bytes || selected.sizes[i] || 0);
         for (const d of r.diagnostics) tell(d);
-        if (r.output !== null || r.stats !== null) sessions++;
+        if (r.output !== null || r.stats !== null || r.decisions !== null) sessions++;
         await onResult(r, i, selected.tasks.length);
       },
     });

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { LineFeeder, loadReaders, readSessionFile } from './readSession.js';
 import type { NativeSession } from '../readers/nativeSession.js';
 import { toSessionStats, type SessionStats } from './sessionStats.js';
+import { toSessionDecisions, type SessionDecisions } from './sessionDecisions.js';
 import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
 import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';
@@ -15,8 +16,8 @@ export type MergeTask =
   | { kind: 'file'; path: string; agent: MergeAgent | null }
   | { kind: 'records'; runId: string; sourceFile: string; agent: MergeAgent | null };
 
-/** `merge`: one compact JSON line per session; `merge-pretty`: indented JSON; `stats`: figures only. */
-export type TaskMode = 'merge' | 'merge-pretty' | 'stats';
+/** `merge`: one compact JSON line per session; `merge-pretty`: indented JSON; `stats`: figures only; `rules`: decisions only. */
+export type TaskMode = 'merge' | 'merge-pretty' | 'stats' | 'rules';
 
 export interface TaskResult {
   /**
@@ -26,6 +27,8 @@ export interface TaskResult {
    */
   output: Uint8Array | null;
   stats: SessionStats | null;
+  /** The session's decided and run calls (mode rules). */
+  decisions: SessionDecisions | null;
   /** Short identity for naming output files. */
   label: { agent: MergeAgent; session_id: string | null; subagent_id: string | null } | null;
   /** Diagnostics of a task that gave no session (a session carries its own). */
@@ -53,7 +56,7 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
   let failed: Diagnostic[] = [];
   let file: string;
   // Merge output reuses the long strings' JSON text from these lines (rawLiterals); stats needs none.
-  const keepLinesFrom = mode === 'stats' ? null : MIN_LITERAL_CHARS;
+  const keepLinesFrom = mode === 'stats' || mode === 'rules' ? null : MIN_LITERAL_CHARS;
   let keptLines: Map<number, string> | null;
   if (task.kind === 'file') {
     file = resolve(task.path);
@@ -82,7 +85,7 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
       ];
     }
   }
-  if (native === null) return { output: null, stats: null, label: null, diagnostics: failed, bytes };
+  if (native === null) return { output: null, stats: null, decisions: null, label: null, diagnostics: failed, bytes };
 
   const runs = sidecar?.runsForSession(native.session_id, file) ?? [];
   const runIds = runs.map((r) => r.id);
@@ -99,6 +102,7 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
   const label = { agent: native.agent, session_id: native.session_id, subagent_id: native.subagent?.agent_id ?? null };
   // Reported on stderr too; `info` ones (sidecar events matched nowhere) stay in the JSON only.
   const diagnostics = merged.diagnostics.filter((d) => d.severity !== 'info');
-  if (mode === 'stats') return { output: null, stats: toSessionStats(merged), label, diagnostics, bytes };
-  return { output: mergedJsonLine(merged, keptLines, mode === 'merge-pretty', reuse), stats: null, label, diagnostics, bytes };
+  if (mode === 'stats') return { output: null, stats: toSessionStats(merged), decisions: null, label, diagnostics, bytes };
+  if (mode === 'rules') return { output: null, stats: null, decisions: toSessionDecisions(merged), label, diagnostics, bytes };
+  return { output: mergedJsonLine(merged, keptLines, mode === 'merge-pretty', reuse), stats: null, decisions: null, label, diagnostics, bytes };
 }

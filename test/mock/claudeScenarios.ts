@@ -43,6 +43,9 @@ export const NOTES_TEXT = 'line one\noriginal line\nline three\n';
 export const EDITED_LINE = 'EDITED BY MOCK';
 /** The file the write scenario asks to create. */
 export const CREATED_FILE = 'created.txt';
+/** The files of rec rules' proof: one a suggested rule covers, one it does not. */
+export const RULES_COVERED_FILE = 'rules-covered.txt';
+export const RULES_UNCOVERED_FILE = 'rules-uncovered.txt';
 
 /** The slow text: numbered words, so a cut-off prefix is easy to check. */
 export function slowWord(i: number): string {
@@ -102,6 +105,9 @@ export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
   slowtool: [{ type: 'tools', text: 'I will write a file.', calls: [bash('echo never-complete > slow.txt', 'Write slow.txt')], slowInputMs: SLOW_DELAY_MS }],
   // Matched by the deny rule claudeEnv writes into settings.json (DENY_RULE).
   denyrule: [{ type: 'tools', text: 'I will remove a file.', calls: [bash('rm -f denied.txt', 'Remove denied.txt')] }],
+  // rec rules' proof: a command its suggested allow rule covers, and one it does not (both write, so both prompt unless a rule allows them).
+  rulescovered: [{ type: 'tools', text: 'I will touch a file.', calls: [bash(`touch ${RULES_COVERED_FILE}`, 'Touch the covered file')] }],
+  rulesuncovered: [{ type: 'tools', text: 'I will touch another file.', calls: [bash(`touch ${RULES_UNCOVERED_FILE}`, 'Touch another file')] }],
   // A general-purpose subagent whose own first prompt is `SCENARIO bash`: its Bash call prompts from the subagent.
   agent: [
     {

@@ -61,6 +61,9 @@ export function writeFile(filePath: string, content: string): GeminiCall {
  */
 export const GEMINI_SCENARIOS: Readonly<Record<string, GeminiScenario>> = {
   shell: [{ type: 'calls', calls: [shell('touch shell_marker.txt', 'Create a marker file')] }],
+  // rec rules' proof: a command its suggested policy covers, and one it does not.
+  'rules-covered': [{ type: 'calls', calls: [shell('touch rules_covered.txt', 'Touch the covered file')] }],
+  'rules-uncovered': [{ type: 'calls', calls: [shell('touch rules_uncovered.txt', 'Touch another file')] }],
   edit: [
     {
       type: 'calls',

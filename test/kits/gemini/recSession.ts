@@ -3,6 +3,7 @@
 // recordedScenarios.ts drive `rec gemini` exactly as they drove plain gemini for the fixtures. Gemini's
 // session file is copied live on the side (it may be deleted at exit), for the expected call ids.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EOF, TIMEOUT, type Spawned } from '../../harness/spawn.js';
 import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js';
@@ -37,6 +38,8 @@ export interface RecGeminiOptions {
   readonly mcpServer?: boolean;
   /** $XDG_RUNTIME_DIR for rec and Gemini (where rec may put its per-run settings layer). */
   readonly runtimeDir?: string;
+  /** A user policy file, written to ~/.gemini/policies/rec-rules.toml before Gemini starts. */
+  readonly policies?: string;
 }
 
 export interface RecGeminiSession {
@@ -61,6 +64,10 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
   const server = await startGeminiServer();
   // The mock is the proxy too: anything that tries to leave 127.0.0.1 is refused and recorded.
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}) });
+  if (opts.policies !== undefined) {
+    mkdirSync(join(env.home, '.gemini', 'policies'), { recursive: true });
+    writeFileSync(join(env.home, '.gemini', 'policies', 'rec-rules.toml'), opts.policies);
+  }
   const snapshots = new SessionSnapshots(env.chatsDir);
   const dbPath = join(env.baseDir, 'rec.db');
   let base: AgentSession | undefined;
