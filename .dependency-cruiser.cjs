@@ -7,6 +7,7 @@
 //   agents                                one module per agent (live and offline), the shared recorder, the registry
 //   merge                                 files read and joined with the sidecar
 //   stats                                 figures over merged sessions
+//   report                                the HTML page of `rec report`, built over stats' figures
 //   commands · cli                        argv, terminal output, wiring
 //
 // test/integration/layers/checkLayers.test.ts plants a violation of each rule in a scratch copy and sees it fail.
@@ -66,7 +67,7 @@ module.exports = {
       comment: 'argv parsing and terminal UI live in commands/; merge is called with plain options.',
       severity: 'error',
       from: { path: '^src/merge/' },
-      to: { path: '^src/(stats|commands|cli|session|screen)[/.]' },
+      to: { path: '^src/(stats|report|commands|cli|session|screen)[/.]' },
     },
     {
       name: 'sqlite-only-in-store',
@@ -79,7 +80,14 @@ module.exports = {
       name: 'stats-below-commands',
       severity: 'error',
       from: { path: '^src/stats/' },
-      to: { path: '^src/(commands|cli)[/.]' },
+      to: { path: '^src/(report|commands|cli)[/.]' },
+    },
+    {
+      name: 'report-below-commands',
+      comment: 'the page is built from plain data (stats and merge below it); argv, files and the terminal are the command\'s part.',
+      severity: 'error',
+      from: { path: '^src/report/' },
+      to: { path: '^src/(commands|cli|session|screen|store|hooks)[/.]' },
     },
     {
       name: 'no-circular',

@@ -10,6 +10,7 @@ const SUBCOMMANDS: Record<string, () => Promise<CommandMain>> = {
   events: async () => (await import('./commands/events.js')).eventsCommand,
   merge: async () => (await import('./commands/merge.js')).mergeCommand,
   stats: async () => (await import('./commands/stats.js')).statsCommand,
+  report: async () => (await import('./commands/report.js')).reportCommand,
   prune: async () => (await import('./commands/prune.js')).pruneCommand,
   hook: async () => {
     const { hookCommand } = await import('./commands/hook.js');

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { LineFeeder, loadReaders, readSessionFile } from './readSession.js';
 import type { NativeSession } from '../readers/nativeSession.js';
 import { toSessionStats, type SessionStats } from './sessionStats.js';
+import { toSessionDetail, type SessionDetail } from './sessionDetail.js';
 import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
 import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';
@@ -15,8 +16,11 @@ export type MergeTask =
   | { kind: 'file'; path: string; agent: MergeAgent | null }
   | { kind: 'records'; runId: string; sourceFile: string; agent: MergeAgent | null };
 
-/** `merge`: one compact JSON line per session; `merge-pretty`: indented JSON; `stats`: figures only. */
-export type TaskMode = 'merge' | 'merge-pretty' | 'stats';
+/**
+ * `merge`: one compact JSON line per session; `merge-pretty`: indented JSON; `stats`: figures only;
+ * `report`: the figures and the session's decisions in order.
+ */
+export type TaskMode = 'merge' | 'merge-pretty' | 'stats' | 'report';
 
 export interface TaskResult {
   /**
@@ -26,6 +30,8 @@ export interface TaskResult {
    */
   output: Uint8Array | null;
   stats: SessionStats | null;
+  /** The session's decisions in order (mode report). */
+  detail?: SessionDetail;
   /** Short identity for naming output files. */
   label: { agent: MergeAgent; session_id: string | null; subagent_id: string | null } | null;
   /** Diagnostics of a task that gave no session (a session carries its own). */
@@ -53,7 +59,7 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
   let failed: Diagnostic[] = [];
   let file: string;
   // Merge output reuses the long strings' JSON text from these lines (rawLiterals); stats needs none.
-  const keepLinesFrom = mode === 'stats' ? null : MIN_LITERAL_CHARS;
+  const keepLinesFrom = mode === 'stats' || mode === 'report' ? null : MIN_LITERAL_CHARS;
   let keptLines: Map<number, string> | null;
   if (task.kind === 'file') {
     file = resolve(task.path);
@@ -100,5 +106,6 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
   // Reported on stderr too; `info` ones (sidecar events matched nowhere) stay in the JSON only.
   const diagnostics = merged.diagnostics.filter((d) => d.severity !== 'info');
   if (mode === 'stats') return { output: null, stats: toSessionStats(merged), label, diagnostics, bytes };
+  if (mode === 'report') return { output: null, stats: toSessionStats(merged), detail: toSessionDetail(merged), label, diagnostics, bytes };
   return { output: mergedJsonLine(merged, keptLines, mode === 'merge-pretty', reuse), stats: null, label, diagnostics, bytes };
 }
