@@ -11,7 +11,7 @@ import type { RecEvent } from '../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import type { Cast } from '../../helpers/castReplay.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
-import { replayRecording, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
+import { replayRecording, type FrameCheck, type JourneyStep, type SessionLayout } from '../shared/recordedRun.js';
 import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 
 export const RECORDED_DIR = join(fixturesDir('codex'), 'recorded');
@@ -54,6 +54,8 @@ export interface ReplayOptions {
    * asynchronously; a loaded machine delays it further). The recorder must record the same events.
    */
   readonly rolloutLagMs?: number;
+  /** Goes further down the user's path after merge and stats (see replayRecording). */
+  readonly afterJourney?: JourneyStep;
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -86,6 +88,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       layout,
       recorder: (context, clock) => new CodexRecorder(context, { clock }),
       ...(options.rolloutLagMs !== undefined ? { lagMs: options.rolloutLagMs } : {}),
+      ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right
       // after it was captured), long enough for the recorder's settle checks and polls to run on it.
       lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
