@@ -2,9 +2,11 @@
 // from the same aggregator over the same selection, so the page's numbers are `rec stats --json`'s.
 // The file appears whole or not at all (a temporary name, then a rename), private to the user like
 // the sidecar: it quotes commands, reasons and outputs.
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { exitStatus } from '../merge/mergeRun.js';
+import { reason } from '../merge/outputFiles.js';
 import { ReportBuilder } from '../report/reportData.js';
 import { renderReportPage } from '../report/reportPage.js';
 import type { CommandIO } from './commandIO.js';
@@ -23,6 +25,9 @@ export async function reportCommand(args: string[], io: CommandIO): Promise<numb
   const status = parseOrReport(REPORT_SPEC, args, io, (p) => (parsed = toSelectionArgs(p)));
   if (typeof status === 'number') return status;
   const file = resolve(io.cwd, parsed.output ?? DEFAULT_REPORT_FILE);
+  // Before a long read: a folder that cannot take the page is said at once.
+  const unwritable = await access(dirname(file), constants.W_OK).then(() => null, reason);
+  if (unwritable !== null) return cannotWrite(io, file, unwritable);
   const builder = new ReportBuilder(parsed.top);
   const outcome = await runSelectionCommand('report', parsed, io, 'report', (r) => {
     if (r.stats && r.detail) builder.add(r.stats, r.detail);
@@ -30,10 +35,7 @@ export async function reportCommand(args: string[], io: CommandIO): Promise<numb
   if (!outcome.ok) return outcome.status;
   const data = builder.build(new Date(), parsed.selection.runId !== null);
   const written = await writeAtomically(file, renderReportPage(data));
-  if (written !== null) {
-    io.stderr.write(`rec report: cannot write ${escapeControls(file)}: ${escapeControls(written)}\n`);
-    return 1;
-  }
+  if (written !== null) return cannotWrite(io, file, written);
   const s = data.stats;
   io.stdout.write(`${escapeControls(file)}\n`);
   io.stdout.write(
@@ -41,6 +43,11 @@ export async function reportCommand(args: string[], io: CommandIO): Promise<numb
       `${s.interruptions.total} interrupted\n`,
   );
   return exitStatus(outcome.summary);
+}
+
+function cannotWrite(io: CommandIO, file: string, why: string): number {
+  io.stderr.write(`rec report: cannot write ${escapeControls(file)}: ${escapeControls(why)}\n`);
+  return 1;
 }
 
 /** Writes `text` to `file` under a temporary name in the same folder, then renames it; the error's message, or null. */
@@ -52,6 +59,6 @@ async function writeAtomically(file: string, text: string): Promise<string | nul
     return null;
   } catch (err) {
     await unlink(temp).catch(() => undefined); // absent when writeFile could not create it
-    return err instanceof Error ? err.message : String(err);
+    return reason(err);
   }
 }
