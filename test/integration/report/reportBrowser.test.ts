@@ -1,6 +1,7 @@
 // `rec report` opened in a real headless Chromium (Debian's chromium package, driven by
 // playwright-core): the page's numbers are `rec stats --json`'s on the recorded sessions of all three
-// agents; a replayed real-CLI session's timeline shows every decision with its key and reason;
+// agents; a replayed real-CLI session of each agent shows on its timeline every decision with its
+// key and reason;
 // session text from the hostile corpus (and HTML aimed at the page) runs nothing, opens nothing
 // and requests nothing; no page makes a request or logs an error. One browser for the whole file.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,10 @@ import { fixturesDir } from '../../helpers/agentVersions.js';
 import { HOSTILE } from '../../helpers/hostileStrings.js';
 import { REPO_ROOT } from '../../helpers/rec.js';
 import { runCommand } from '../../helpers/runCommand.js';
-import { replayRecorded } from '../../kits/codex/recordedRun.js';
+import { replayRecorded as replayClaude } from '../../kits/claude/recordedRun.js';
+import { replayRecorded as replayCodex } from '../../kits/codex/recordedRun.js';
+import { replayRecorded as replayGemini } from '../../kits/gemini/recordedRun.js';
+import type { JourneyStep } from '../../kits/shared/recordedRun.js';
 import type { Journey } from '../../helpers/journey.js';
 
 /** Debian's package; CI installs it where it is missing (.ci/run). */
@@ -121,26 +125,31 @@ describe('rec report in headless Chromium', () => {
     expect(incidents).toEqual([]);
   }, 120_000);
 
-  it("a replayed real Codex session opens on its timeline (--run): every decision with its key and reason, by keyboard too", async () => {
+  it.each([
+    ['codex', 'shell-reject-then-reason'],
+    ['claude', 'bash-reject-reason'],
+    ['gemini', 'parallel-writes-approve-then-reject'],
+  ] as const)('a replayed real %s session (%s) opens on its timeline (--run): every decision with its key and reason, by keyboard too', async (agent, name) => {
     let file = '';
     let journey!: Journey;
-    await replayRecorded('shell-reject-then-reason', {
-      afterJourney: async (run) => {
-        journey = run.journey;
-        file = join(dir, 'run.html');
-        const r = await runCommand(reportCommand, ['--run', run.runId.slice(0, 8), '--db', run.dbPath, '-o', file, '--no-progress']);
-        expect(r.code, r.stderr).toBe(0);
-      },
-    });
+    const afterJourney: JourneyStep = async (run) => {
+      journey = run.journey;
+      file = join(dir, `run-${agent}.html`);
+      const r = await runCommand(reportCommand, ['--run', run.runId.slice(0, 8), '--db', run.dbPath, '-o', file, '--no-progress']);
+      expect(r.code, r.stderr).toBe(0);
+    };
+    if (agent === 'codex') await replayCodex(name, { afterJourney });
+    else if (agent === 'claude') await replayClaude(name, undefined, { afterJourney });
+    else await replayGemini(name, { afterJourney });
     const page = await open(file);
     const steps = await rows(page, 'timeline-steps');
-    const decisions = journey.merged.flatMap((m) => [...m.rejections, ...m.approvals, ...m.interruptions, ...m.skipped]);
-    expect(decisions.some((d) => 'reason' in d && d.reason)).toBe(true);
-    expect(steps.length).toBe(decisions.length + journey.merged.reduce((n, m) => n + m.unknown.length, 0));
-    for (const [type, d] of journey.merged.flatMap((m) => [...m.rejections.map((r) => ['rejection', r] as const), ...m.approvals.map((a) => ['approval', a] as const)])) {
-      const shown = steps.filter((s) => s[0] === type && s[4] === (d.trigger === null ? '–' : KEYS[d.trigger]));
-      const reason = 'reason' in d ? d.reason : null;
-      expect(shown.map((s) => s[6]), `${type} ${d.call_id} by ${d.trigger}`).toContain(reason ?? '–');
+    const m = journey.merged;
+    expect(steps.length).toBe(m.reduce((n, s) => n + s.rejections.length + s.approvals.length + s.interruptions.length + s.skipped.length + s.unknown.length, 0));
+    const decided = m.flatMap((s) => [...s.rejections.map((r) => ['rejection', r.trigger, r.reason] as const), ...s.approvals.map((a) => ['approval', a.trigger, null] as const)]);
+    expect(decided.length, 'decisions in the replay').toBeGreaterThan(0);
+    for (const [type, trigger, reason] of decided) {
+      const shown = steps.filter((row) => row[0] === type && row[4] === (trigger === null ? '–' : KEYS[trigger]));
+      expect(shown.map((row) => row[6]), `${type} by ${trigger}`).toContain(reason ?? '–');
     }
     // Keyboard: back to the list, then Enter on a session opens its timeline again with focus on it.
     await page.click('#timeline button:text("Back to the sessions")');

@@ -16,7 +16,7 @@ import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import type { Journey } from '../../helpers/journey.js';
 import type { StampedLine } from '../../helpers/castAlignment.js';
 import type { Cast } from '../../helpers/castReplay.js';
-import { replayRecording, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
+import { replayRecording, type JourneyStep, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
 import { fixturesDir, verifiedVersions } from '../../helpers/agentVersions.js';
 
 /** The pinned version's recordings (each verified version's: recordedDirs). */
@@ -96,6 +96,8 @@ export interface RecordedRun {
 interface ReplayOptions {
   /** Every transcript line written this much later than the recording says (Claude's writer trailing the screen). */
   readonly transcriptLagMs?: number;
+  /** Goes further down the user's path after merge and stats (see replayRecording). */
+  readonly afterJourney?: JourneyStep;
 }
 
 export async function replayRecorded(name: string, dir: string = RECORDED_DIR, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -159,6 +161,7 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR, o
       layout,
       recorder: (context, clock) => new ClaudeRecorder(context, { clock }),
       ...(options.transcriptLagMs !== undefined ? { lagMs: options.transcriptLagMs } : {}),
+      ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
     },
     ({ cast, db, runId, screen, frames, keysSent, forwarded, journey }) => ({

@@ -17,7 +17,7 @@ import { EDIT_FILE } from '../../mock/geminiScenarios.js';
 import type { StampedLine } from '../../helpers/castAlignment.js';
 import { screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
-import { replayRecording, type SessionLayout } from '../shared/recordedRun.js';
+import { replayRecording, type JourneyStep, type SessionLayout } from '../shared/recordedRun.js';
 import { readToolCalls, type SessionToolCall } from './sessionSnapshots.js';
 
 export const RECORDED_DIR = join(fixturesDir('gemini'), 'recorded');
@@ -142,6 +142,8 @@ export interface ReplayOptions {
    * writes and rec's reads). The recorder must record the same events.
    */
   readonly chatLagMs?: number;
+  /** Goes further down the user's path after merge and stats (see replayRecording). */
+  readonly afterJourney?: JourneyStep;
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -210,6 +212,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       layout,
       recorder: (context, clock) => new GeminiRecorder(context, { clock }),
       ...(options.chatLagMs !== undefined ? { lagMs: options.chatLagMs } : {}),
+      ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       probes,
       // The cast ends at Gemini's exit.
       lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
