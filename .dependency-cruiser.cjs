@@ -7,6 +7,7 @@
 //   agents                                one module per agent (live and offline), the shared recorder, the registry
 //   merge                                 files read and joined with the sidecar
 //   stats · rules                         figures and permission rules over merged sessions
+//   report                                the HTML page of `rec report`, built over stats' figures
 //   export                                the sidecar's decisions as OTLP log records (over store)
 //   commands · cli                        argv, terminal output, wiring
 //
@@ -67,7 +68,7 @@ module.exports = {
       comment: 'argv parsing and terminal UI live in commands/; merge is called with plain options.',
       severity: 'error',
       from: { path: '^src/merge/' },
-      to: { path: '^src/(stats|rules|commands|cli|session|screen)[/.]' },
+      to: { path: '^src/(stats|rules|report|commands|cli|session|screen)[/.]' },
     },
     {
       name: 'sqlite-only-in-store',
@@ -87,7 +88,14 @@ module.exports = {
       name: 'stats-below-commands',
       severity: 'error',
       from: { path: '^src/stats/' },
-      to: { path: '^src/(commands|cli)[/.]' },
+      to: { path: '^src/(report|commands|cli)[/.]' },
+    },
+    {
+      name: 'report-below-commands',
+      comment: 'the page is built from plain data (stats and merge below it); argv, files and the terminal are the command\'s part.',
+      severity: 'error',
+      from: { path: '^src/report/' },
+      to: { path: '^src/(commands|cli|session|screen|store|hooks)[/.]' },
     },
     {
       name: 'rules-below-commands',

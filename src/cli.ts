@@ -11,6 +11,7 @@ const SUBCOMMANDS: Record<string, () => Promise<CommandMain>> = {
   merge: async () => (await import('./commands/merge.js')).mergeCommand,
   stats: async () => (await import('./commands/stats.js')).statsCommand,
   rules: async () => (await import('./commands/rules.js')).rulesCommand,
+  report: async () => (await import('./commands/report.js')).reportCommand,
   prune: async () => (await import('./commands/prune.js')).pruneCommand,
   export: async () => (await import('./commands/export.js')).exportCommand,
   hook: async () => {

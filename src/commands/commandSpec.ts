@@ -158,6 +158,24 @@ export const RULES_SPEC: CommandSpec = {
   ],
 };
 
+export const REPORT_SPEC: CommandSpec = {
+  name: 'report',
+  operands: '[SESSION_FILE|DIR…]',
+  operandsFirst: true,
+  summary: 'write one HTML page of what was refused, cut short and approved',
+  description:
+    'Reads the sessions `rec stats` would read (the same selection, the same figures) and writes one self-contained ' +
+    'HTML file: summary, decisions over time, rejection rates, how users refuse, the most refused commands, ' +
+    'interruptions, and every session with its decisions in order. It makes no network request. With --run it opens ' +
+    'on that session.',
+  options: [
+    ...SELECTION.slice(0, 3),
+    { name: 'output', short: 'o', value: 'FILE', help: 'where to write the page (default: rec-report.html in the current folder)' },
+    { name: 'top', value: 'N', help: 'how many of the most refused commands to list (default 10)' },
+    ...SELECTION.slice(3),
+  ],
+};
+
 export const PRUNE_SPEC: CommandSpec = {
   name: 'prune',
   operands: '',
@@ -208,4 +226,4 @@ export const HOOK_SPEC: CommandSpec = {
 };
 
 /** Every subcommand, in the order help lists them. */
-export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, RULES_SPEC, PRUNE_SPEC, EXPORT_SPEC, HOOK_SPEC];
+export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, RULES_SPEC, REPORT_SPEC, PRUNE_SPEC, EXPORT_SPEC, HOOK_SPEC];

@@ -19,7 +19,7 @@ export const MAX_DIAGNOSTICS_PRINTED = 20;
 export type SelectionOutcome = { readonly ok: true; readonly summary: RunSummary } | { readonly ok: false; readonly status: number };
 
 export async function runSelectionCommand(
-  command: 'merge' | 'stats' | 'rules',
+  command: 'merge' | 'stats' | 'rules' | 'report',
   args: SelectionArgs,
   io: CommandIO,
   mode: TaskMode,

@@ -6,6 +6,7 @@ import { LineFeeder, loadReaders, readSessionFile } from './readSession.js';
 import type { NativeSession } from '../readers/nativeSession.js';
 import { toSessionStats, type SessionStats } from './sessionStats.js';
 import { toSessionDecisions, type SessionDecisions } from './sessionDecisions.js';
+import { toSessionDetail, type SessionDetail } from './sessionDetail.js';
 import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
 import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';
@@ -16,8 +17,11 @@ export type MergeTask =
   | { kind: 'file'; path: string; agent: MergeAgent | null }
   | { kind: 'records'; runId: string; sourceFile: string; agent: MergeAgent | null };
 
-/** `merge`: one compact JSON line per session; `merge-pretty`: indented JSON; `stats`: figures only; `rules`: decisions only. */
-export type TaskMode = 'merge' | 'merge-pretty' | 'stats' | 'rules';
+/**
+ * `merge`: one compact JSON line per session; `merge-pretty`: indented JSON; `stats`: figures only;
+ * `rules`: decisions only; `report`: the figures and the session's decisions in order.
+ */
+export type TaskMode = 'merge' | 'merge-pretty' | 'stats' | 'rules' | 'report';
 
 export interface TaskResult {
   /**
@@ -29,6 +33,8 @@ export interface TaskResult {
   stats: SessionStats | null;
   /** The session's decided and run calls (mode rules). */
   decisions: SessionDecisions | null;
+  /** The session's decisions in order (mode report). */
+  detail?: SessionDetail;
   /** Short identity for naming output files. */
   label: { agent: MergeAgent; session_id: string | null; subagent_id: string | null } | null;
   /** Diagnostics of a task that gave no session (a session carries its own). */
@@ -56,7 +62,7 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
   let failed: Diagnostic[] = [];
   let file: string;
   // Merge output reuses the long strings' JSON text from these lines (rawLiterals); stats needs none.
-  const keepLinesFrom = mode === 'stats' || mode === 'rules' ? null : MIN_LITERAL_CHARS;
+  const keepLinesFrom = mode === 'stats' || mode === 'rules' || mode === 'report' ? null : MIN_LITERAL_CHARS;
   let keptLines: Map<number, string> | null;
   if (task.kind === 'file') {
     file = resolve(task.path);
@@ -104,5 +110,6 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
   const diagnostics = merged.diagnostics.filter((d) => d.severity !== 'info');
   if (mode === 'stats') return { output: null, stats: toSessionStats(merged), decisions: null, label, diagnostics, bytes };
   if (mode === 'rules') return { output: null, stats: null, decisions: toSessionDecisions(merged), label, diagnostics, bytes };
+  if (mode === 'report') return { output: null, stats: toSessionStats(merged), decisions: null, detail: toSessionDetail(merged), label, diagnostics, bytes };
   return { output: mergedJsonLine(merged, keptLines, mode === 'merge-pretty', reuse), stats: null, decisions: null, label, diagnostics, bytes };
 }

@@ -84,7 +84,8 @@ async function makeDirs(dir: string): Promise<void> {
 }
 
 /** "EACCES: permission denied, open '/x/.y.tmp'" → "EACCES: permission denied": the path is said already. */
-function reason(err: unknown): string {
+/** The error's message without the path Node appends (the caller names the file itself). */
+export function reason(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   return message.replace(/, \w+ '[^']*'(?: -> '[^']*')?$/, '');
 }

@@ -69,7 +69,7 @@ function expectFits(shown: Shown, cols: number): void {
 const ROW_START = /^[0-9a-z]{8} {2}\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} {2}/;
 
 describe.each([80, 200])('on a terminal %i columns wide', (cols) => {
-  it.each([[['--help']], [['help']], [['runs', '--help']], [['events', '-h']], [['merge', '--help']], [['stats', '--help']], [['hook', '--help']], [['prune', '--help']], [['help', 'stats']], [['--db', 'x.db', '--help']]])(
+  it.each([[['--help']], [['help']], [['runs', '--help']], [['events', '-h']], [['merge', '--help']], [['stats', '--help']], [['report', '--help']], [['hook', '--help']], [['prune', '--help']], [['help', 'stats']], [['--db', 'x.db', '--help']]])(
     'rec %j: help on stdout, exit 0, no line wider than the terminal',
     async (args) => {
       const shown = await show(cols, args);

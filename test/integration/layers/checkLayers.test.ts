@@ -20,6 +20,7 @@ const PLANTED: ReadonlyArray<{ rule: string; file: string; text: string }> = [
   { rule: 'merge-imports-neither-stats-nor-commands', file: 'merge/plantedStats.ts', text: "export { aggregateStats } from '../stats/aggregateStats.js';\n" },
   { rule: 'rules-below-commands', file: 'rules/plantedCommand.ts', text: "export { rulesCommand } from '../commands/rules.js';\n" },
   { rule: 'stats-does-not-import-rules', file: 'stats/plantedRules.ts', text: "export { RulesAggregator } from '../rules/suggestRules.js';\n" },
+  { rule: 'report-below-commands', file: 'report/plantedCli.ts', text: "export { formatDiagnostic } from '../commands/selectionRun.js';\n" },
   { rule: 'sqlite-only-in-store', file: 'merge/plantedSql.ts', text: "import Database from 'better-sqlite3';\nexport const open = (p: string) => new Database(p);\n" },
   { rule: 'no-circular', file: 'core/plantedA.ts', text: "import { b } from './plantedB.js';\nexport const a = () => b;\n" },
   { rule: 'no-circular', file: 'core/plantedB.ts', text: "import { a } from './plantedA.js';\nexport const b = () => a;\n" },

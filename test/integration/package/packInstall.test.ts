@@ -49,11 +49,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the packed package', () => {
-  it('holds the compiled CLI, its launcher, docs, README and LICENSE, and nothing else', () => {
+  it("holds the compiled CLI, its launcher, the report page's assets, docs, README and LICENSE, and nothing else", () => {
     const files = tarballFiles(tarball);
     const topLevel = new Set(files.map((f) => f.split('/')[0]));
-    expect([...topLevel].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'package.json']);
-    expect(files).toEqual(expect.arrayContaining(['bin/rec.js', 'dist/cli.js', 'dist/store/sqliteDriver.js']));
+    expect([...topLevel].sort()).toEqual(['LICENSE', 'README.md', 'assets', 'bin', 'dist', 'docs', 'package.json']);
+    expect(files).toEqual(expect.arrayContaining(['bin/rec.js', 'dist/cli.js', 'dist/store/sqliteDriver.js', 'assets/report/page.js', 'assets/report/page.css']));
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
   });
 
@@ -87,5 +87,15 @@ describe('the packed package', () => {
     expect(merged.session.agent).toBe('codex');
     expect(merged.messages.length).toBeGreaterThan(0);
     expect(merged.diagnostics).toEqual([]);
+  });
+
+  it('installed, `rec report` writes one self-contained page with Chart.js inlined', () => {
+    const rollout = join(elsewhere, 'report-rollout.jsonl');
+    copyFileSync(logFile('codex', 'shell-deny-esc.rollout.jsonl'), rollout);
+    const out = execFileSync(rec, ['report', rollout, '-o', 'page.html'], { cwd: elsewhere, env }).toString('utf8');
+    expect(out.split('\n')[0]).toBe(join(elsewhere, 'page.html'));
+    const html = readFileSync(join(elsewhere, 'page.html'), 'utf8');
+    expect(html).toContain('Chart.js v4');
+    expect(html).toContain('<meta http-equiv="Content-Security-Policy"');
   });
 });

@@ -16,7 +16,7 @@ import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import type { Journey } from '../../helpers/journey.js';
 import type { StampedLine } from '../../helpers/castAlignment.js';
 import type { Cast } from '../../helpers/castReplay.js';
-import { replayRecording, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
+import { replayRecording, type JourneyStep, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
 import { fixturesDir, verifiedVersions } from '../../helpers/agentVersions.js';
 
 /** The pinned version's recordings (each verified version's: recordedDirs). */
@@ -98,6 +98,8 @@ interface ReplayOptions {
   readonly transcriptLagMs?: number;
   /** Alters Claude's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
   readonly alterOutput?: (data: string) => string;
+  /** Goes further down the user's path after merge and stats (see replayRecording). */
+  readonly afterJourney?: JourneyStep;
 }
 
 export async function replayRecorded(name: string, dir: string = RECORDED_DIR, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -162,6 +164,7 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR, o
       recorder: (context, clock) => new ClaudeRecorder(context, { clock }),
       ...(options.transcriptLagMs !== undefined ? { lagMs: options.transcriptLagMs } : {}),
       ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
+      ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
     },
     ({ cast, db, runId, screen, frames, keysSent, forwarded, journey }) => ({

@@ -12,7 +12,7 @@ import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import type { Cast } from '../../helpers/castReplay.js';
 import type { Journey } from '../../helpers/journey.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
-import { replayRecording, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
+import { replayRecording, type FrameCheck, type JourneyStep, type SessionLayout } from '../shared/recordedRun.js';
 import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 
 export const RECORDED_DIR = join(fixturesDir('codex'), 'recorded');
@@ -59,6 +59,8 @@ export interface ReplayOptions {
   readonly rolloutLagMs?: number;
   /** Alters Codex's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
   readonly alterOutput?: (data: string) => string;
+  /** Goes further down the user's path after merge and stats (see replayRecording). */
+  readonly afterJourney?: JourneyStep;
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -92,6 +94,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       recorder: (context, clock) => new CodexRecorder(context, { clock }),
       ...(options.rolloutLagMs !== undefined ? { lagMs: options.rolloutLagMs } : {}),
       ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
+      ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right
       // after it was captured), long enough for the recorder's settle checks and polls to run on it.
       lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,

@@ -17,7 +17,7 @@ import { EDIT_FILE } from '../../mock/geminiScenarios.js';
 import type { StampedLine } from '../../helpers/castAlignment.js';
 import { screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
-import { replayRecording, type SessionLayout } from '../shared/recordedRun.js';
+import { replayRecording, type JourneyStep, type SessionLayout } from '../shared/recordedRun.js';
 import { readToolCalls, type SessionToolCall } from './sessionSnapshots.js';
 
 export const RECORDED_DIR = join(fixturesDir('gemini'), 'recorded');
@@ -144,6 +144,8 @@ export interface ReplayOptions {
   readonly chatLagMs?: number;
   /** Alters Gemini's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
   readonly alterOutput?: (data: string) => string;
+  /** Goes further down the user's path after merge and stats (see replayRecording). */
+  readonly afterJourney?: JourneyStep;
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -213,6 +215,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       recorder: (context, clock) => new GeminiRecorder(context, { clock }),
       ...(options.chatLagMs !== undefined ? { lagMs: options.chatLagMs } : {}),
       ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
+      ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       probes,
       // The cast ends at Gemini's exit.
       lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,

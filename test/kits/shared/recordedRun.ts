@@ -74,7 +74,11 @@ export interface RecordedReplayOptions {
    * default each recorded frame's, kept in the run's `frames`.
    */
   readonly probes?: (cast: Cast, frames: readonly ScreenFrame[]) => { readonly at: readonly ScreenFrame[]; readonly onFrame: (probe: ScreenFrame, screen: ScreenSnapshot) => void };
+  /** Goes further down the user's path (e.g. `rec report --run`) while the run's sidecar and session files are still there. */
+  readonly afterJourney?: JourneyStep;
 }
+
+export type JourneyStep = (run: { readonly dbPath: string; readonly runId: string; readonly journey: Journey }) => Promise<void>;
 
 /** The replayed run, while its sidecar is open. */
 export interface ReplayedRun {
@@ -132,6 +136,7 @@ export async function replayRecording<T>(o: RecordedReplayOptions, collect: (run
       }
       // Where the user goes next: what the replay recorded comes out of merge and stats of its run.
       const journey = await expectJourney({ dbPath: db.path, runId, inProcess: true });
+      await o.afterJourney?.({ dbPath: db.path, runId, journey });
       return collect({ cast, db, runId, screen, frames, keysSent, forwarded, journey });
     } finally {
       recorder.dispose();

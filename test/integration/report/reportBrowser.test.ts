@@ -1,0 +1,191 @@
+// `rec report` opened in a real headless Chromium (Debian's chromium package, driven by
+// playwright-core): the page's numbers are `rec stats --json`'s on the recorded sessions of all three
+// agents; a replayed real-CLI session of each agent shows on its timeline every decision with its
+// key and reason;
+// session text from the hostile corpus (and HTML aimed at the page) runs nothing, opens nothing
+// and requests nothing; no page makes a request or logs an error. One browser for the whole file.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportCommand } from '../../../src/commands/report.js';
+import { statsCommand } from '../../../src/commands/stats.js';
+import type { StatsReport } from '../../../src/stats/aggregateStats.js';
+import { fixturesDir } from '../../helpers/agentVersions.js';
+import { HOSTILE } from '../../helpers/hostileStrings.js';
+import { REPO_ROOT } from '../../helpers/rec.js';
+import { runCommand } from '../../helpers/runCommand.js';
+import { replayRecorded as replayClaude } from '../../kits/claude/recordedRun.js';
+import { replayRecorded as replayCodex } from '../../kits/codex/recordedRun.js';
+import { replayRecorded as replayGemini } from '../../kits/gemini/recordedRun.js';
+import type { JourneyStep } from '../../kits/shared/recordedRun.js';
+import type { Journey } from '../../helpers/journey.js';
+
+/** Debian's package; CI installs it where it is missing (.ci/run). */
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const SCREENSHOT = join(REPO_ROOT, 'docs', 'report.png');
+/** HTML and script aimed at the page rather than at a terminal. */
+const HOSTILE_HTML = '<script>alert(1)</script><img src=x onerror=alert(2)></script><!-- <a href="https://evil.example/">x</a> javascript:alert(3) <iframe src="https://evil.example/"></iframe> \u2028';
+/** How the page names each key. */
+const KEYS: Record<string, string> = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'No by digit', letter: 'No by letter', tab: 'Tab with a reason', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
+const RECORDED = ['codex', 'claude', 'gemini'].map((a) => join(fixturesDir(a), 'recorded'));
+
+let dir: string;
+let context: BrowserContext;
+/** What each page did that it must not: requests, dialogs, navigations, console errors. */
+const incidents: string[] = [];
+
+async function report(args: string[]): Promise<string> {
+  const file = join(dir, `report-${incidents.length}-${Math.random().toString(36).slice(2)}.html`);
+  const r = await runCommand(reportCommand, [...args, '-o', file, '--no-progress', '--db', join(dir, 'none.db')]);
+  expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
+  expect(r.stdout.split('\n')[0]).toBe(file);
+  return file;
+}
+
+async function stats(args: string[]): Promise<StatsReport> {
+  const r = await runCommand(statsCommand, [...args, '--json', '--no-progress', '--db', join(dir, 'none.db')]);
+  return JSON.parse(r.stdout) as StatsReport;
+}
+
+async function open(file: string, width = 1280): Promise<Page> {
+  const page = await context.newPage();
+  const url = pathToFileURL(file).href;
+  page.on('request', (r) => {
+    if (r.url() !== url) incidents.push(`request ${r.url()}`);
+  });
+  page.on('dialog', (d) => {
+    incidents.push(`dialog ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('framenavigated', (f) => {
+    if (f.url() !== url) incidents.push(`navigation ${f.url()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') incidents.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => incidents.push(`page error ${e.message}`));
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 20_000 });
+  return page;
+}
+
+/** The rows of a table on the page, each cell's text. */
+async function rows(page: Page, id: string): Promise<string[][]> {
+  return page.$$eval(`#${id} tbody tr`, (trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rec-report-'));
+  context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: CHROMIUM, headless: true, args: FLAGS, offline: true });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('rec report in headless Chromium', () => {
+  it('shows the numbers of rec stats --json on the recorded sessions of all three agents; the screenshot', async () => {
+    const file = await report(RECORDED);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const expected = await stats(RECORDED);
+    expect(Object.keys(expected.sessions_by_agent).sort()).toEqual(['claude', 'codex', 'gemini']);
+    const page = await open(file);
+    const cards = Object.fromEntries(await page.$$eval('[data-stat]', (els) => els.map((e) => [e.getAttribute('data-stat'), Number(e.textContent)])));
+    expect(cards).toEqual({
+      sessions: expected.sessions,
+      calls: expected.calls,
+      approvals: expected.approvals,
+      rejections: expected.rejections.total,
+      skipped: expected.skipped.total,
+      interruptions: expected.interruptions.total,
+      unknown_fates: expected.unknown_fates,
+    });
+    const byTrigger = (await rows(page, 'by-trigger')).map(([k, n]) => [k!.replace(/^.+ \((.+)\)$/, '$1'), Number(n)]);
+    expect(byTrigger).toEqual(expected.rejections.by_trigger.map((r) => [r.key, r.count]));
+    const byTool = (await rows(page, 'rate-by-tool')).map(([tool, calls, rej]) => [tool, Number(calls), Number(rej)]);
+    expect(byTool).toEqual(expected.rejection_rate_by_tool.map((r) => [r.tool, r.calls, r.rejections]));
+    const refused = (await rows(page, 'most-refused')).map(([what, n]) => [what, Number(n)]);
+    expect(refused.map(([, n]) => n)).toEqual(expected.most_refused_commands.map((r) => r.count));
+    // Every chart drew something: a canvas with no painted pixel is a blank chart.
+    const painted = await page.$$eval('canvas', (cs) => cs.map((c) => (c as HTMLCanvasElement).getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0)));
+    expect(painted.length).toBeGreaterThanOrEqual(5);
+    expect(painted.every(Boolean)).toBe(true);
+    await page.screenshot({ path: SCREENSHOT });
+    expect(statSync(SCREENSHOT).size).toBeGreaterThan(20_000);
+    // At 800 px nothing is wider than the window.
+    await page.setViewportSize({ width: 800, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+    await page.close();
+    expect(incidents).toEqual([]);
+  }, 120_000);
+
+  it.each([
+    ['codex', 'shell-reject-then-reason'],
+    ['claude', 'bash-reject-reason'],
+    ['gemini', 'parallel-writes-approve-then-reject'],
+  ] as const)('a replayed real %s session (%s) opens on its timeline (--run): every decision with its key and reason, by keyboard too', async (agent, name) => {
+    let file = '';
+    let journey!: Journey;
+    const afterJourney: JourneyStep = async (run) => {
+      journey = run.journey;
+      file = join(dir, `run-${agent}.html`);
+      const r = await runCommand(reportCommand, ['--run', run.runId.slice(0, 8), '--db', run.dbPath, '-o', file, '--no-progress']);
+      expect(r.code, r.stderr).toBe(0);
+    };
+    if (agent === 'codex') await replayCodex(name, { afterJourney });
+    else if (agent === 'claude') await replayClaude(name, undefined, { afterJourney });
+    else await replayGemini(name, { afterJourney });
+    const page = await open(file);
+    const steps = await rows(page, 'timeline-steps');
+    const m = journey.merged;
+    expect(steps.length).toBe(m.reduce((n, s) => n + s.rejections.length + s.approvals.length + s.interruptions.length + s.skipped.length + s.unknown.length, 0));
+    const decided = m.flatMap((s) => [...s.rejections.map((r) => ['rejection', r.trigger, r.reason] as const), ...s.approvals.map((a) => ['approval', a.trigger, null] as const)]);
+    expect(decided.length, 'decisions in the replay').toBeGreaterThan(0);
+    for (const [type, trigger, reason] of decided) {
+      const shown = steps.filter((row) => row[0] === type && row[4] === (trigger === null ? '–' : KEYS[trigger]));
+      expect(shown.map((row) => row[6]), `${type} by ${trigger}`).toContain(reason ?? '–');
+    }
+    // Keyboard: back to the list, then Enter on a session opens its timeline again with focus on it.
+    await page.click('#timeline button:text("Back to the sessions")');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sessions-h');
+    await page.focus('#session-list tbody button');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('timeline-h');
+    await page.close();
+    expect(incidents).toEqual([]);
+  }, 180_000);
+
+  it('renders the hostile corpus as text: no dialog, navigation, request or script', async () => {
+    const hostile = `${HOSTILE} ${HOSTILE_HTML}`;
+    const files = ['05-bash-reject-with-reason.jsonl', '07-bash-running-Esc.jsonl', '15-edit-reject-Esc.jsonl'].map((name) => {
+      const out = join(dir, `hostile-${name}`);
+      const lines = readFileSync(join(REPO_ROOT, 'test/fixtures/logs/claude', name), 'utf8').split('\n').filter((l) => l !== '');
+      writeFileSync(out, lines.map((l) => JSON.stringify(plant(JSON.parse(l), hostile))).join('\n') + '\n');
+      return out;
+    });
+    const file = await report(files);
+    const page = await open(file);
+    await page.click('#session-list tbody button');
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).toContain('<script>alert(1)</script>');
+    expect(text).toContain('onerror=alert(2)');
+    expect(await page.$$eval('img, iframe, a[href]', (els) => els.length)).toBe(0);
+    expect(await page.$$eval('script', (els) => els.length)).toBe(3);
+    await page.close();
+    expect(incidents).toEqual([]);
+  }, 120_000);
+});
+
+/** Adds `text` to every command, path, folder, reason and output a Claude transcript holds. */
+function plant(value: unknown, text: string, key = ''): unknown {
+  if (typeof value === 'string') return ['command', 'file_path', 'cwd', 'content', 'text', 'old_string', 'new_string'].includes(key) ? `${value} ${text}` : value;
+  if (Array.isArray(value)) return value.map((v) => plant(v, text, key));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plant(v, text, k)]));
+  return value;
+}
