@@ -7,6 +7,8 @@
 //   agents                                one module per agent (live and offline), the shared recorder, the registry
 //   merge                                 files read and joined with the sidecar
 //   stats                                 figures over merged sessions
+//   lab                                   the offline bench: mock model servers, isolated agent homes, a
+//                                         pty driver and key scripts (rec doctor, and the e2e suites)
 //   commands · cli                        argv, terminal output, wiring
 //
 // test/integration/layers/checkLayers.test.ts plants a violation of each rule in a scratch copy and sees it fail.
@@ -74,6 +76,19 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/store/' },
       to: { path: ['^node_modules/better-sqlite3', '^src/store/sqliteDriver\\.ts$'] },
+    },
+    {
+      name: 'lab-below-commands',
+      comment: 'the lab (mock models, isolation, the pty driver) is a part rec doctor uses: commands import it, never the reverse, and nothing below commands needs it.',
+      severity: 'error',
+      from: { path: '^src/lab/' },
+      to: { path: '^src/(merge|stats|commands|cli|hooks)[/.]' },
+    },
+    {
+      name: 'only-commands-import-lab',
+      severity: 'error',
+      from: { path: '^src/(?!lab/|commands/|cli\\.ts$)' },
+      to: { path: '^src/lab/' },
     },
     {
       name: 'stats-below-commands',

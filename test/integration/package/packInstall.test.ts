@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from '../../harness/spawn.js';
+import { spawn } from '../../../src/lab/spawn.js';
 import { REPO_ROOT } from '../../helpers/rec.js';
 import { logFile } from '../../unit/readers/fixturePaths.js';
 import { copyWorkTree, installOffline, npmPack, tarballFiles } from './installedPackage.js';

@@ -4,9 +4,9 @@
 // session file is copied live on the side (it may be deleted at exit), for the expected call ids.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { EOF, TIMEOUT, type Spawned } from '../../harness/spawn.js';
-import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js';
-import { settle, type Driver } from '../shared/driver.js';
+import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
+import { startGeminiServer, type GeminiServer } from '../../../src/lab/mock/geminiServer.js';
+import { settle, type Driver } from '../../../src/lab/driver.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { startAgentSession, type AgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
