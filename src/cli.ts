@@ -11,6 +11,7 @@ const SUBCOMMANDS: Record<string, () => Promise<CommandMain>> = {
   merge: async () => (await import('./commands/merge.js')).mergeCommand,
   stats: async () => (await import('./commands/stats.js')).statsCommand,
   prune: async () => (await import('./commands/prune.js')).pruneCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
   hook: async () => {
     const { hookCommand } = await import('./commands/hook.js');
     return (args, io) => hookCommand(args, { ...io, stdin: process.stdin });

@@ -19,6 +19,8 @@ export interface CodexEnvOptions {
   readonly token: string;
   /** A fixed base directory instead of a fresh temp dir (the fixture recorder uses one so paths are stable). */
   readonly baseDir?: string;
+  /** The temp dir's name prefix (default `rec-codex-e2e-`). */
+  readonly prefix?: string;
   readonly approvalPolicy?: 'on-request' | 'never';
   readonly sandboxMode?: 'read-only' | 'workspace-write' | 'danger-full-access';
   /** Extra TOML appended to config.toml. */
@@ -91,7 +93,7 @@ ${o.extraToml ?? ''}
 }
 
 export function createCodexEnv(opts: CodexEnvOptions): CodexEnv {
-  const dirs = createEnvDirs({ prefix: 'rec-codex-e2e-', baseDir: opts.baseDir, agentDir: '.codex' });
+  const dirs = createEnvDirs({ prefix: opts.prefix ?? 'rec-codex-e2e-', baseDir: opts.baseDir, agentDir: '.codex' });
   const { baseDir, home, workDir } = dirs;
   const codexHome = dirs.agentDir;
   execFileSync('git', ['init', '-q'], { cwd: workDir });

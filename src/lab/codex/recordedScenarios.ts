@@ -9,7 +9,7 @@ export { type Driver, type RecordedScenario } from '../driver.js';
 /** Keys as the scenarios write them (the one key map: ../keys.ts). */
 export const KEY = { esc: KEYS.esc, enter: KEYS.enter, ctrlC: KEYS['ctrl-c'], down: KEYS.down, up: KEYS.up } as const;
 
-/** Screen texts of Codex 0.169.0 (../shared/agents/codex/README.md §2). */
+/** Screen texts of Codex 0.169.0. */
 export const SCREEN = {
   ready: /Ask Codex to do anything/,
   execPrompt: /Would you like to run the following command\?/,
