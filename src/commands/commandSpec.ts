@@ -165,7 +165,8 @@ export const HOOK_SPEC: CommandSpec = {
 export const DOCTOR_SPEC: CommandSpec = {
   name: 'doctor',
   operands: '[AGENT…]',
-  summary: 'check rec on the installed agent, offline, and mark a version that passes as verified',
+  operandsFirst: true,
+  summary: 'check rec on the installed agent, offline; a version that passes counts as verified',
   description:
     'Runs the agent `rec <agent>` would start under rec in a pty, in a temporary project and HOME, against rec\'s ' +
     'own mock model on 127.0.0.1 (no account, no network, no credential of yours is read), plays the core ' +
