@@ -9,6 +9,8 @@
 //   stats · rules                         figures and permission rules over merged sessions
 //   report                                the HTML page of `rec report`, built over stats' figures
 //   export                                the sidecar's decisions as OTLP log records (over store)
+//   lab                                   the offline bench: mock model servers, isolated agent homes, a
+//                                         pty driver and key scripts (rec doctor, and the e2e suites)
 //   commands · cli                        argv, terminal output, wiring
 //
 // test/integration/layers/checkLayers.test.ts plants a violation of each rule in a scratch copy and sees it fail.
@@ -83,6 +85,19 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/export/' },
       to: { path: '^src/(agents|readers|merge|stats|commands|cli|session|screen|hooks)[/.]' },
+    },
+    {
+      name: 'lab-below-commands',
+      comment: 'the lab (mock models, isolation, the pty driver) is a part rec doctor uses: commands import it, never the reverse, and nothing below commands needs it.',
+      severity: 'error',
+      from: { path: '^src/lab/' },
+      to: { path: '^src/(merge|stats|rules|report|export|commands|cli|hooks)[/.]' },
+    },
+    {
+      name: 'only-commands-import-lab',
+      severity: 'error',
+      from: { path: '^src/(?!lab/|commands/|cli\\.ts$)' },
+      to: { path: '^src/lab/' },
     },
     {
       name: 'stats-below-commands',

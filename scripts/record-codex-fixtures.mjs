@@ -35,9 +35,9 @@ reexecInLoopbackNetns('record-codex-fixtures', 'relying on config + loopback pro
 
 const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
-const { startResponsesServer } = await import('../test/mock/responsesServer.ts');
+const { startResponsesServer } = await import('../src/lab/mock/responsesServer.ts');
 const { createCodexEnv, CODEX_BIN, CODEX_VERSION } = await import('../test/kits/codex/env.ts');
-const { SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../test/kits/codex/recordedScenarios.ts');
+const { SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../src/lab/codex/recordedScenarios.ts');
 
 const OUT_DIR = join(ROOT, 'test/fixtures/codex', CODEX_VERSION, 'recorded');
 

@@ -32,12 +32,12 @@ const STEP_TIMEOUT_MS = 45_000;
 
 reexecInLoopbackNetns('record-gemini-fixtures', 'relying on settings + the loopback guard proxy');
 
-const { startGeminiServer } = await import('../test/mock/geminiServer.ts');
+const { startGeminiServer } = await import('../src/lab/mock/geminiServer.ts');
 const { createGeminiEnv, GEMINI_BIN, GEMINI_VERSION } = await import('../test/kits/gemini/env.ts');
 const { SCENARIOS, SCREEN, KITTY_QUERY, KITTY_ANSWER, quitGemini } = await import('../test/kits/gemini/recordedScenarios.ts');
 const { SessionSnapshots } = await import('../test/kits/gemini/sessionSnapshots.ts');
-const { spawn, EOF, TIMEOUT } = await import('../test/harness/spawn.ts');
-const { settle } = await import('../test/kits/shared/driver.ts');
+const { spawn, EOF, TIMEOUT } = await import('../src/lab/spawn.ts');
+const { settle } = await import('../src/lab/driver.ts');
 
 const OUT_DIR = join(ROOT, 'test/fixtures/gemini', GEMINI_VERSION, 'recorded');
 

@@ -14,6 +14,7 @@ const SUBCOMMANDS: Record<string, () => Promise<CommandMain>> = {
   report: async () => (await import('./commands/report.js')).reportCommand,
   prune: async () => (await import('./commands/prune.js')).pruneCommand,
   export: async () => (await import('./commands/export.js')).exportCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
   hook: async () => {
     const { hookCommand } = await import('./commands/hook.js');
     return (args, io) => hookCommand(args, { ...io, stdin: process.stdin });

@@ -226,4 +226,23 @@ export const HOOK_SPEC: CommandSpec = {
 };
 
 /** Every subcommand, in the order help lists them. */
-export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, RULES_SPEC, REPORT_SPEC, PRUNE_SPEC, EXPORT_SPEC, HOOK_SPEC];
+export const DOCTOR_SPEC: CommandSpec = {
+  name: 'doctor',
+  operands: '[AGENT…]',
+  operandsFirst: true,
+  summary: 'check rec on the installed agent, offline; a version that passes counts as verified',
+  description:
+    'Runs the agent `rec <agent>` would start under rec in a pty, in a temporary project and HOME, against rec\'s ' +
+    'own mock model on 127.0.0.1 (no account, no network, no credential of yours is read), plays the core ' +
+    'scenarios (approve; reject by each key; a reason; a parallel batch with one refused; Esc on a running ' +
+    'command; Esc while an answer streams) and checks the rows each must give. A version that passes every one ' +
+    'counts as verified from then on. Covers codex; claude and gemini are refused until their isolation is built. ' +
+    'Exit status: 0 all passed, 1 a scenario failed, 2 refused.',
+  options: [
+    { name: 'agent-bin', value: 'PATH', help: "the agent's executable (default: the one `rec <agent>` would start)" },
+    { name: 'json', help: 'one JSON object per agent, with every scenario' },
+    DB,
+  ],
+};
+
+export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, RULES_SPEC, REPORT_SPEC, PRUNE_SPEC, EXPORT_SPEC, DOCTOR_SPEC, HOOK_SPEC];

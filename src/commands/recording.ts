@@ -82,7 +82,7 @@ export class Recording implements KeyObserver {
       return undefined;
     }
     const db = opened.db;
-    const verified = new Set(opts.verifiedVersions.map((v) => v.version));
+    const verified = new Set([...opts.verifiedVersions.map((v) => v.version), ...doctoredVersions(db, opts)]);
     const version = opts.adapter && opts.agentVersion !== undefined
       ? { agent_version: opts.agentVersion, agent_version_verified: verified.has(opts.agentVersion), agent_version_source: 'package' as const }
       : {};
@@ -307,4 +307,18 @@ function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
       },
     );
   });
+}
+
+/**
+ * The versions `rec doctor` verified on this machine (in this database): they count like the ones rec
+ * ships with. A failed read costs only that: the run records on, with the shipped list.
+ */
+function doctoredVersions(db: SidecarDb, opts: RecordingOptions): string[] {
+  if (!opts.adapter) return [];
+  try {
+    return db.doctorVerifiedVersions(opts.agent);
+  } catch {
+    // A damaged doctor_runs table: the shipped versions still decide, and the store reports its own failures.
+    return [];
+  }
 }

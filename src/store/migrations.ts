@@ -100,6 +100,24 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX events_run_ts_id ON events (run_id, ts, id);
   `,
+  // 5: what `rec doctor` found on an installed agent: one row per agent checked, each scenario's
+  // expected and seen rows (JSON), and whether all passed. A version whose latest doctor run passed
+  // counts as verified on this machine (verified_by 'doctor'), beside the versions rec ships with.
+  `
+  CREATE TABLE doctor_runs (
+    id TEXT PRIMARY KEY,
+    agent TEXT NOT NULL,
+    agent_version TEXT NOT NULL,
+    agent_bin TEXT NOT NULL,
+    started_at TEXT NOT NULL,           -- ISO 8601 UTC with milliseconds
+    ended_at TEXT NOT NULL,
+    passed INTEGER NOT NULL,            -- 1: every scenario passed
+    scenarios TEXT NOT NULL,            -- JSON array of {name, expected, seen, pass, capture}
+    verified_by TEXT NOT NULL DEFAULT 'doctor',
+    rec_version TEXT
+  );
+  CREATE INDEX doctor_runs_agent_version ON doctor_runs (agent, agent_version, ended_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -11,6 +11,7 @@ import type { TableCodec } from './rowCodec.js';
 import { AGENT_RECORDS, EVENTS, RUNS, type AgentRecordRow } from './tables.js';
 import { AgentRecordInputSchema, dropUndefined, RunContextSchema, RunPatchSchema, validate } from './validate.js';
 import { classifyError, SidecarError } from './sidecarError.js';
+import { doctorVerifiedVersions, insertDoctorRun, type NewDoctorRun } from './doctorRuns.js';
 
 export { type OpenFailure, type OpenOptions } from './openDatabase.js';
 
@@ -276,6 +277,16 @@ export class SidecarDb {
       this.connection.prepare('SELECT * FROM agent_records WHERE run_id = ? ORDER BY source_file, byte_offset').all(runId),
     );
     return this._decodeAll(AGENT_RECORDS, rows);
+  }
+
+  /** Records what `rec doctor` found on an installed agent (store/doctorRuns.ts). */
+  recordDoctorRun(run: NewDoctorRun): string {
+    return this._run('record doctor run', () => insertDoctorRun(this.connection, run));
+  }
+
+  /** The versions of `agent` whose latest `rec doctor` run passed every scenario. */
+  doctorVerifiedVersions(agent: AgentName): string[] {
+    return this._run('read doctor runs', () => doctorVerifiedVersions(this.connection, agent));
   }
 
   /**

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawn, type SpawnOptions, type Spawned } from '../harness/spawn.js';
+import { spawn, type SpawnOptions, type Spawned } from '../../src/lab/spawn.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const REC_BIN = join(REPO_ROOT, 'bin', 'rec.js');

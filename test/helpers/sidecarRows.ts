@@ -8,7 +8,7 @@ import type { RecEvent } from '../../src/core/events.js';
 import type { Run } from '../../src/store/run.js';
 import type { TableCodec } from '../../src/store/rowCodec.js';
 import { AGENT_RECORDS, EVENTS, RUNS, type AgentRecordRow } from '../../src/store/tables.js';
-import { waitUntil } from './pollUntil.js';
+import { waitUntil } from '../../src/lab/pollUntil.js';
 
 /** How often a row condition is re-checked. */
 const ROW_POLL_MS = 25;

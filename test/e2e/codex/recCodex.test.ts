@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SLOW_TEXT } from '../../mock/scenarios.js';
-import { LONG_COMMAND } from '../../mock/scenarios.js';
+import { SLOW_TEXT } from '../../../src/lab/mock/scenarios.js';
+import { LONG_COMMAND } from '../../../src/lab/mock/scenarios.js';
 import {
   approvalRow,
   detachedRow,
@@ -18,9 +18,9 @@ import {
   view,
 } from '../../kits/codex/expectedRows.js';
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
-import { SCENARIOS } from '../../kits/codex/recordedScenarios.js';
+import { SCENARIOS } from '../../../src/lab/codex/recordedScenarios.js';
 import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
-import { isAlive } from '../../kits/shared/processTree.js';
+import { isAlive } from '../../../src/lab/processTree.js';
 import { expectJourneys } from '../../helpers/journey.js';
 import { CODEX_VERSION } from '../../kits/codex/env.js';
 

@@ -3,8 +3,8 @@
 // copied live before Gemini deletes it, and dispose() leaves no process and no files behind.
 import { existsSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../helpers/pollUntil.js';
-import { descendantPids, isAlive } from '../../kits/shared/processTree.js';
+import { waitUntil } from '../../../src/lab/pollUntil.js';
+import { descendantPids, isAlive } from '../../../src/lab/processTree.js';
 import { GEMINI_VERSION, E2E_DIR_PREFIX } from '../../kits/gemini/env.js';
 import { NATIVE } from '../../kits/gemini/expectedRows.js';
 import { KEY, promptFor, SCREEN } from '../../kits/gemini/recordedScenarios.js';

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EDIT_FILE, FETCH_URL, MCP_MARKER } from '../../mock/geminiScenarios.js';
-import { pollUntil } from '../../helpers/pollUntil.js';
+import { EDIT_FILE, FETCH_URL, MCP_MARKER } from '../../../src/lab/mock/geminiScenarios.js';
+import { pollUntil } from '../../../src/lab/pollUntil.js';
 import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../helpers/rootOwnedDir.js';
 import { readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';
 import { expectJourneys } from '../../helpers/journey.js';

@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EOF, spawn, TIMEOUT, type Spawned } from '../../harness/spawn.js';
-import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js';
-import { settle, type Driver } from '../../kits/shared/driver.js';
+import { EOF, spawn, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
+import { startGeminiServer, type GeminiServer } from '../../../src/lab/mock/geminiServer.js';
+import { settle, type Driver } from '../../../src/lab/driver.js';
 import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';
 import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';

@@ -8,7 +8,7 @@ import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type Spawned } from '../../harness/spawn.js';
+import { spawn, type Spawned } from '../../../src/lab/spawn.js';
 import { REPO_ROOT } from '../../helpers/rec.js';
 import { readEventRows, readRuns, waitForRows } from '../../helpers/sidecarRows.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
-import type { ExitStatus } from '../../harness/spawn.js';
+import type { ExitStatus } from '../../../src/lab/spawn.js';
 import { HOSTILE, findUnsafe } from '../../helpers/hostileStrings.js';
 import { REC_BIN, REPO_ROOT, createRecSandbox, type RecSandbox } from '../../helpers/rec.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawn } from '../../harness/spawn.js';
+import { spawn } from '../../../src/lab/spawn.js';
 import { fakeScript, findFiles, makeSandbox, readJsonl, rows, sandboxPerTest, startFake, waitFor } from './fakeKit.js';
 import { AGENT_NAMES } from '../../../src/agents/registry.js';
 

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach } from 'vitest';
-import { spawn, type Spawned } from '../../harness/spawn.js';
-import { waitUntil } from '../../helpers/pollUntil.js';
+import { spawn, type Spawned } from '../../../src/lab/spawn.js';
+import { waitUntil } from '../../../src/lab/pollUntil.js';
 
 export const FAKES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../fakes');
 /** test/fakes/fake-<agent>.mjs: one fake per registry agent (fakeInkAgents.test.ts runs each). */

@@ -1,13 +1,14 @@
 // The package as a user gets it: `npm pack` (with its prepack build) gives a tarball that holds what
 // runs and nothing else, and that tarball, installed into a temporary prefix, runs from a folder
-// outside the repository: its version, a wrapped command's exit code under a real pty, and
-// `rec merge` on an agent's session file.
+// outside the repository: its version, a wrapped command's exit code under a real pty,
+// `rec merge` on an agent's session file, and `rec doctor` (its help, and its isolation probe, which
+// starts the shipped mock model and pty driver, on a Codex that never asks the model).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from '../../harness/spawn.js';
+import { spawn } from '../../../src/lab/spawn.js';
 import { REPO_ROOT } from '../../helpers/rec.js';
 import { logFile } from '../../unit/readers/fixturePaths.js';
 import { copyWorkTree, installOffline, npmPack, tarballFiles } from './installedPackage.js';
@@ -53,7 +54,7 @@ describe('the packed package', () => {
     const files = tarballFiles(tarball);
     const topLevel = new Set(files.map((f) => f.split('/')[0]));
     expect([...topLevel].sort()).toEqual(['LICENSE', 'README.md', 'assets', 'bin', 'dist', 'docs', 'package.json']);
-    expect(files).toEqual(expect.arrayContaining(['bin/rec.js', 'dist/cli.js', 'dist/store/sqliteDriver.js', 'assets/report/page.js', 'assets/report/page.css']));
+    expect(files).toEqual(expect.arrayContaining(['bin/rec.js', 'dist/cli.js', 'dist/store/sqliteDriver.js', 'assets/report/page.js', 'assets/report/page.css', 'dist/lab/mock/responsesServer.js', 'dist/commands/doctor.js']));
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
   });
 
@@ -97,5 +98,28 @@ describe('the packed package', () => {
     const html = readFileSync(join(elsewhere, 'page.html'), 'utf8');
     expect(html).toContain('Chart.js v4');
     expect(html).toContain('<meta http-equiv="Content-Security-Policy"');
+  });
+
+  it('installed, `rec doctor --help` prints its usage', () => {
+    const help = execFileSync(rec, ['doctor', '--help'], { cwd: elsewhere, env }).toString('utf8');
+    expect(help).toMatch(/^usage: rec doctor /);
+  });
+
+  it('installed, `rec doctor codex` runs its mock model and pty driver, and refuses a Codex that never asks the model', () => {
+    const pkg = join(dir, 'fake-codex', 'node_modules', '@openai', 'codex');
+    mkdirSync(join(pkg, 'bin'), { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@openai/codex', version: '0.0.1-fake' }));
+    const bin = join(pkg, 'bin', 'codex.js');
+    writeFileSync(bin, '#!/bin/sh\necho "Sign in with ChatGPT"\nexit 1\n');
+    chmodSync(bin, 0o755);
+    let status = 0;
+    let stderr = '';
+    try {
+      execFileSync(rec, ['doctor', 'codex', '--agent-bin', bin], { cwd: elsewhere, env, stdio: 'pipe' });
+    } catch (err) {
+      ({ status, stderr } = { status: (err as { status: number }).status, stderr: String((err as { stderr: Buffer }).stderr) });
+    }
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/rec doctor: codex 0\.0\.1-fake: refused: it never asked rec's mock model on 127\.0\.0\.1 \(the agent exited/);
   });
 });

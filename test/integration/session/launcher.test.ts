@@ -6,7 +6,7 @@ import { closeSync, constants, existsSync, openSync, readFileSync, writeSync } f
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';
-import { waitUntil } from '../../helpers/pollUntil.js';
+import { waitUntil } from '../../../src/lab/pollUntil.js';
 
 /** How long the launched process may take to reach its blocking read (a loaded CI machine). */
 const START_TIMEOUT_MS = 20_000;

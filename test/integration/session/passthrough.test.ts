@@ -5,10 +5,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawn, type Spawned } from '../../harness/spawn.js';
+import { spawn, type Spawned } from '../../../src/lab/spawn.js';
 import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';
 import { mixedOutputBlocks } from './programs/mixedOutput.mjs';
-import { waitUntil } from '../../helpers/pollUntil.js';
+import { waitUntil } from '../../../src/lab/pollUntil.js';
 
 const PROGRAMS = join(import.meta.dirname, 'programs');
 const END = '<<END-OF-OUTPUT>>';

@@ -8,8 +8,8 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DENY_RULE, NOTEBOOK_FILE, NOTEBOOK_TEXT, NOTES_FILE, NOTES_TEXT } from '../../mock/claudeScenarios.js';
-import { createEnvDirs, stopProcessTrees } from '../shared/envDirs.js';
+import { DENY_RULE, NOTEBOOK_FILE, NOTEBOOK_TEXT, NOTES_FILE, NOTES_TEXT } from '../../../src/lab/mock/claudeScenarios.js';
+import { createEnvDirs, stopProcessTrees } from '../../../src/lab/envDirs.js';
 import { pinnedVersion } from '../../helpers/agentVersions.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -5,7 +5,7 @@
 // prompt, its footers and the decision rows read as in full screen (SCREEN); what differs is above
 // the prompt: every call of a batch keeps its `● Bash(…)` row there.
 import { DISCARDED_REASON, KEY, REASON, SCREEN, type ClaudeDriver, type ClaudeScenario } from './recordedScenarios.js';
-import { press } from '../shared/driver.js';
+import { press } from '../../../src/lab/driver.js';
 
 /** The user's flag that picks the inline renderer (README §8). */
 export const INLINE_ARGS: readonly string[] = ['--settings', '{"tui":"default"}'];

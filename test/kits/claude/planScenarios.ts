@@ -2,7 +2,7 @@
 // with its plan, and Claude Code asks whether to leave plan mode. The same key scripts drive the
 // fixture recorder (scripts/record-claude-fixtures.mjs, into recorded/) and `rec claude` in the e2e
 // tests (recClaudePlan.test.ts).
-import { press, type Driver } from '../shared/driver.js';
+import { press, type Driver } from '../../../src/lab/driver.js';
 import { KEY, SCREEN, type ClaudeDriver, type ClaudeScenario } from './recordedScenarios.js';
 
 /** The user's flag that starts Claude Code in plan mode. */

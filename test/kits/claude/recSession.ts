@@ -3,8 +3,8 @@
 // over it so the scenario scripts in recordedScenarios.ts drive it exactly as they drove plain claude
 // for the fixtures.
 import { join } from 'node:path';
-import type { Spawned } from '../../harness/spawn.js';
-import { startMessagesServer, type MessagesServer } from '../../mock/messagesServer.js';
+import type { Spawned } from '../../../src/lab/spawn.js';
+import { startMessagesServer, type MessagesServer } from '../../../src/lab/mock/messagesServer.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { builtMissing } from '../shared/recBin.js';
 import { startAgentSession } from '../shared/recSession.js';

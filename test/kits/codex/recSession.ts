@@ -2,13 +2,13 @@
 // the pexpect-style harness with the pinned Codex; a Driver over it so the scenario scripts in
 // recordedScenarios.ts drive `rec codex` exactly as they drove plain codex for the fixtures.
 import { join } from 'node:path';
-import { EOF, TIMEOUT, type Spawned } from '../../harness/spawn.js';
-import { startResponsesServer, type ResponsesServer } from '../../mock/responsesServer.js';
-import type { Scenario } from '../../mock/scenarios.js';
+import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
+import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/responsesServer.js';
+import type { Scenario } from '../../../src/lab/mock/scenarios.js';
 import { CODEX_BIN, createCodexEnv, type CodexEnv } from './env.js';
 import { startAgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
-import type { Driver } from './recordedScenarios.js';
+import type { Driver } from '../../../src/lab/codex/recordedScenarios.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
 import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 

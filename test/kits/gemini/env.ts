@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EDIT_FILE } from '../../mock/geminiScenarios.js';
-import { createEnvDirs, stopProcessTrees } from '../shared/envDirs.js';
+import { EDIT_FILE } from '../../../src/lab/mock/geminiScenarios.js';
+import { createEnvDirs, stopProcessTrees } from '../../../src/lab/envDirs.js';
 import { pinnedVersion } from '../../helpers/agentVersions.js';
 
 /** The prefix of each test world's temp dir (under the system temp dir). */

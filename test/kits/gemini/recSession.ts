@@ -5,9 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EOF, TIMEOUT, type Spawned } from '../../harness/spawn.js';
-import { startGeminiServer, type GeminiServer } from '../../mock/geminiServer.js';
-import { settle, type Driver } from '../shared/driver.js';
+import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
+import { startGeminiServer, type GeminiServer } from '../../../src/lab/mock/geminiServer.js';
+import { settle, type Driver } from '../../../src/lab/driver.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { startAgentSession, type AgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';

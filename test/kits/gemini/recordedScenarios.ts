@@ -1,8 +1,8 @@
 // The scenarios of issue 13 as key scripts over the real Gemini CLI 0.61.0. The same scripts drive the
 // fixture recorder (scripts/record-gemini-fixtures.mjs, plain gemini) and `rec gemini` in the e2e
-// tests, through the Driver of ../shared/driver.ts. Every wait is on screen text.
-import { KEYS } from '../../helpers/keys.js';
-import { press, type Driver, type RecordedScenario } from '../shared/driver.js';
+// tests, through the Driver of src/lab/driver.ts. Every wait is on screen text.
+import { KEYS } from '../../../src/lab/keys.js';
+import { press, type Driver, type RecordedScenario } from '../../../src/lab/driver.js';
 
 export interface GeminiScenario extends RecordedScenario {
   /** The terminal answers Gemini's kitty keyboard query (`CSI ? u` → `CSI ? 1 u`), so Gemini turns kitty on. */
@@ -13,7 +13,7 @@ export interface GeminiScenario extends RecordedScenario {
   readonly mcpServer?: boolean;
 }
 
-/** Keys as the scenarios write them (the one key map: test/helpers/keys.ts), plus Esc as kitty encodes it. */
+/** Keys as the scenarios write them (the one key map: src/lab/keys.ts), plus Esc as kitty encodes it. */
 export const KEY = {
   esc: KEYS.esc,
   enter: KEYS.enter,

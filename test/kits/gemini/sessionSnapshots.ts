@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { waitUntil } from '../../helpers/pollUntil.js';
+import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { listSessionFiles } from './env.js';
 
 /** How often the chats dir is sampled: Gemini writes each record in one call, well apart from its deletion at exit. */

@@ -3,9 +3,9 @@
 // it for the scenario scripts; the run's sidecar rows; and its end, stopping everything it started by
 // pid. Each agent's kit (test/kits/<agent>/recSession.ts) adds its mock server, its environment, how
 // its input shows typed text, how a user quits it, and its session files.
-import { spawn, type Spawned, type SpawnOptions } from '../../harness/spawn.js';
+import { spawn, type Spawned, type SpawnOptions } from '../../../src/lab/spawn.js';
 import { readEventRows, type EventRow } from '../../helpers/sidecarRows.js';
-import type { Driver } from './driver.js';
+import type { Driver } from '../../../src/lab/driver.js';
 import { REC_BIN } from './recBin.js';
 
 export interface AgentSessionOptions {

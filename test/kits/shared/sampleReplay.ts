@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Recorder } from '../../../src/agents/agentAdapter.js';
 import type { HookMessage } from '../../../src/core/hookMessage.js';
 import { Emitter } from '../../../src/core/lifecycle.js';
-import { keyEvent } from '../../helpers/keys.js';
+import { keyEvent } from '../../../src/lab/keys.js';
 import { MemorySink } from './memorySink.js';
 import type { TestScreen } from './testScreen.js';
 

@@ -10,7 +10,16 @@ import { AGENT_NAMES } from '../../../src/agents/registry.js';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src');
 
 const ALLOWED: readonly RegExp[] = [...AGENT_NAMES.map((a) => new RegExp(`^agents/${a}/`)), /^agents\/registry\.ts$/];
-const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {};
+const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
+  // rec doctor's bench: one mock model and isolated environment per agent is what it is made of.
+  'lab/codex/conformance.ts': 'the Codex conformance scenarios',
+  'lab/codex/doctorRun.ts': 'runs Codex for rec doctor',
+  'lab/codex/env.ts': "Codex's isolated environment",
+  'lab/codex/recordedScenarios.ts': "Codex's key scripts",
+  'lab/mock/geminiServer.ts': "the mock of Gemini's API",
+  'commands/doctorAgents.ts': 'which agents rec doctor covers',
+  'commands/commandSpec.ts': "rec doctor's help names the agents it covers",
+};
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EOF, TIMEOUT, TimeoutError, spawn } from '../../harness/spawn.js';
+import { EOF, TIMEOUT, TimeoutError, spawn } from '../../../src/lab/spawn.js';
 
 describe('harness spawn', () => {
   it('expect returns the index of the first pattern that matches and consumes it', async () => {

@@ -11,7 +11,7 @@ import { ClaudeRecorder } from '../../../../src/agents/claude/recorder.js';
 import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
 import type { HookMessage } from '../../../../src/core/hookMessage.js';
 import { Emitter } from '../../../../src/core/lifecycle.js';
-import { keyEvent } from '../../../helpers/keys.js';
+import { keyEvent } from '../../../../src/lab/keys.js';
 import { MemorySink } from '../../../kits/shared/memorySink.js';
 import { TestScreen, blankScreen } from '../../../kits/shared/testScreen.js';
 import { ClaudeReplay, IDLE_PANE } from '../../../kits/claude/sampleReplay.js';

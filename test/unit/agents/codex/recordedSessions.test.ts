@@ -1,5 +1,5 @@
 // Recorded sessions of the real Codex CLI 0.169.0 (test/fixtures/codex/0.169.0/recorded, recorded by
-// scripts/record-codex-fixtures.mjs with the key scripts of test/kits/codex/recordedScenarios.ts),
+// scripts/record-codex-fixtures.mjs with the key scripts of src/lab/codex/recordedScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the CodexRecorder into an
 // in-memory sidecar, with the rollout written as Codex wrote it (test/kits/codex/recordedRun.ts). Each scenario
 // asserts the exact rows the e2e suite asserts on the live CLI, and every labelled screen of the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OptionRules } from '../../../../src/agents/common/agentProfile.js';
 import { choosePromptOption } from '../../../../src/agents/common/optionKeys.js';
 import type { ListOption } from '../../../../src/agents/common/optionList.js';
-import { keyEvent } from '../../../helpers/keys.js';
+import { keyEvent } from '../../../../src/lab/keys.js';
 
 const OPTIONS: ListOption[] = [
   { number: 1, label: 'Allow once', highlighted: true, row: 0 },

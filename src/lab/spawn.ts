@@ -4,8 +4,8 @@
 import { createRequire } from 'node:module';
 import * as pty from 'node-pty';
 import { StringDecoder } from 'node:string_decoder';
-import { deferDestroyUntilDrained, drainAfterEnd } from '../../src/session/ptyDrain.js';
-import { KEYS, type KeyName } from '../helpers/keys.js';
+import { deferDestroyUntilDrained, drainAfterEnd } from '../session/ptyDrain.js';
+import { KEYS, type KeyName } from './keys.js';
 
 const require = createRequire(import.meta.url);
 const { Terminal } = require('@xterm/headless') as typeof import('@xterm/headless');
@@ -21,7 +21,7 @@ const FORCE_KILL_AFTER_MS = 1000;
 /** Default for every wait; generous because CI has two cores shared by parallel test files. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export { type KeyName } from '../helpers/keys.js';
+export { type KeyName } from './keys.js';
 
 export interface SpawnOptions {
   cols?: number;

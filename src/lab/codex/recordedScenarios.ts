@@ -1,15 +1,15 @@
 // The scenarios of issue 3 as key scripts over the real Codex TUI. The same scripts drive the fixture
 // recorder (scripts/record-codex-fixtures.mjs, plain codex) and can drive `rec codex` in the e2e tests,
-// through the Driver of ../shared/driver.ts.
-import { KEYS } from '../../helpers/keys.js';
-import { press, settle, type Driver, type RecordedScenario } from '../shared/driver.js';
+// through the Driver of ../driver.ts.
+import { KEYS } from '../keys.js';
+import { press, settle, type Driver, type RecordedScenario } from '../driver.js';
 
-export { type Driver, type RecordedScenario } from '../shared/driver.js';
+export { type Driver, type RecordedScenario } from '../driver.js';
 
-/** Keys as the scenarios write them (the one key map: test/helpers/keys.ts). */
+/** Keys as the scenarios write them (the one key map: ../keys.ts). */
 export const KEY = { esc: KEYS.esc, enter: KEYS.enter, ctrlC: KEYS['ctrl-c'], down: KEYS.down, up: KEYS.up } as const;
 
-/** Screen texts of Codex 0.169.0 (../shared/agents/codex/README.md §2). */
+/** Screen texts of Codex 0.169.0. */
 export const SCREEN = {
   ready: /Ask Codex to do anything/,
   execPrompt: /Would you like to run the following command\?/,

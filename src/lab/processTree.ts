@@ -1,7 +1,7 @@
 // Stopping processes by pid: find the descendants of given roots through /proc, then SIGTERM,
 // wait for them to go, SIGKILL what is left. Never by name: other engineers' runs share the machine.
 import { readdirSync, readFileSync } from 'node:fs';
-import { pollUntil } from '../../helpers/pollUntil.js';
+import { pollUntil } from './pollUntil.js';
 
 /** How long a process gets to exit after SIGTERM before SIGKILL (Codex's daemon shuts down in well under this). */
 const TERM_GRACE_MS = 3_000;

@@ -1,6 +1,6 @@
 // The one map from key names to the bytes a terminal sends for them, for every suite: the harness's
 // sendKey, the e2e scenarios and the recorder replays (which also decode them: keyEvent()).
-import type { KeyEvent, NamedKey } from '../../src/core/keys.js';
+import type { KeyEvent, NamedKey } from '../core/keys.js';
 
 export const KEYS = {
   esc: '\x1b',

@@ -146,7 +146,7 @@ export async function startResponsesServer(opts: ResponsesServerOptions = {}): P
     const isTitle = userText.startsWith(TITLE_REQUEST_PREFIX) || !body.tools || body.tools.length === 0;
     if (isTitle) {
       record({ ts: new Date().toISOString(), method: 'POST', path, kind: 'title', userText, inputFromUser: fromUser, body });
-      await streamReply(res, { type: 'text', text: TITLE_TEXT }, 'title');
+      await streamReply(res, { type: 'text', text: TITLE_TEXT }, 'title', calls);
       return;
     }
     const scenario = scenarioMarker(userText) ?? defaultScenario;
@@ -156,49 +156,7 @@ export async function startResponsesServer(opts: ResponsesServerOptions = {}): P
     const reply: MockReply = script
       ? pickReply(script, { userText, step })
       : { type: 'text', text: `mock: unknown scenario ${scenario}` };
-    await streamReply(res, reply, scenario);
-  }
-
-  async function streamReply(res: ServerResponse, reply: MockReply, scenario: string): Promise<void> {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    let closed = false;
-    res.on('close', () => {
-      closed = true;
-    });
-    const send = (e: SseEvent): void => {
-      if (!closed) res.write(formatSse(e));
-    };
-    const responseId = newId('resp');
-    send(responseCreated(responseId));
-    let index = 0;
-    const text = reply.text;
-    if (text !== undefined) {
-      const itemId = newId('msg');
-      send(messageAdded(itemId, index));
-      const chunk = reply.type === 'text' ? (reply.chunkChars ?? text.length) : text.length;
-      const delay = reply.type === 'text' ? (reply.delayMs ?? 0) : 0;
-      for (let at = 0; at < text.length && !closed; at += chunk) {
-        send(textDelta(itemId, index, text.slice(at, at + chunk)));
-        if (delay > 0) await sleep(delay);
-      }
-      send(messageDone(itemId, index, text));
-      index += 1;
-    }
-    if (reply.type === 'calls') {
-      for (const call of reply.calls) {
-        const issued: IssuedCall = {
-          callId: newId('call'),
-          name: call.name ?? 'exec_command',
-          arguments: JSON.stringify(call.args),
-          scenario,
-        };
-        calls.push(issued);
-        send(functionCallDone(index, issued));
-        index += 1;
-      }
-    }
-    send(responseCompleted(responseId));
-    res.end();
+    await streamReply(res, reply, scenario, calls);
   }
 
   const port = await listenLoopback(server);
@@ -209,27 +167,78 @@ export async function startResponsesServer(opts: ResponsesServerOptions = {}): P
     token,
     requests,
     calls,
-    waitForRequest(predicate, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const check = (): boolean => {
-          const hit = requests.find(predicate);
-          if (!hit) return false;
-          listeners.delete(listener);
-          clearTimeout(timer);
-          resolve(hit);
-          return true;
-        };
-        const listener = (): void => void check();
-        const timer = setTimeout(() => {
-          listeners.delete(listener);
-          reject(new Error(`no matching request within ${timeoutMs} ms; got ${requests.length}: ${requests.map((r) => `${r.kind}:${r.scenario ?? ''}#${r.step ?? ''}`).join(', ')}`));
-        }, timeoutMs);
-        listeners.add(listener);
-        check();
-      });
-    },
+    waitForRequest: (predicate, timeoutMs) => waitForRequest(requests, listeners, predicate, timeoutMs),
     close: () => closeServer(server),
   };
+}
+
+/** Streams one reply as Responses SSE events; the calls it asks for are appended to `calls`. */
+async function streamReply(res: ServerResponse, reply: MockReply, scenario: string, calls: IssuedCall[]): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  let closed = false;
+  res.on('close', () => {
+    closed = true;
+  });
+  const send = (e: SseEvent): void => {
+    if (!closed) res.write(formatSse(e));
+  };
+  const responseId = newId('resp');
+  send(responseCreated(responseId));
+  let index = 0;
+  const text = reply.text;
+  if (text !== undefined) {
+    const itemId = newId('msg');
+    send(messageAdded(itemId, index));
+    const chunk = reply.type === 'text' ? (reply.chunkChars ?? text.length) : text.length;
+    const delay = reply.type === 'text' ? (reply.delayMs ?? 0) : 0;
+    for (let at = 0; at < text.length && !closed; at += chunk) {
+      send(textDelta(itemId, index, text.slice(at, at + chunk)));
+      if (delay > 0) await sleep(delay);
+    }
+    send(messageDone(itemId, index, text));
+    index += 1;
+  }
+  if (reply.type === 'calls') {
+    for (const call of reply.calls) {
+      const issued: IssuedCall = {
+        callId: newId('call'),
+        name: call.name ?? 'exec_command',
+        arguments: JSON.stringify(call.args),
+        scenario,
+      };
+      calls.push(issued);
+      send(functionCallDone(index, issued));
+      index += 1;
+    }
+  }
+  send(responseCompleted(responseId));
+  res.end();
+}
+
+/** Resolves with the first recorded request (past or future) that satisfies `predicate`. */
+function waitForRequest(
+  requests: readonly RecordedRequest[],
+  listeners: Set<() => void>,
+  predicate: (r: RecordedRequest) => boolean,
+  timeoutMs: number,
+): Promise<RecordedRequest> {
+  return new Promise((resolve, reject) => {
+    const check = (): boolean => {
+      const hit = requests.find(predicate);
+      if (!hit) return false;
+      listeners.delete(listener);
+      clearTimeout(timer);
+      resolve(hit);
+      return true;
+    };
+    const listener = (): void => void check();
+    const timer = setTimeout(() => {
+      listeners.delete(listener);
+      reject(new Error(`no matching request within ${timeoutMs} ms; got ${requests.length}: ${requests.map((r) => `${r.kind}:${r.scenario ?? ''}#${r.step ?? ''}`).join(', ')}`));
+    }, timeoutMs);
+    listeners.add(listener);
+    check();
+  });
 }
 
 function itemText(item: InputItem): string {

@@ -1,0 +1,148 @@
+// `rec doctor [AGENT…]`: a conformance run of rec on the agent installed here, offline. Each scenario
+// runs the agent `rec <agent>` would start, under rec, isolated, against rec's mock model
+// (src/lab/); the rows it recorded are checked, the result printed and kept in the sidecar, and a
+// version that passed every scenario counts as verified from then on (commands/recording.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { AGENT_MODULES } from '../agents/registry.js';
+import { checkRows } from '../lab/conformance.js';
+import { resolveDbPath } from '../store/dbPath.js';
+import type { DoctorScenarioResult } from '../store/doctorRuns.js';
+import { openSidecar } from '../store/sidecarDb.js';
+import { findAgentBinary, type AgentBinary } from './agentBinary.js';
+import { UsageError, type CommandIO } from './commandIO.js';
+import { parseOrReport } from './commandKit.js';
+import { DOCTOR_SPEC } from './commandSpec.js';
+import { doctorAgent, NOT_COVERED, type DoctorAgent } from './doctorAgents.js';
+import { doctorJson, doctorReport, type DoctorAgentResult } from './doctorReport.js';
+import { escapeControls, outputWidth } from './terminalText.js';
+import { readVersion } from './version.js';
+
+interface DoctorArgs {
+  readonly agents: readonly string[];
+  readonly agentBin: string | undefined;
+  readonly json: boolean;
+  readonly db: string | undefined;
+}
+
+/** A refusal: one line on stderr, and this status. */
+const REFUSED = 2;
+
+export async function doctorCommand(args: string[], io: CommandIO): Promise<number> {
+  let parsed!: DoctorArgs;
+  const status = parseOrReport(DOCTOR_SPEC, args, io, ({ values, operands }) => (parsed = toDoctorArgs(values, operands)));
+  if (typeof status === 'number') return status;
+  // Every agent is looked at before any runs: a refusal comes at once, not after minutes of another agent.
+  const plans: { agent: string; kit: DoctorAgent; binary: AgentBinary; version: string }[] = [];
+  for (const agent of parsed.agents) {
+    const plan = await planAgent(agent, parsed.agentBin, io);
+    if (typeof plan === 'string') {
+      io.stderr.write(`rec doctor: ${plan}\n`);
+      return REFUSED;
+    }
+    plans.push(plan);
+  }
+  const dbPath = resolveDbPath({ flag: parsed.db, env: io.env, cwd: io.cwd });
+  let failed = false;
+  for (const plan of plans) {
+    const result = await checkAgent(plan, dbPath, io);
+    if (typeof result === 'string') {
+      io.stderr.write(`rec doctor: ${result}\n`);
+      return REFUSED;
+    }
+    io.stdout.write(parsed.json ? doctorJson(result) : doctorReport(result, outputWidth(io.stdout)));
+    failed ||= !result.passed;
+  }
+  return failed ? 1 : 0;
+}
+
+function toDoctorArgs(values: Record<string, string | true | undefined>, operands: readonly string[]): DoctorArgs {
+  const known = AGENT_MODULES.map((m) => m.name);
+  for (const a of operands) {
+    if (!known.includes(a)) throw new UsageError(`unknown agent '${escapeControls(a)}' (one of ${known.join(', ')})`);
+  }
+  const agentBin = values['agent-bin'] as string | undefined;
+  // With no agent named: every agent the doctor covers.
+  const agents = operands.length > 0 ? [...new Set(operands)] : known.filter((a) => NOT_COVERED[a] === undefined);
+  if (agentBin !== undefined && agents.length !== 1) throw new UsageError('--agent-bin needs exactly one agent');
+  return { agents, agentBin, json: values.json === true, db: values.db as string | undefined };
+}
+
+/** The agent's kit, binary and version; or why it cannot be checked, in one line. */
+async function planAgent(agent: string, agentBin: string | undefined, io: CommandIO): Promise<{ agent: string; kit: DoctorAgent; binary: AgentBinary; version: string } | string> {
+  const notCovered = NOT_COVERED[agent];
+  const kit = notCovered === undefined ? await doctorAgent(agent) : undefined;
+  if (kit === undefined) return `${agent}: refused: ${notCovered ?? 'rec doctor has no scenarios for it'}`;
+  const module = AGENT_MODULES.find((m) => m.name === agent)!;
+  const found = findAgentBinary(module, agentBin, io.env, io.cwd);
+  if (!found.ok) return found.message.replace(/^rec: /, '');
+  const version = found.binary.packageVersion;
+  if (version === undefined) {
+    return `${agent}: refused: ${escapeControls(found.binary.path)} is not in an ${module.packageName} package, so its version is unknown and a result could not be kept for it`;
+  }
+  return { agent, kit, binary: found.binary, version };
+}
+
+/** Every scenario of one agent, the result recorded; or a refusal when the agent did not use the mock model. */
+async function checkAgent(plan: { agent: string; kit: DoctorAgent; binary: AgentBinary; version: string }, dbPath: string, io: CommandIO): Promise<DoctorAgentResult | string> {
+  const started = new Date();
+  const recJs = new URL('../../bin/rec.js', import.meta.url).pathname;
+  const scenarios: DoctorScenarioResult[] = [];
+  for (const scenario of plan.kit.scenarios) {
+    const script = plan.kit.script(scenario.script);
+    if (script === undefined) throw new Error(`rec doctor: no key script ${scenario.script} for ${plan.agent}`);
+    io.stderr.write(`rec doctor: ${plan.agent} ${plan.version}: ${scenario.name}…\n`);
+    const run = await plan.kit.run({ recJs, agentBin: plan.binary.path, script });
+    if (run.modelTurns === 0 && scenarios.length === 0) {
+      // The first scenario doubles as the isolation probe: an agent that never asked the mock model
+      // (a login screen, a base URL it does not take from its config) is not checked at all.
+      return `${plan.agent} ${escapeControls(plan.version)}: refused: it never asked rec's mock model on 127.0.0.1 (${escapeControls(run.error ?? 'no model turn')}), so rec cannot isolate it; nothing was recorded`;
+    }
+    const check = checkRows(scenario.expected, run.rows, run.issuedCallIds);
+    const pass = check.pass && run.error === null;
+    const problem = run.error ?? check.problem;
+    const capture = pass ? null : saveScreen(dbPath, plan, scenario.script, run.screen);
+    scenarios.push({ name: scenario.name, expected: check.expected, seen: check.seen, pass, problem, capture });
+  }
+  const ended = new Date();
+  const base = { agent: plan.agent, version: plan.version, agent_bin: plan.binary.path, started_at: started.toISOString(), ended_at: ended.toISOString() };
+  const recorded = recordResult(dbPath, { ...base, scenarios });
+  return {
+    ...base,
+    wall_ms: ended.getTime() - started.getTime(),
+    passed: scenarios.every((s) => s.pass),
+    verified_by: 'doctor',
+    scenarios,
+    recorded_in: recorded === undefined ? dbPath : null,
+    record_error: recorded ?? null,
+  };
+}
+
+/** Keeps the result in the sidecar; returns the error in one line when it could not. */
+function recordResult(dbPath: string, r: { agent: string; version: string; agent_bin: string; started_at: string; ended_at: string; scenarios: DoctorScenarioResult[] }): string | undefined {
+  const opened = openSidecar(dbPath);
+  if (!opened.ok) return opened.error;
+  try {
+    opened.db.recordDoctorRun({ agent: r.agent, agent_version: r.version, agent_bin: r.agent_bin, started_at: r.started_at, ended_at: r.ended_at, scenarios: r.scenarios, rec_version: readVersion() });
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    opened.db.close();
+  }
+}
+
+/** The failed scenario's last screen, beside the database (doctor/), for a report; null when it cannot be written. */
+function saveScreen(dbPath: string, plan: { agent: string; version: string }, script: string, screen: string): string | null {
+  const dir = join(dirname(dbPath), 'doctor');
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = join(dir, `${stamp}-${plan.agent}-${plan.version.replace(/[^\w.-]/g, '_')}-${script}.txt`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, screen + '\n');
+    return file;
+  } catch {
+    // No capture is a smaller loss than no report: the failure is still printed.
+    return null;
+  }
+}

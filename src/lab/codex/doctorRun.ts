@@ -1,0 +1,86 @@
+// One conformance scenario on an installed Codex: a fresh mock Responses server on 127.0.0.1, a fresh
+// isolated CODEX_HOME and HOME (env.ts: no login, no update check, no analytics, proxies on a dead
+// loopback port), `rec codex` in a pty playing the key script, and what it recorded.
+import { join } from 'node:path';
+import type { RecordedScenario } from '../driver.js';
+import { startResponsesServer } from '../mock/responsesServer.js';
+import { startRecUnderPty } from '../recUnderPty.js';
+import type { Spawned } from '../spawn.js';
+import { readRecordedRows, type ScenarioRun } from '../scenarioRun.js';
+import { createCodexEnv } from './env.js';
+import { SCENARIOS, SCREEN } from './recordedScenarios.js';
+
+/** Codex draws its composer in about a second; its daemon's first start on loaded cores takes far longer. */
+const START_TIMEOUT_MS = 60_000;
+/** Any one screen change after a key or a model reply. */
+const STEP_TIMEOUT_MS = 30_000;
+
+export function codexScript(name: string): RecordedScenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}
+
+export async function runCodexScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario }): Promise<ScenarioRun> {
+  const server = await startResponsesServer();
+  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, prefix: 'rec-doctor-codex-' });
+  const dbPath = join(env.baseDir, 'rec.db');
+  const session = startRecUnderPty({
+    recJs: o.recJs,
+    agent: 'codex',
+    dbPath,
+    cwd: env.workDir,
+    env: { ...env.env, REC_CODEX_BIN: o.agentBin },
+    cols: o.script.cols,
+    rows: o.script.rows,
+    timeoutMs: STEP_TIMEOUT_MS,
+    // Codex treats a burst ending in Enter as a paste.
+    typed: (text) => `› ${text}`,
+  });
+  let error: string | null = null;
+  let screen = '';
+  let rows: ScenarioRun['rows'] = [];
+  try {
+    await waitReady(session.proc);
+    await o.script.run(session.driver);
+    screen = session.proc.screen();
+    await session.quit();
+  } catch (err) {
+    screen = session.proc.screen();
+    error = firstLine(err);
+  } finally {
+    // Everything rec and Codex started is stopped before the rows are read and the folder goes.
+    await env.stopProcesses([session.proc.pid]);
+    session.proc.dispose();
+    rows = readRecordedRows(dbPath);
+    await env.dispose();
+    await server.close();
+  }
+  return {
+    rows,
+    issuedCallIds: server.calls.map((c) => c.callId),
+    modelTurns: server.requests.filter((r) => r.kind === 'turn').length,
+    screen,
+    error,
+  };
+}
+
+/**
+ * Codex's composer, or the reason it never came: an agent that exits first (a login it insists on,
+ * a crash) is reported at once rather than after the whole start timeout.
+ */
+async function waitReady(proc: Spawned): Promise<void> {
+  const ready = proc.expectScreen(SCREEN.ready, START_TIMEOUT_MS).then(
+    () => null,
+    (err: unknown) => firstLine(err),
+  );
+  // A timeout of this wait is the other one's to report: it never settles then.
+  const exited = proc.expectExit(START_TIMEOUT_MS).then(
+    (s) => `the agent exited (status ${s.exitCode}) before its composer showed`,
+    () => new Promise<never>(() => undefined),
+  );
+  const problem = await Promise.race([ready, exited]);
+  if (problem !== null) throw new Error(problem);
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'failed';
+}

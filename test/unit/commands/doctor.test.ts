@@ -1,0 +1,145 @@
+// rec doctor's refusals (one line, status 2, before any agent runs) and its report's width. The
+// conformance runs themselves are proved on the real Codex (test/e2e/codex/recDoctor.test.ts).
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import stringWidth from 'string-width';
+import { afterEach, describe, expect, it } from 'vitest';
+import { doctorCommand } from '../../../src/commands/doctor.js';
+import { DOCTOR_WIDTH, doctorReport, type DoctorAgentResult } from '../../../src/commands/doctorReport.js';
+import { checkRows, rowLabel } from '../../../src/lab/conformance.js';
+import { CODEX_CONFORMANCE } from '../../../src/lab/codex/conformance.js';
+import { runCommand } from '../../helpers/runCommand.js';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+function scratch(): string {
+  dir = mkdtempSync(join(tmpdir(), 'rec-doctor-unit-'));
+  return dir;
+}
+
+async function doctor(args: string[], env: NodeJS.ProcessEnv = { PATH: '/nonexistent' }) {
+  const r = await runCommand(doctorCommand, args, env);
+  return { ...r, lines: r.stderr.trimEnd().split('\n') };
+}
+
+describe('rec doctor refuses in one line, before running anything', () => {
+  it.each(['claude', 'gemini'])('%s: not isolated yet', async (agent) => {
+    const r = await doctor([agent]);
+    expect(r.code).toBe(2);
+    expect(r.lines).toEqual([`rec doctor: ${agent}: refused: rec doctor cannot isolate it yet (only codex is covered)`]);
+    expect(r.stdout).toBe('');
+  });
+
+  it('an unknown agent', async () => {
+    const r = await doctor(['nope']);
+    expect(r.code).toBe(2);
+    expect(r.lines).toEqual(["rec doctor: unknown agent 'nope' (one of codex, gemini, claude)"]);
+  });
+
+  it('--agent-bin with two agents', async () => {
+    const r = await doctor(['codex', 'claude', '--agent-bin', '/bin/true']);
+    expect(r.code).toBe(2);
+    expect(r.lines).toEqual(['rec doctor: --agent-bin needs exactly one agent']);
+  });
+
+  it('a codex that is not installed', async () => {
+    const r = await doctor(['codex']);
+    expect(r.code).toBe(2);
+    expect(r.lines).toHaveLength(1);
+    expect(r.lines[0]).toMatch(/^rec doctor: codex not found: no executable codex on PATH/);
+  });
+
+  it('an executable outside an @openai/codex package: its version, which a result is kept under, is unknown', async () => {
+    const bin = join(scratch(), 'codex');
+    writeFileSync(bin, '#!/bin/sh\nexit 0\n');
+    chmodSync(bin, 0o755);
+    const r = await doctor(['codex', '--agent-bin', bin]);
+    expect(r.code).toBe(2);
+    expect(r.lines).toEqual([`rec doctor: codex: refused: ${bin} is not in an @openai/codex package, so its version is unknown and a result could not be kept for it`]);
+  });
+
+  it('a codex that never asks the mock model (here: it exits at once, as at a login it insists on)', async () => {
+    const pkg = join(scratch(), 'node_modules', '@openai', 'codex');
+    mkdirSync(join(pkg, 'bin'), { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@openai/codex', version: '0.0.1-fake' }));
+    const bin = join(pkg, 'bin', 'codex.js');
+    writeFileSync(bin, '#!/bin/sh\necho "Sign in with ChatGPT"\nexit 1\n');
+    chmodSync(bin, 0o755);
+    const db = join(dir!, 'rec.db');
+    const r = await doctor(['codex', '--agent-bin', bin, '--db', db], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+    expect(r.code).toBe(2);
+    expect(r.lines.at(-1)).toMatch(
+      /^rec doctor: codex 0\.0\.1-fake: refused: it never asked rec's mock model on 127\.0\.0\.1 \(the agent exited \(status 1\) before its composer showed\), so rec cannot isolate it; nothing was recorded$/,
+    );
+    expect(r.stdout).toBe('');
+  }, 60_000);
+});
+
+function result(o: Partial<DoctorAgentResult> = {}): DoctorAgentResult {
+  const scenarios = CODEX_CONFORMANCE.map((s, i) => {
+    const labels = s.expected.map(rowLabel);
+    const pass = i !== 2;
+    return {
+      name: s.name,
+      expected: labels,
+      seen: pass ? labels : [],
+      pass,
+      problem: pass ? null : `0 rows recorded, ${labels.length} expected; ${'a long explanation '.repeat(8)}`,
+      capture: pass ? null : `/home/someone/.local/share/rec/doctor/2026-11-26T12-00-00-000Z-codex-0.169.0-${s.script}-${'x'.repeat(60)}.txt`,
+    };
+  });
+  return {
+    agent: 'codex',
+    version: '0.169.0',
+    agent_bin: '/usr/local/lib/node_modules/@openai/codex/bin/codex.js',
+    started_at: '2026-11-26T12:00:00.000Z',
+    ended_at: '2026-11-26T12:02:00.000Z',
+    wall_ms: 120_000,
+    passed: false,
+    verified_by: 'doctor',
+    scenarios,
+    recorded_in: '/home/someone/.local/share/rec/rec.db',
+    record_error: null,
+    ...o,
+  };
+}
+
+describe("rec doctor's report", () => {
+  it.each([80, 200, Number.POSITIVE_INFINITY])('keeps every line within 80 columns (terminal width %s), long paths on lines of their own', (width) => {
+    const text = doctorReport(result(), width);
+    for (const line of text.trimEnd().split('\n')) {
+      if (!line.trim().startsWith('/')) expect(stringWidth(line), line).toBeLessThanOrEqual(DOCTOR_WIDTH);
+    }
+    // Every expected row of the core scenarios is shown whole, not cut.
+    expect(text).not.toContain('…');
+    expect(text).toMatch(/^reject \(Esc\) +prompt +\(none\) +FAIL$/m);
+    expect(text).toMatch(/^ +screen: *$|^ +screen: \/home/m);
+    expect(text.replace(/\s+/g, ' ')).toContain('8 of 9 scenarios passed in 2m00s: codex 0.169.0 is not verified');
+  });
+
+  it('says a version that passed is verified from now on', () => {
+    const passed = result();
+    const all = { ...passed, passed: true, scenarios: passed.scenarios.map((s) => ({ ...s, seen: s.expected, pass: true, problem: null, capture: null })) };
+    expect(doctorReport(all, 80).replace(/\s+/g, ' ')).toContain('9 of 9 scenarios passed in 2m00s: rec counts codex 0.169.0 as verified from now on');
+  });
+});
+
+describe('the conformance check', () => {
+  const approve = CODEX_CONFORMANCE[0]!;
+  const row = (o: Record<string, unknown>) => ({ call_id: 'call_1', related_call_id: null, partial_output: null, reason: null, scope: null, trigger: null, option_label: null, ...o }) as never;
+
+  it('names the first field that differs', () => {
+    const seen = [row({ type: 'prompt', kind: 'command' }), row({ type: 'approval', kind: 'command', trigger: 'enter', option_label: 'Yes, proceed (y)', scope: 'once' })];
+    expect(checkRows(approve.expected, seen, ['call_1']).problem).toBe('row 2 (approval): trigger is "enter", expected "letter"');
+  });
+
+  it('refuses a call id the mock model never asked for', () => {
+    const seen = [row({ type: 'prompt', kind: 'command', call_id: 'call_x' }), row({ type: 'approval', kind: 'command', trigger: 'letter', option_label: 'Yes, proceed (y)', scope: 'once' })];
+    expect(checkRows(approve.expected, seen, ['call_1']).problem).toMatch(/^row 1 \(prompt\): call_id "call_x" is none of the calls/);
+  });
+});
