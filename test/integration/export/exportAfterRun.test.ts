@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
 import { OtlpReceiver } from '../../helpers/otlpReceiver.js';
-import { pollUntil } from '../../helpers/pollUntil.js';
+import { pollUntil } from '../../../src/lab/pollUntil.js';
 import { waitForRows } from '../../helpers/sidecarRows.js';
 
 const FAKES_BIN = join(REPO_ROOT, 'test', 'fakes', 'bin');

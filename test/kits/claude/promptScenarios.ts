@@ -4,7 +4,7 @@
 // option that stops asking), and a fifth request that must not ask again. The same key scripts drive
 // the fixture recorder (scripts/record-claude-fixtures.mjs, into recorded/) and `rec claude` in the
 // e2e tests (recClaudePrompts.test.ts).
-import { press, type Driver } from '../shared/driver.js';
+import { press, type Driver } from '../../../src/lab/driver.js';
 import { KEY, SCREEN, type ClaudeDriver, type ClaudeScenario } from './recordedScenarios.js';
 
 /** Each dialog as Claude Code 2.1.332 draws it: title, question, and the first option. */

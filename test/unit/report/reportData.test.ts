@@ -13,7 +13,7 @@ const step = (type: string, ts: string | null, over: Partial<DecisionStep> = {})
 
 function session(agent: string, started: string, steps: DecisionStep[]): [SessionStats, SessionDetail] {
   const rejections = steps.filter((s) => s.type === 'rejection').map((s) => ({ tool: s.tool, kind: 'command', trigger: s.trigger ?? '(unknown)', decided_by: 'user', command: s.what, ran: 'no', call_id: null, skipped: 0 }));
-  const stats: SessionStats = { agent, session_id: started, file: `/f/${started}`, calls_by_tool: { Bash: steps.length }, rejections, interruptions: [], skipped: 0, approvals: steps.filter((s) => s.type === 'approval').length, unknown: 0, diagnostics: 0 };
+  const stats: SessionStats = { agent, session_id: started, file: `/f/${started}`, calls_by_tool: { Bash: steps.length }, rejections, interruptions: [], skipped: 0, approvals: steps.filter((s) => s.type === 'approval').length, unknown: 0, diagnostics: 0, misses: 0 };
   return [stats, { agent, session_id: started, file: `/f/${started}`, cwd: '/w', started_at: started, steps }];
 }
 
