@@ -84,7 +84,7 @@ export const DEMO_SPEC: CommandSpec = {
   operands: `[${AGENTS.join('|')}]`,
   summary: 'try rec with no account: the agent against a mock model, then what rec recorded',
   description:
-    "Runs the agent (default codex) under rec, as `rec <agent>` would find it, in a temporary project and HOME " +
+    "Runs the agent (default: the first one listed) under rec, as `rec <agent>` would find it, in a temporary project and HOME " +
     "against rec's own mock model on 127.0.0.1: no account, no credential of yours, no network. The mock proposes " +
     'a harmless command, a file edit and a long-running command, then streams an answer; answer as you like. ' +
     'When the agent exits, rec prints the events it recorded and the merged session (docs/demo.md). The recording ' +

@@ -10,7 +10,9 @@ import { AGENT_NAMES } from '../../../src/agents/registry.js';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src');
 
 const ALLOWED: readonly RegExp[] = [...AGENT_NAMES.map((a) => new RegExp(`^agents/${a}/`)), /^agents\/registry\.ts$/];
-const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {};
+const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
+  'commands/demo.ts': "rec demo has an isolated world and a mock model for Codex only (src/lab/codex/); it asks the registry once the lab has one per agent",
+};
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
