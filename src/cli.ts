@@ -6,6 +6,7 @@ import { TerminalSafeStream, escapeControlsKeepLines, outputWidth } from './comm
 type CommandMain = (args: string[], io: CommandIO) => Promise<number>;
 
 const SUBCOMMANDS: Record<string, () => Promise<CommandMain>> = {
+  demo: async () => (await import('./commands/demo.js')).demoCommand,
   runs: async () => (await import('./commands/runs.js')).runsCommand,
   events: async () => (await import('./commands/events.js')).eventsCommand,
   merge: async () => (await import('./commands/merge.js')).mergeCommand,

@@ -79,6 +79,22 @@ export const RUN_SPEC: CommandSpec = {
   ],
 };
 
+export const DEMO_SPEC: CommandSpec = {
+  name: 'demo',
+  operands: `[${AGENTS.join('|')}]`,
+  summary: 'try rec with no account: the agent against a mock model, then what rec recorded',
+  description:
+    "Runs the agent (default: the first one listed) under rec, as `rec <agent>` would find it, in a temporary project and HOME " +
+    "against rec's own mock model on 127.0.0.1: no account, no credential of yours, no network. The mock proposes " +
+    'a harmless command, a file edit and a long-running command, then streams an answer; answer as you like. ' +
+    'When the agent exits, rec prints the events it recorded and the merged session (docs/demo.md). The recording ' +
+    'goes to a temporary database that is deleted afterwards, unless --db names one.',
+  options: [
+    { name: 'db', value: 'PATH', help: 'keep the recording in this rec database (default: a temporary one, deleted at the end)' },
+    { name: 'agent-bin', value: 'PATH', help: `the agent's executable (default: as rec <agent> finds it, else this clone's pinned one)` },
+  ],
+};
+
 export const RUNS_SPEC: CommandSpec = {
   name: 'runs',
   operands: '',
@@ -245,4 +261,4 @@ export const DOCTOR_SPEC: CommandSpec = {
   ],
 };
 
-export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, RULES_SPEC, REPORT_SPEC, PRUNE_SPEC, EXPORT_SPEC, DOCTOR_SPEC, HOOK_SPEC];
+export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [DEMO_SPEC, RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, RULES_SPEC, REPORT_SPEC, PRUNE_SPEC, EXPORT_SPEC, DOCTOR_SPEC, HOOK_SPEC];

@@ -1,0 +1,42 @@
+// `rec demo`'s answers before it starts anything: help, a wrong agent, an agent with no demo yet,
+// and no terminal to run the agent in (vitest's stdin is not one). The run itself is proved on the
+// real Codex in test/e2e/codex/recDemo.test.ts.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { demoCommand } from '../../../src/commands/demo.js';
+
+async function demo(...args: string[]): Promise<{ status: number; out: string; err: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const status = await demoCommand(args, { stdout, stderr, env: {}, cwd: process.cwd() });
+  return { status, out: String(stdout.read() ?? ''), err: String(stderr.read() ?? '') };
+}
+
+describe('rec demo', () => {
+  it('--help describes it', async () => {
+    const r = await demo('--help');
+    expect(r.status).toBe(0);
+    expect(r.out).toMatch(/^usage: rec demo \[--db PATH\] \[--agent-bin PATH\] \[codex\|gemini\|claude\]/);
+    expect(r.out).toContain('mock model');
+  });
+
+  it('refuses an unknown agent in one line, status 2', async () => {
+    const r = await demo('vim');
+    expect(r.status).toBe(2);
+    expect(r.err).toBe("rec demo: unknown agent 'vim': expected one of codex, gemini, claude\n");
+  });
+
+  it('says that gemini and claude have no demo yet', async () => {
+    for (const agent of ['gemini', 'claude']) {
+      const r = await demo(agent);
+      expect(r.status).toBe(2);
+      expect(r.err).toMatch(new RegExp(`^rec demo: ${agent} has no demo yet .*try rec demo codex\\n$`));
+    }
+  });
+
+  it('needs a terminal: the agent runs interactively', async () => {
+    const r = await demo();
+    expect(r.status).toBe(2);
+    expect(r.err).toMatch(/^rec demo: needs a terminal/);
+  });
+});
