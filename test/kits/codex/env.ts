@@ -8,14 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createEnvDirs } from '../shared/envDirs.js';
 import { descendantPids, killPids } from '../shared/processTree.js';
-import { pinnedVersion } from '../../helpers/agentVersions.js';
+import { agentBin } from '../shared/agentBin.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The pinned devDependency; the e2e suite never uses a codex from PATH. */
-export const CODEX_BIN = join(REPO_ROOT, 'node_modules/.bin/codex');
-/** The newest verified version (the module's verifiedVersions): the devDependency pin. */
-export const CODEX_VERSION = pinnedVersion('codex');
+const BIN = agentBin('codex');
+/** The pinned devDependency, or the one REC_E2E_CODEX_BIN names; the e2e suite never uses a codex from PATH. */
+export const CODEX_BIN = BIN.override ?? join(REPO_ROOT, 'node_modules/.bin/codex');
+/** The version under test: the devDependency pin (the newest verified version), or REC_E2E_CODEX_BIN's own. */
+export const CODEX_VERSION = BIN.version;
 
 /** The env var that holds the mock's bearer token (`env_key` of the mock provider). */
 const API_KEY_ENV = 'REC_MOCK_API_KEY';
