@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Records fixtures from the REAL Codex CLI (the pinned devDependency) against the project's mock
+// Records fixtures from the REAL Codex CLI (the pinned devDependency, or the binary REC_E2E_CODEX_BIN
+// names, into that binary's version's folder) against the project's mock
 // Responses server: for each scenario the raw pty output chunks and the keys sent with timestamps
 // (<scenario>.cast, asciicast v2 with "o"/"i"/"r" events), the rendered screens at each step
 // (<scenario>.screen.txt, frames separated by a ─ line), the rollout (<scenario>.rollout.jsonl) and what

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
 import { queryRows, waitForRows } from '../../helpers/sidecarRows.js';
+import { verifiedVersions } from '../../helpers/agentVersions.js';
 
 const FAKES_BIN = join(REPO_ROOT, 'test', 'fakes', 'bin');
 const PROMPT = 'Press enter to confirm or esc to cancel';
@@ -109,7 +110,8 @@ describe('rec codex over fake-codex', () => {
     const events = queryRows(sandbox.dbPath, 'select type, agent_version, agent_version_verified from events order by ts');
     expect(events.map((e) => e.type)).toEqual(['prompt', 'rejection']);
     expect(events.every((e) => e.agent_version === '0.170.0' && e.agent_version_verified === 0)).toBe(true);
-    const notice = 'rec: codex 0.170.0 is not a version rec was verified on (0.169.0); its events are marked agent_version_verified=false';
+    const verified = verifiedVersions('codex').map((v) => v.version).join(', ');
+    const notice = `rec: codex 0.170.0 is not a version rec was verified on (${verified}); its events are marked agent_version_verified=false`;
     expect(rec.output.split(notice)).toHaveLength(2);
   });
 

@@ -1,5 +1,5 @@
-// One reason rule, live and in merge (core/nextMessageReason.ts): each recorded Codex 0.169.0
-// session with a rejection is fed to both — replayed through the live recorder, and its rollout
+// One reason rule, live and in merge (core/nextMessageReason.ts): each recorded Codex session
+// (the pinned version's) with a rejection is fed to both — replayed through the live recorder, and its rollout
 // merged with the same sidecar events stripped of their reasons — and both must name the same
 // reason (or none) for every rejection.
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
-// Merged sessions of the real Codex CLI 0.169.0, from the rollouts recorded by
-// scripts/record-codex-fixtures.mjs (test/fixtures/codex/0.169.0/recorded), each merged twice:
+// Merged sessions of the real Codex CLI at its pinned version, from the rollouts recorded by
+// scripts/record-codex-fixtures.mjs (test/fixtures/codex/<version>/recorded), each merged twice:
 // with a sidecar written through the real store holding the rows the e2e suite asserts `rec codex`
 // writes for that scenario (test/e2e/codex/recCodex.test.ts), and without any sidecar. Every entry
 // is compared whole, field by field. Without the sidecar, Codex's "aborted by user" cannot say
@@ -22,6 +22,9 @@ import {
 import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
 import { loadRecorded, shift, writeRecordedSidecar, type RecordedRollout, type RecordedSidecar, type TimedRow } from './recordedCodexSidecar.js';
 import { runCommand } from '../../helpers/runCommand.js';
+import { pinnedVersion } from '../../helpers/agentVersions.js';
+
+const CODEX_VERSION = pinnedVersion('codex');
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-merge-recorded-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,7 +68,7 @@ async function mergeRecorded(name: string, rows: (rec: RecordedRollout) => Timed
   // The sidecar changes the decisions, never the conversation.
   expect(joined.messages).toEqual(native.messages);
   expect(joined.session).toEqual({ ...native.session, run_ids: [db.runId] });
-  expect(native.session).toMatchObject({ agent: 'codex', agent_version: '0.169.0', agent_session_id: rec.sessionId, source: 'file', run_ids: [] });
+  expect(native.session).toMatchObject({ agent: 'codex', agent_version: CODEX_VERSION, agent_session_id: rec.sessionId, source: 'file', run_ids: [] });
   expect(native.diagnostics).toEqual([]);
   expect(joined.diagnostics).toEqual([]);
   return { native, joined, rec, db, rows: timed };
@@ -208,7 +211,7 @@ function expectNoDecisions(m: MergedSession, except: Array<keyof MergedSession> 
   }
 }
 
-describe('codex 0.169.0 recorded sessions, merged with and without the sidecar', () => {
+describe(`codex ${CODEX_VERSION} recorded sessions, merged with and without the sidecar`, () => {
   it('shell-approve-y: y approves once; the file shows the command ran, the sidecar adds who approved and how', async () => {
     const x = await mergeRecorded('shell-approve-y', (r) => decided(r, only(r), promptRow('command', only(r)), approvalRow('command', only(r), YES)));
     const call = only(x.rec);

@@ -10,14 +10,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DENY_RULE, NOTEBOOK_FILE, NOTEBOOK_TEXT, NOTES_FILE, NOTES_TEXT } from '../../../src/lab/mock/claudeScenarios.js';
 import { createEnvDirs, stopProcessTrees } from '../../../src/lab/envDirs.js';
-import { pinnedVersion } from '../../helpers/agentVersions.js';
+import { agentBin } from '../shared/agentBin.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(import.meta.url);
 const MCP_SERVER = join(REPO_ROOT, 'test', 'fakes', 'mcp', 'markerServer.mjs');
 
-/** The newest verified version (the module's verifiedVersions): the devDependency pin. */
-export const CLAUDE_VERSION = pinnedVersion('claude');
+const BIN = agentBin('claude');
+/** The version under test: the devDependency pin (the newest verified version), or REC_E2E_CLAUDE_BIN's own. */
+export const CLAUDE_VERSION = BIN.version;
 
 /**
  * The pinned devDependency's native binary, taken from its platform package (an optional
@@ -27,9 +28,9 @@ export const CLAUDE_VERSION = pinnedVersion('claude');
  * although the package's engines says >= 22). Null where the package is not installed.
  */
 export function claudeBin(): string | null {
-  // A copy installed elsewhere (where this tree's node_modules lacks the optional platform package).
-  const given = process.env.REC_E2E_CLAUDE_BIN;
-  if (given) return existsSync(given) ? given : null;
+  // A copy installed elsewhere (where this tree's node_modules lacks the optional platform package,
+  // or a newer release under test); agentBin has run it already, so it exists.
+  if (BIN.override) return BIN.override;
   const libc = process.platform === 'linux' && existsSync('/etc/alpine-release') ? '-musl' : '';
   try {
     const pkg = require.resolve(`@anthropic-ai/claude-code-${process.platform}-${process.arch}${libc}/package.json`);

@@ -1,7 +1,8 @@
 // Codex's part of the recorded-session replay (test/kits/shared/recordedRun.ts) of its recordings
-// (test/fixtures/codex/0.169.0/recorded, made by scripts/record-codex-fixtures.mjs): the rollout goes
+// (test/fixtures/codex/<version>/recorded, made by scripts/record-codex-fixtures.mjs): the rollout goes
 // into a temporary $CODEX_HOME/sessions/<yyyy>/<mm>/<dd> as Codex wrote it, anchored at the first
-// turn's start (its task_started record at the first "working" status on screen).
+// turn (its task_started record at the first "working" status on screen, or its end at the next
+// "idle" status when that places it later: estimateStart).
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -11,11 +12,14 @@ import type { RecEvent } from '../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import type { Cast } from '../../helpers/castReplay.js';
 import type { Journey } from '../../helpers/journey.js';
-import { fixturesDir } from '../../helpers/agentVersions.js';
+import { fixturesDir, verifiedVersions } from '../../helpers/agentVersions.js';
 import { replayRecording, type FrameCheck, type JourneyStep, type SessionLayout } from '../shared/recordedRun.js';
 import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 
+/** The pinned version's recordings (each verified version's: RECORDED_BY_VERSION). */
 export const RECORDED_DIR = join(fixturesDir('codex'), 'recorded');
+/** The recordings of every verified version, oldest first: each keeps replaying after a newer one is pinned. */
+export const RECORDED_BY_VERSION = verifiedVersions('codex').map((v) => ({ version: v.version, recorded: join(v.fixtures, 'recorded') }));
 /** The work dir the recorder script ran Codex in; the rollouts' session_meta names it. */
 export const RECORDED_CWD = '/tmp/rec-codex-fx/work';
 
@@ -24,8 +28,10 @@ type RolloutLine = z.infer<typeof RolloutLine>;
 
 /** Codex's status OSC: `ESC ] 7501 ; state=working:…` is drawn once the turn started. */
 const FIRST_WORKING = /\x1b\]7501;state=working\b/;
+/** And `state=idle` once it has ended (the composer is free again). */
+const IDLE = /\x1b\]7501;state=idle\b/;
 
-/** Records Codex 0.169.0 writes only because of a key: a turn started or cut, a call's outcome, a typed message. */
+/** Records Codex (0.169.0 and 0.171.0) writes only because of a key: a turn started or cut, a call's outcome, a typed message. */
 function causedByKey(r: RolloutLine): boolean {
   const p = r.payload;
   if (r.type === 'event_msg') return p.type === 'task_started' || p.type === 'turn_aborted';
@@ -52,6 +58,8 @@ export interface RecordedRun {
 }
 
 export interface ReplayOptions {
+  /** The recordings folder (one of RECORDED_BY_VERSION); the pinned version's by default. */
+  readonly dir?: string;
   /**
    * Writes every rollout line this much later than its aligned time (Codex's rollout writer flushes
    * asynchronously; a loaded machine delays it further). The recorder must record the same events.
@@ -64,31 +72,34 @@ export interface ReplayOptions {
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
-  const rolloutFile = join(RECORDED_DIR, `${name}.rollout.jsonl`);
+  const dir = options.dir ?? RECORDED_DIR;
+  const rolloutFile = join(dir, `${name}.rollout.jsonl`);
   const raw = readFileLines(rolloutFile);
   const parsed = raw.map((text) => RolloutLine.parse(JSON.parse(text)));
   const layout = (cast: Cast, home: string): SessionLayout => {
     const firstTurn = parsed.find((r) => r.type === 'event_msg' && r.payload.type === 'task_started');
     const firstWorking = cast.events.find((e) => e.kind === 'o' && FIRST_WORKING.test(e.data));
     if (!firstTurn || !firstWorking) throw new Error(`${name}: no turn start to align the rollout with the cast`);
+    const turnEnd = parsed.find((r) => r.type === 'event_msg' && (r.payload.type === 'task_complete' || r.payload.type === 'turn_aborted'));
+    const idle = cast.events.find((e) => e.kind === 'o' && e.t > firstWorking.t && IDLE.test(e.data));
     const meta = parsed[0]!;
     const day = new Date(meta.timestamp);
-    const dir = join(home, 'sessions', String(day.getUTCFullYear()), pad(day.getUTCMonth() + 1), pad(day.getUTCDate()));
-    mkdirSync(dir, { recursive: true });
-    const sessionFile = join(dir, `rollout-${meta.timestamp.replace(/[:.]/g, '-')}-${String(meta.payload.id)}.jsonl`);
+    const sessionDir = join(home, 'sessions', String(day.getUTCFullYear()), pad(day.getUTCMonth() + 1), pad(day.getUTCDate()));
+    mkdirSync(sessionDir, { recursive: true });
+    const sessionFile = join(sessionDir, `rollout-${meta.timestamp.replace(/[:.]/g, '-')}-${String(meta.payload.id)}.jsonl`);
     return {
       cwd: RECORDED_CWD,
       env: { CODEX_HOME: home },
       lines: raw.map((text, i) => ({ text, ts: Date.parse(parsed[i]!.timestamp), causedByKey: causedByKey(parsed[i]!) })),
       keyTimes: cast.events.filter((e) => e.kind === 'i').map((e) => e.t),
-      estimateStartMs: Date.parse(firstTurn.timestamp) - firstWorking.t * 1000,
+      estimateStartMs: estimateStart(Date.parse(firstTurn.timestamp), firstWorking.t, turnEnd && idle ? { ts: Date.parse(turnEnd.timestamp), t: idle.t } : undefined),
       write: (index) => appendFileSync(sessionFile, raw[index]! + '\n'),
     };
   };
   return replayRecording(
     {
       agent: 'codex',
-      dir: RECORDED_DIR,
+      dir,
       name,
       layout,
       recorder: (context, clock) => new CodexRecorder(context, { clock }),
@@ -112,6 +123,20 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       forwarded,
     }),
   );
+}
+
+/**
+ * The cast's t = 0 on the rollout's clock, from the first turn: its start (task_started at the first
+ * "working" status) and, when the turn ended on screen, its end (task_complete or turn_aborted at the
+ * next "idle" status), whichever places the rollout later. Codex 0.169.0 stamps task_started as it
+ * draws "working"; 0.171.0 draws "working" first and stamps task_started some 0.3 s later, so the
+ * start alone would put the turn's records, its "aborted by user" outputs too, ahead of the key
+ * that caused them, further than the causality correction (castAlignment.ts) attributes to a key.
+ * No record is placed before the screen shows what it records.
+ */
+function estimateStart(turnStartedMs: number, workingT: number, end: { ts: number; t: number } | undefined): number {
+  const fromStart = turnStartedMs - workingT * 1000;
+  return end ? Math.min(fromStart, end.ts - end.t * 1000) : fromStart;
 }
 
 function readFileLines(file: string): string[] {

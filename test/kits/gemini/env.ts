@@ -7,17 +7,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EDIT_FILE } from '../../../src/lab/mock/geminiScenarios.js';
 import { createEnvDirs, stopProcessTrees } from '../../../src/lab/envDirs.js';
-import { pinnedVersion } from '../../helpers/agentVersions.js';
+import { agentBin } from '../shared/agentBin.js';
 
 /** The prefix of each test world's temp dir (under the system temp dir). */
 export const E2E_DIR_PREFIX = 'rec-gemini-e2e-';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The pinned devDependency; the e2e suite never uses a gemini from PATH. */
-export const GEMINI_BIN = join(REPO_ROOT, 'node_modules/.bin/gemini');
-/** The newest verified version (the module's verifiedVersions): the devDependency pin. */
-export const GEMINI_VERSION = pinnedVersion('gemini');
+const BIN = agentBin('gemini');
+/** The pinned devDependency, or the one REC_E2E_GEMINI_BIN names; the e2e suite never uses a gemini from PATH. */
+export const GEMINI_BIN = BIN.override ?? join(REPO_ROOT, 'node_modules/.bin/gemini');
+/** The version under test: the devDependency pin (the newest verified version), or REC_E2E_GEMINI_BIN's own. */
+export const GEMINI_VERSION = BIN.version;
 /** The fake `vim` for "Modify with external editor": it changes "new line" to "edited line". */
 const FAKE_EDITOR_DIR = join(REPO_ROOT, 'test', 'fakes', 'editor');
 /** A one-tool MCP server over stdio (touch_marker). */

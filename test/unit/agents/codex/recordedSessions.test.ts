@@ -1,4 +1,5 @@
-// Recorded sessions of the real Codex CLI 0.169.0 (test/fixtures/codex/0.169.0/recorded, recorded by
+// Recorded sessions of the real Codex CLI, every verified version's (test/fixtures/codex/<version>/recorded,
+// each version kept replaying after a newer one is pinned; recorded by
 // scripts/record-codex-fixtures.mjs with the key scripts of src/lab/codex/recordedScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the CodexRecorder into an
 // in-memory sidecar, with the rollout written as Codex wrote it (test/kits/codex/recordedRun.ts). Each scenario
@@ -9,7 +10,7 @@ import { approvalRow, detachedRow, OPTION, promptRow, rejectionRow, skippedRow, 
 import type { EventRow } from '../../../helpers/sidecarRows.js';
 import type { RolloutCall } from '../../../kits/codex/rolloutCalls.js';
 import { screenText } from '../../../helpers/castReplay.js';
-import { replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/codex/recordedRun.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/codex/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -21,12 +22,13 @@ const REPLAY_TIMEOUT_MS = 60_000;
  */
 const LAGGING_ROLLOUT_MS = [400, 1_500] as const;
 
-/** Replays without options are shared by the row and the screen suites (each is deterministic). */
+/** Replays without a lag are shared by the row and the screen suites (each is deterministic). */
 const replays = new Map<string, Promise<RecordedRun>>();
-function replay(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
+function replay(name: string, options: ReplayOptions & { readonly dir: string }): Promise<RecordedRun> {
   if (options.rolloutLagMs !== undefined) return replayRecorded(name, options);
-  let run = replays.get(name);
-  if (!run) replays.set(name, (run = replayRecorded(name)));
+  const key = `${options.dir}/${name}`;
+  let run = replays.get(key);
+  if (!run) replays.set(key, (run = replayRecorded(name, { dir: options.dir })));
   return run;
 }
 
@@ -184,7 +186,7 @@ const SCENARIOS_80X40: readonly Scenario[] = [
   },
 ];
 
-function suite(scenarios: readonly Scenario[], options: ReplayOptions = {}): void {
+function suite(scenarios: readonly Scenario[], options: ReplayOptions & { readonly dir: string }): void {
   for (const s of scenarios) {
     it(`${s.name}: ${s.does}`, async () => {
       const run = await replay(s.name, options);
@@ -196,43 +198,45 @@ function suite(scenarios: readonly Scenario[], options: ReplayOptions = {}): voi
   }
 }
 
-describe('codex 0.169.0, 120x40, recorded with scripts/record-codex-fixtures.mjs', () => {
-  suite(SCENARIOS_120X40);
-});
+for (const { version, recorded: dir } of RECORDED_BY_VERSION) {
+  describe(`codex ${version}, 120x40, recorded with scripts/record-codex-fixtures.mjs`, () => {
+    suite(SCENARIOS_120X40, { dir });
+  });
 
-describe('codex 0.169.0, 80x40, recorded with scripts/record-codex-fixtures.mjs', () => {
-  suite(SCENARIOS_80X40);
+  describe(`codex ${version}, 80x40, recorded with scripts/record-codex-fixtures.mjs`, () => {
+    suite(SCENARIOS_80X40, { dir });
 
-  it('long-command-wrapped: the prompt keeps the command re-joined from its wrapped rows, as the rollout spells it', async () => {
-    const run = await replay('long-command-wrapped');
-    const prompt = run.events.find((e) => e.type === 'prompt');
-    expect(prompt?.prompt?.details?.command).toBe(String(only(run).args.cmd));
-  }, REPLAY_TIMEOUT_MS);
-});
+    it('long-command-wrapped: the prompt keeps the command re-joined from its wrapped rows, as the rollout spells it', async () => {
+      const run = await replay('long-command-wrapped', { dir });
+      const prompt = run.events.find((e) => e.type === 'prompt');
+      expect(prompt?.prompt?.details?.command).toBe(String(only(run).args.cmd));
+    }, REPLAY_TIMEOUT_MS);
+  });
 
-for (const lag of LAGGING_ROLLOUT_MS) {
-  describe(`codex 0.169.0, recorded with scripts/record-codex-fixtures.mjs, rollout written ${lag} ms late`, () => {
-    // The rollout then trails the screen past the deciding key: the prompt is matched to its call
-    // afterwards, the message that started the turn is not taken for a rejection's reason, and an
-    // interrupt of the approved command is of kind tool although its call was not read yet.
-    // Except where Codex exits at the decision (Exit in the task menu) and the rollout lags as long
-    // as rec waits after an exit (RECONCILE_AFTER_EXIT_MS, 1.5 s): the recorder never sees
-    // the calls then, and its events keep call_id empty (a known limit, noted in docs/codex.md).
-    const exitsAtOnce = new Set(lag >= 1500 ? ['sleep-ctrlc-exit'] : []);
-    suite([...SCENARIOS_120X40, ...SCENARIOS_80X40].filter((s) => !exitsAtOnce.has(s.name)), { rolloutLagMs: lag });
+  for (const lag of LAGGING_ROLLOUT_MS) {
+    describe(`codex ${version}, recorded with scripts/record-codex-fixtures.mjs, rollout written ${lag} ms late`, () => {
+      // The rollout then trails the screen past the deciding key: the prompt is matched to its call
+      // afterwards, the message that started the turn is not taken for a rejection's reason, and an
+      // interrupt of the approved command is of kind tool although its call was not read yet.
+      // Except where Codex exits at the decision (Exit in the task menu) and the rollout lags as long
+      // as rec waits after an exit (RECONCILE_AFTER_EXIT_MS, 1.5 s): the recorder never sees
+      // the calls then, and its events keep call_id empty (a known limit, noted in docs/codex.md).
+      const exitsAtOnce = new Set(lag >= 1500 ? ['sleep-ctrlc-exit'] : []);
+      suite([...SCENARIOS_120X40, ...SCENARIOS_80X40].filter((s) => !exitsAtOnce.has(s.name)), { dir, rolloutLagMs: lag });
+    });
+  }
+
+  describe(`codex ${version} recorded screens: the replayed screen equals each recorded frame (golden screens)`, () => {
+    for (const s of [...SCENARIOS_120X40, ...SCENARIOS_80X40]) {
+      it(s.name, async () => {
+        const run = await replay(s.name, { dir });
+        expect(run.frames.map((f) => f.frame.label)).toContain('final');
+        for (const { frame, replayed, replayedSize } of run.frames) {
+          expect(`# ${frame.label} ${replayedSize}\n${replayed}`).toBe(`# ${frame.label} ${frame.cols}x${frame.rows}\n${screenText(frame.text)}`);
+        }
+        const final = run.frames.at(-1)!;
+        expect(screenText(run.finalScreen)).toBe(screenText(final.frame.text));
+      }, REPLAY_TIMEOUT_MS);
+    }
   });
 }
-
-describe('codex 0.169.0 recorded screens: the replayed screen equals each recorded frame (golden screens)', () => {
-  for (const s of [...SCENARIOS_120X40, ...SCENARIOS_80X40]) {
-    it(s.name, async () => {
-      const run = await replay(s.name);
-      expect(run.frames.map((f) => f.frame.label)).toContain('final');
-      for (const { frame, replayed, replayedSize } of run.frames) {
-        expect(`# ${frame.label} ${replayedSize}\n${replayed}`).toBe(`# ${frame.label} ${frame.cols}x${frame.rows}\n${screenText(frame.text)}`);
-      }
-      const final = run.frames.at(-1)!;
-      expect(screenText(run.finalScreen)).toBe(screenText(final.frame.text));
-    }, REPLAY_TIMEOUT_MS);
-  }
-});
