@@ -106,6 +106,8 @@
       ['skipped', 'Skipped', s.skipped.total, decisions],
       ['interruptions', 'Interruptions', s.interruptions.total, decisions],
       ['unknown_fates', 'Unknown fates', s.unknown_fates, decisions],
+      // A miss is not a decision of its own: one the agent's file shows and rec saw no prompt for.
+      ['misses', 'Missed by rec', s.misses.total, decisions],
     ];
     var list = el('ul', { class: 'cards' });
     cards.forEach(function (c) {

@@ -105,6 +105,7 @@ describe('rec report in headless Chromium', () => {
       skipped: expected.skipped.total,
       interruptions: expected.interruptions.total,
       unknown_fates: expected.unknown_fates,
+      misses: expected.misses.total,
     });
     const byTrigger = (await rows(page, 'by-trigger')).map(([k, n]) => [k!.replace(/^.+ \((.+)\)$/, '$1'), Number(n)]);
     expect(byTrigger).toEqual(expected.rejections.by_trigger.map((r) => [r.key, r.count]));
