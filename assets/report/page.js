@@ -118,7 +118,7 @@
       ]));
     });
     sec.appendChild(list);
-    sec.appendChild(el('p', { class: 'note' }, ['Generated ' + data.generated_at + '.' + (s.diagnostics > 0 ? ' ' + s.diagnostics + ' diagnostics: run rec stats to see them.' : '')]));
+    sec.appendChild(el('p', { class: 'note' }, [(data.newest ? 'Data up to ' + data.newest.replace('T', ' ').slice(0, 19) + ' UTC.' : 'No dated sessions.') + (s.diagnostics > 0 ? ' ' + s.diagnostics + ' diagnostics: run rec stats to see them.' : '')]));
   }
 
   function overTime() {

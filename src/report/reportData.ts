@@ -31,6 +31,9 @@ export interface ReportSession {
 
 export interface ReportData {
   generated_at: string;
+  /** The time of the newest decision (or session start) the page covers; what the page shows, as it
+   * names the data rather than the moment of writing, so the same sessions give the same page. */
+  newest: string | null;
   /** The session the page opens on (`--run`), by its index in sessions. */
   open: number | null;
   stats: StatsReport;
@@ -76,6 +79,7 @@ export class ReportBuilder {
     });
     return {
       generated_at: now.toISOString(),
+      newest: this._newest(),
       open: openFirst && this._sessions.length > 0 ? 0 : null,
       stats,
       over_time: this._overTime(),
@@ -85,6 +89,17 @@ export class ReportBuilder {
       interruptions: this._interruptions(),
       sessions: this._sessions,
     };
+  }
+
+  private _newest(): string | null {
+    let newest: { ms: number; text: string } | null = null;
+    for (const s of this._sessions) {
+      for (const text of [s.started, ...s.steps.map((st) => st[1])]) {
+        const ms = Date.parse(text ?? '');
+        if (!Number.isNaN(ms) && (newest === null || ms > newest.ms)) newest = { ms, text: new Date(ms).toISOString() };
+      }
+    }
+    return newest?.text ?? null;
   }
 
   private _countSteps(type: string, key: (step: Array<string | null>) => string): CountRow[] {
