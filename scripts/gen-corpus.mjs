@@ -4,7 +4,10 @@
 // ../shared/agents/*/samples: codex 0.169.0, gemini 0.61.0, claude 2.1.328), with approvals,
 // rejections, interruptions and parallel batches mixed in. Deterministic for a given seed.
 //
-//   node scripts/gen-corpus.mjs DIR [--mb 520] [--seed 1] [--non-ascii SHARE]
+//   node scripts/gen-corpus.mjs DIR [--mb 520] [--seed 1] [--non-ascii SHARE] [--sessions N]
+//
+// --sessions N writes exactly N sessions in about --mb: the sizes keep their spread (many small, some
+// long) but are scaled so they add up to --mb, e.g. 24,570 sessions of 1.5–34 kB in 300 MB.
 //
 // Layout under DIR: codex/sessions/2026/11/22/rollout-*.jsonl, gemini/tmp/work/chats/session-*.jsonl,
 // claude/projects/-work/<uuid>.jsonl — the agents' own folder shapes, so `--agent` discovery works
@@ -230,7 +233,7 @@ export const CORPUS_AGENTS = {
 };
 
 /** Writes the corpus; returns the files with their agent and size. */
-export function generateCorpus(dir, { mb = 520, seed = 1, nonAscii = 0 } = {}) {
+export function generateCorpus(dir, { mb = 520, seed = 1, nonAscii = 0, sessions = 0 } = {}) {
   const r = createRng(seed, { nonAscii });
   const targetBytes = mb * 1e6;
   const agents = Object.keys(CORPUS_AGENTS);
@@ -239,10 +242,14 @@ export function generateCorpus(dir, { mb = 520, seed = 1, nonAscii = 0 } = {}) {
   let total = 0;
   let t = Date.parse('2026-11-22T00:00:00.000Z');
   let i = 0;
-  while (total < targetBytes) {
+  // The mean of MIN + (MAX - MIN) * u² for a uniform u.
+  const meanBytes = MIN_SESSION_BYTES + (MAX_SESSION_BYTES - MIN_SESSION_BYTES) / 3;
+  while (sessions > 0 ? i < sessions : total < targetBytes) {
     const agent = agents[i % agents.length];
     const kind = CORPUS_AGENTS[agent];
-    const size = Math.round(MIN_SESSION_BYTES + (MAX_SESSION_BYTES - MIN_SESSION_BYTES) * r.next() ** 2);
+    let size = Math.round(MIN_SESSION_BYTES + (MAX_SESSION_BYTES - MIN_SESSION_BYTES) * r.next() ** 2);
+    // Scaled to what is left per session left, so a session that overshoots its size is made up for.
+    if (sessions > 0) size = Math.round((size * Math.max(0, targetBytes - total)) / (sessions - i) / meanBytes);
     const path = join(dir, kind.dir, kind.fileName(r));
     const w = new Writer(path);
     kind.session(w, r, t, size);
@@ -258,14 +265,20 @@ export function generateCorpus(dir, { mb = 520, seed = 1, nonAscii = 0 } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { mb: { type: 'string', default: '520' }, seed: { type: 'string', default: '1' }, 'non-ascii': { type: 'string', default: '0' } },
+    options: {
+      mb: { type: 'string', default: '520' },
+      seed: { type: 'string', default: '1' },
+      'non-ascii': { type: 'string', default: '0' },
+      sessions: { type: 'string', default: '0' },
+    },
   });
   const nonAscii = Number(values['non-ascii']);
-  if (positionals.length !== 1 || !(nonAscii >= 0 && nonAscii <= 1)) {
-    console.error('usage: node scripts/gen-corpus.mjs DIR [--mb 520] [--seed 1] [--non-ascii SHARE (0-1)]');
+  const sessions = Number(values.sessions);
+  if (positionals.length !== 1 || !(nonAscii >= 0 && nonAscii <= 1) || !(Number.isInteger(sessions) && sessions >= 0)) {
+    console.error('usage: node scripts/gen-corpus.mjs DIR [--mb 520] [--seed 1] [--non-ascii SHARE (0-1)] [--sessions N]');
     process.exit(2);
   }
   const started = Date.now();
-  const { files, bytes } = generateCorpus(positionals[0], { mb: Number(values.mb), seed: Number(values.seed), nonAscii });
+  const { files, bytes } = generateCorpus(positionals[0], { mb: Number(values.mb), seed: Number(values.seed), nonAscii, sessions });
   console.log(`${files.length} session files, ${(bytes / 1e6).toFixed(1)} MB in ${((Date.now() - started) / 1000).toFixed(1)} s under ${positionals[0]}`);
 }
