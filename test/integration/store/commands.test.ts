@@ -170,7 +170,7 @@ describe('rec runs / rec events: bad input', () => {
   });
 
   it.each([
-    [['--type', 'rejected'], /^rec events: bad --type 'rejected': expected one of prompt, approval, rejection, skipped, interruption\n$/],
+    [['--type', 'rejected'], /^rec events: bad --type 'rejected': expected one of prompt, approval, rejection, skipped, interruption, miss\n$/],
     [['--agent', 'copilot'], /^rec events: bad --agent 'copilot': expected one of codex, gemini, claude, other\n$/],
     [['--since', 'last week'], /^rec events: bad --since 'last week': expected an age \(30s, 30m, 2h, 7d, 1w\) or a date/],
     [['--since', '2025-02-30'], /^rec events: bad --since '2025-02-30'/],
