@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { addToJsonList } from './jsonEdit.js';
+import { addToJsonList } from '../agents/common/jsonEdit.js';
 import { claudePermissions, ruleFileText } from './ruleFile.js';
 import type { AgentRules } from './ruleTypes.js';
 
