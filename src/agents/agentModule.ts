@@ -5,6 +5,7 @@
 import type { AgentName } from '../core/events.js';
 import type { ToolTable } from '../readers/action.js';
 import type { SessionReader } from '../readers/nativeSession.js';
+import type { PermissionRules } from './common/ruleFormat.js';
 import type { LaunchContext, LaunchPlan, Recorder, RecorderContext } from './agentAdapter.js';
 import type { VerifiedVersion } from './verifiedVersions.js';
 
@@ -68,6 +69,12 @@ export interface AgentModule {
   readonly rawLiteralKeys: { readonly userText: readonly string[]; readonly otherText: readonly string[]; readonly output: readonly string[] };
   /** Its tools: the kind of a rejection of each, and the action a call takes (agents/<name>/tools.ts). */
   loadTools(): Promise<ToolTable>;
+  /**
+   * Its permission rules (agents/<name>/rules.ts), for `rec rules`: how a suggested rule is written,
+   * where the agent reads rules, and its existing rules read back. Absent: rec knows no rule format
+   * of the agent, and says so. Plain functions over node builtins, cheap to load with the row.
+   */
+  readonly permissionRules?: PermissionRules;
 }
 
 /** The live half of a row, loaded on demand (agents/<name>/adapter.ts). */

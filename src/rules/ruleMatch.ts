@@ -1,13 +1,9 @@
 // A rule's match made from the calls of one group, whether it covers a call, and the widest call
 // it would allow, in plain words. Codex and Gemini CLI match a command by prefix whatever is
 // written; Claude Code matches `Bash(cmd)` exactly and `Bash(cmd *)` by prefix.
+import { prefixOnly } from './agentFormats.js';
 import type { RuleMatch } from './ruleTypes.js';
 import type { Subject } from './subjects.js';
-
-/** Whether this agent's command rules always match by prefix (no exact form). */
-export function prefixOnly(agent: string): boolean {
-  return agent !== 'claude';
-}
 
 function commonPrefix(lists: ReadonlyArray<readonly string[]>): string[] {
   const first = lists[0] ?? [];

@@ -1,17 +1,9 @@
 // The report `rec rules` prints (and `--json` holds whole): per agent, the rules suggested, the
 // groups held back with the reason, and what the agent's existing rules say about the calls.
+import type { RuleDecision, RuleMatch } from '../agents/common/ruleFormat.js';
 
-export type RuleDecision = 'allow' | 'ask' | 'deny';
+export type { RuleDecision, RuleMatch } from '../agents/common/ruleFormat.js';
 export type RuleKind = 'command' | 'edit' | 'fetch' | 'mcp';
-
-/** What a rule matches, in rec's own terms (each agent's format is written from this). */
-export type RuleMatch =
-  /** `exact`: only these words; else these words followed by any others. */
-  | { kind: 'command'; words: string[]; exact: boolean }
-  /** `dir`: every file under it ('' never: that would be every file); `file`: one file. In-project paths are relative. */
-  | { kind: 'edit'; dir: string | null; file: string | null; in_project: boolean }
-  | { kind: 'fetch'; host: string }
-  | { kind: 'mcp'; server: string; tool: string };
 
 export interface Evidence {
   /** Prompts the rule would have answered: the user's approvals (allow) or refusals (deny, ask). */

@@ -2,9 +2,9 @@
 // it at least `min` times and never refused it, and nothing in the safety list forbids it; a group
 // the user refused repeatedly becomes a deny rule (or an ask rule when they also approved it).
 import type { SessionDecisions } from '../merge/sessionDecisions.js';
-import { agentEntry, targetOf } from './agentFormats.js';
+import { agentEntry, GUARDED_PATH, prefixOnly, targetOf } from './agentFormats.js';
 import { CallGroups, type Group, type Occurrence } from './groupCalls.js';
-import { covers, matchOf, prefixOnly, subjectText, widestText, wordsOf } from './ruleMatch.js';
+import { covers, matchOf, subjectText, widestText, wordsOf } from './ruleMatch.js';
 import type { AgentRules, Evidence, RuleDecision, RuleMatch, RulesReport, SuggestedRule, Withheld } from './ruleTypes.js';
 import { commandDanger, prefixDanger } from './safety.js';
 import type { Subject } from './subjects.js';
@@ -13,10 +13,8 @@ import type { Subject } from './subjects.js';
 export const DEFAULT_MIN = 3;
 /** Refusals that make a group's refusal a habit worth a deny or ask rule. */
 export const REPEATED_REFUSALS = 2;
-/** Covered commands given to Codex as `match` examples. */
+/** Covered commands given to the agent's format as examples (Codex's `match`). */
 const MAX_EXAMPLES = 3;
-/** Files whose editing changes what the agent may do, or holds secrets. */
-const GUARDED_PATH = /(^|\/)(\.git|\.claude|\.codex|\.gemini|\.ssh)(\/|$)|(^|\/)\.env[^/]*$/;
 
 const isApproval = (o: Occurrence): boolean => o.outcome === 'approved';
 const isRefusal = (o: Occurrence): boolean => o.outcome === 'refused';

@@ -1,11 +1,11 @@
 // `rec rules --write`: the agent's personal rule file with the suggested rules added, every other
 // byte kept. Planned first (so the change can be shown), then written atomically: a temporary
 // file beside it, renamed over it. A file that cannot be parsed is never touched.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { addToJsonList } from './jsonEdit.js';
-import { claudePermissions, ruleFileText } from './ruleFile.js';
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { readIfThere } from '../agents/common/ruleFormat.js';
+import { rulesOf } from './agentFormats.js';
+import { writtenRules } from './ruleFile.js';
 import type { AgentRules } from './ruleTypes.js';
 
 export type WritePlan = { ok: true; file: string; before: string | null; after: string } | { ok: false; file: string; error: string };
@@ -15,61 +15,18 @@ interface Where {
   cwd: string;
 }
 
-/** The personal file each agent reads rules from (project-local for Claude). */
-export function personalRuleFile(agent: string, project: string, where: Where): string | null {
-  const home = where.env.HOME ?? homedir();
-  if (agent === 'claude') return join(project, '.claude', 'settings.local.json');
-  if (agent === 'codex') return join(where.env.CODEX_HOME ?? join(home, '.codex'), 'rules', 'default.rules');
-  if (agent === 'gemini') return join(home, '.gemini', 'policies', 'rec-rules.toml');
-  return null;
-}
-
-function readIfThere(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-}
-
-/** A TOML file of tables and `key = value` lines, as rec writes and Gemini's policies are. */
-function plainToml(text: string): boolean {
-  return text.split('\n').every((l) => /^\s*(#.*)?$/.test(l) || /^\s*\[\[?[\w.-]+\]\]?\s*(#.*)?$/.test(l) || /^\s*[\w.-]+\s*=\s*\S/.test(l) || /^\s*["'\]\w,-]/.test(l));
-}
-
-function appendBlocks(before: string | null, a: AgentRules): string {
-  const old = before ?? '';
-  // Each rule block is added unless the file already holds it word for word.
-  const blocks = ruleFileText(a).split(a.agent === 'codex' ? /\n(?=prefix_rule\(|network_rule\(|# in config)/ : /\n\n/).map((b) => b.trimEnd()).filter((b) => b !== '' && !old.includes(b));
-  if (blocks.length === 0) return old;
-  const sep = old === '' ? '' : old.endsWith('\n') ? '\n' : '\n\n';
-  return `${old}${sep}${blocks.join(a.agent === 'codex' ? '\n' : '\n\n')}\n`;
-}
-
 export function planWrite(a: AgentRules, where: Where): WritePlan {
-  const file = personalRuleFile(a.agent, a.project ?? where.cwd, where);
-  if (file === null) return { ok: false, file: '-', error: `rec does not know where ${a.agent} reads rules` };
+  const rules = rulesOf(a.agent);
+  if (rules === undefined) return { ok: false, file: '-', error: `rec does not know where ${a.agent} reads rules` };
+  const file = rules.personalFile(a.project ?? where.cwd, where.env);
   let before: string | null;
   try {
     before = readIfThere(file);
   } catch (err) {
     return { ok: false, file, error: (err as Error).message };
   }
-  if (a.agent === 'claude') {
-    const lists = claudePermissions(a);
-    let after = before === null || before.trim() === '' ? '{}\n' : before;
-    try {
-      const doc: unknown = JSON.parse(after);
-      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { ok: false, file, error: 'not a JSON object; left untouched' };
-    } catch (err) {
-      return { ok: false, file, error: `not valid JSON (${(err as Error).message}); left untouched` };
-    }
-    for (const [decision, entries] of Object.entries(lists)) after = addToJsonList(after, ['permissions', decision], entries);
-    return { ok: true, file, before, after };
-  }
-  if (a.agent === 'gemini' && before !== null && !plainToml(before)) return { ok: false, file, error: 'not TOML rec can read; left untouched' };
-  return { ok: true, file, before, after: appendBlocks(before, a) };
+  const plan = rules.planWrite(before, writtenRules(a));
+  return plan.ok ? { ok: true, file, before, after: plan.after } : { ok: false, file, error: plan.error };
 }
 
 /** Writes the plan atomically, keeping the file's mode. */

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import type { AgentModule } from '../agentModule.js';
+import { claudePermissionRules } from './rules.js';
 import { CLAUDE_VERSIONS } from './strings/index.js';
 
 /** Bookkeeping line types of 2.1.x that carry no parentUuid (sessionRecords.ts counts them). */
@@ -44,4 +45,5 @@ export const claudeModule: AgentModule = {
   // user message.content (a string) or its text blocks; assistant text blocks; tool_result.content.
   loadTools: async () => (await import('./tools.js')).CLAUDE_TOOLS,
   rawLiteralKeys: { userText: ['"content":"', '"text":"'], otherText: ['"text":"', '"content":"'], output: ['"content":"', '"text":"'] },
+  permissionRules: claudePermissionRules,
 };

@@ -5,9 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-
-/** Where Claude Code keeps a project's personal rules, under the folder it runs in. */
-export const LOCAL_SETTINGS = join('.claude', 'settings.local.json');
+import { LOCAL_SETTINGS } from './rules.js';
 
 const LocalSettings = z.looseObject({ permissions: z.looseObject({ allow: z.array(z.string()).optional() }).optional() });
 

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import type { AgentModule } from '../agentModule.js';
+import { codexPermissionRules } from './rules.js';
 import { CODEX_VERSIONS } from './strings/index.js';
 
 /** $CODEX_HOME, else ~/.codex; an empty CODEX_HOME counts as unset, as Codex itself reads it. */
@@ -46,4 +47,5 @@ export const codexModule: AgentModule = {
   // response_item message content[].text; function_call_output.output (a string, or {content}).
   loadTools: async () => (await import('./tools.js')).CODEX_TOOLS,
   rawLiteralKeys: { userText: ['"text":"'], otherText: ['"text":"'], output: ['"output":"', '"content":"'] },
+  permissionRules: codexPermissionRules,
 };

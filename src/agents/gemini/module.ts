@@ -3,6 +3,7 @@
 // loadAdapter (adapter.ts).
 import { join } from 'node:path';
 import type { AgentModule } from '../agentModule.js';
+import { geminiPermissionRules } from './rules.js';
 import { GEMINI_VERSIONS } from './strings/index.js';
 import { geminiHomeDir } from './geminiHome.js';
 
@@ -43,4 +44,5 @@ export const geminiModule: AgentModule = {
   // user content[].text; gemini and info content (a string); functionResponse.response.output.
   loadTools: async () => (await import('./tools.js')).GEMINI_TOOLS,
   rawLiteralKeys: { userText: ['"text":"', '"content":"'], otherText: ['"content":"', '"text":"'], output: ['"output":"'] },
+  permissionRules: geminiPermissionRules,
 };

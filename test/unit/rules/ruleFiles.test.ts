@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claudeBashMatch, codexRules, geminiRules } from '../../../src/rules/existingRules.js';
-import { addToJsonList } from '../../../src/rules/jsonEdit.js';
+import { claudeBashMatch } from '../../../src/agents/claude/rules.js';
+import { codexRules } from '../../../src/agents/codex/rules.js';
+import { geminiRules } from '../../../src/agents/gemini/rules.js';
+import { addToJsonList } from '../../../src/agents/common/jsonEdit.js';
 import type { AgentRules, SuggestedRule } from '../../../src/rules/ruleTypes.js';
 import { commitWrite, lineDiff, planWrite } from '../../../src/rules/writeRules.js';
 

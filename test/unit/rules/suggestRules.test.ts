@@ -160,3 +160,14 @@ describe("each agent's format", () => {
     expect(e.allow[0]!.entry).toBe('[[rule]]\ntoolName = "write_file"\nargsPattern = "\\"file_path\\":\\"src\\\\/[^\\"]*\\""\ndecision = "allow"\npriority = 100');
   });
 });
+
+describe('an agent whose module has no permission rules', () => {
+  it('gets its rules suggested with no entry, an unknown target and no file text', () => {
+    // A name no registry row has stands for a module without permissionRules: both have no format.
+    const s = { ...on('codex', ['npm test', 'npm test', 'npm test']), agent: 'pilot' };
+    const a = rulesOf([s]);
+    expect(a.target).toBe('(unknown)');
+    expect(a.allow).toEqual([expect.objectContaining({ entry: null, no_entry_reason: 'rec does not know the rule format of pilot' })]);
+    expect(ruleFileText(a)).toBe('');
+  });
+});

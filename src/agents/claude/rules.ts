@@ -1,0 +1,97 @@
+// Claude Code's permission rules: permissions.allow / ask / deny strings in its settings files
+// (`Bash(…)`, `Edit(…)`, `WebFetch(domain:…)`, `mcp__server__tool`). `Bash(cmd)` matches exactly and
+// `Bash(cmd *)` by prefix.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { addToJsonList } from '../common/jsonEdit.js';
+import {
+  noEntry,
+  readIfThere,
+  someEntry,
+  type Entry,
+  type ExistingRule,
+  type PermissionRules,
+  type RuleEnv,
+  type RuleMatch,
+  type WrittenRule,
+} from '../common/ruleFormat.js';
+
+/** Where Claude Code keeps a project's personal rules, under the folder it runs in. */
+export const LOCAL_SETTINGS = join('.claude', 'settings.local.json');
+
+/** Words Claude's `Bash(…)` pattern can hold as written: no quotes, globs or parentheses to escape. */
+const BARE_WORD = /^[\w@%+=:,./-]+$/;
+
+function entry(m: RuleMatch): Entry {
+  switch (m.kind) {
+    case 'command':
+      if (!m.words.every((w) => BARE_WORD.test(w))) return noEntry('a word holds quotes or special characters that a Bash(…) pattern would misread');
+      return someEntry(`Bash(${m.words.join(' ')}${m.exact ? '' : ' *'})`);
+    case 'edit': {
+      // `/x` is x in the folder of the settings file (the project); `//x` the absolute /x.
+      return someEntry(`Edit(/${m.file ?? `${m.dir}/**`})`);
+    }
+    case 'fetch':
+      return someEntry(`WebFetch(domain:${m.host})`);
+    case 'mcp':
+      return someEntry(`mcp__${m.server}__${m.tool}`);
+  }
+}
+
+/** `Bash(npm test *)`, `Bash(npm run test:*)` (prefixes) or `Bash(git status)` (exact). */
+export function claudeBashMatch(rule: string): RuleMatch | null {
+  const m = /^Bash\((.+)\)$/.exec(rule.trim());
+  if (m === null) return null;
+  const body = m[1]!;
+  const prefix = /(?: \*|:\*)$/.exec(body);
+  const words = (prefix ? body.slice(0, prefix.index) : body).split(/\s+/).filter((w) => w !== '');
+  return words.length === 0 || words.some((w) => w.includes('*')) ? null : { kind: 'command', words, exact: prefix === null };
+}
+
+function readSettings(file: string): ExistingRule[] {
+  const text = readIfThere(file);
+  if (text === null) return [];
+  const doc: unknown = JSON.parse(text);
+  const perms = (doc as { permissions?: Record<string, unknown> } | null)?.permissions ?? {};
+  const rules: ExistingRule[] = [];
+  for (const decision of ['allow', 'ask', 'deny'] as const) {
+    const list = perms[decision];
+    if (!Array.isArray(list)) continue;
+    for (const r of list) {
+      const match = typeof r === 'string' ? claudeBashMatch(r) : null;
+      if (match !== null) rules.push({ file, text: r as string, decision, match });
+    }
+  }
+  return rules;
+}
+
+/** The entries by list: `{ allow: […], ask: […], deny: […] }`, empty lists left out. */
+function permissions(rules: readonly WrittenRule[]): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  for (const r of rules) (lists[r.decision] ??= []).push(r.entry);
+  return lists;
+}
+
+const userDir = (env: RuleEnv): string => env.CLAUDE_CONFIG_DIR ?? join(env.HOME ?? homedir(), '.claude');
+
+export const claudePermissionRules: PermissionRules = {
+  prefixOnly: false,
+  target: '.claude/settings.local.json in the project: permissions.allow, ask, deny',
+  guardedFolders: ['.claude'],
+  entry: (m) => entry(m),
+  ruleFiles: (project, env) =>
+    [join(project, LOCAL_SETTINGS), join(project, '.claude', 'settings.json'), join(userDir(env), 'settings.json')].map((file) => ({ file, read: readSettings })),
+  personalFile: (project) => join(project, LOCAL_SETTINGS),
+  fileText: (rules) => (rules.length === 0 ? '' : `${JSON.stringify({ permissions: permissions(rules) }, null, 2)}\n`),
+  planWrite: (before, rules) => {
+    let after = before === null || before.trim() === '' ? '{}\n' : before;
+    try {
+      const doc: unknown = JSON.parse(after);
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { ok: false, error: 'not a JSON object; left untouched' };
+    } catch (err) {
+      return { ok: false, error: `not valid JSON (${(err as Error).message}); left untouched` };
+    }
+    for (const [decision, entries] of Object.entries(permissions(rules))) after = addToJsonList(after, ['permissions', decision], entries);
+    return { ok: true, after };
+  },
+};

@@ -1,0 +1,98 @@
+// Gemini CLI's permission rules: `[[rule]]` tables of its policy engine in ~/.gemini/policies/*.toml,
+// which match a command by prefix (commandPrefix) and other calls by a regex over their arguments.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import {
+  appendBlocks,
+  filesIn,
+  noEntry,
+  someEntry,
+  textReader,
+  type Entry,
+  type EntryContext,
+  type ExistingRule,
+  type PermissionRules,
+  type RuleDecision,
+  type RuleEnv,
+  type RuleMatch,
+  type WrittenRule,
+} from '../common/ruleFormat.js';
+
+const DECISION: Record<RuleDecision, string> = { allow: 'allow', ask: 'ask_user', deny: 'deny' };
+/** Above an allow, a deny or ask wins; all below the 950 of Gemini's own "allow always" rules. */
+const PRIORITY: Record<RuleDecision, number> = { allow: 100, ask: 200, deny: 300 };
+
+function toml(text: string): string {
+  return JSON.stringify(text);
+}
+
+function regexEscape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+function rule(fields: string[], decision: RuleDecision): string {
+  return ['[[rule]]', ...fields, `decision = ${toml(DECISION[decision])}`, `priority = ${PRIORITY[decision]}`].join('\n');
+}
+
+function entry(m: RuleMatch, { decision, tools, cwd }: EntryContext): Entry {
+  switch (m.kind) {
+    case 'command':
+      return someEntry(rule([`toolName = "run_shell_command"`, `commandPrefix = ${toml(m.words.join(' '))}`], decision));
+    case 'edit': {
+      // argsPattern is a regex over the call's arguments as JSON; file_path may be absolute.
+      const base = m.in_project && cwd !== null ? `(${regexEscape(`${cwd}/`)})?` : '';
+      const path = m.file !== null ? `${regexEscape(m.file)}"` : `${regexEscape(`${m.dir}/`)}[^"]*"`;
+      const pattern = `"file_path":"${base}${path}`;
+      return someEntry(tools.map((t) => rule([`toolName = ${toml(t)}`, `argsPattern = ${toml(pattern)}`], decision)).join('\n\n'));
+    }
+    case 'fetch':
+      return noEntry('Gemini CLI has no domain syntax for web_fetch (its one argument is a prompt)');
+    case 'mcp':
+      return someEntry(rule([`mcpName = ${toml(m.server)}`, `toolName = ${toml(m.tool)}`], decision));
+  }
+}
+
+const DECISIONS: Record<string, RuleDecision> = { allow: 'allow', ask_user: 'ask', deny: 'deny' };
+
+/** `[[rule]]` tables of run_shell_command with a commandPrefix (a string or a list of them). */
+export function geminiRules(file: string, text: string): ExistingRule[] {
+  const rules: ExistingRule[] = [];
+  for (const block of text.split(/^\s*\[\[rule\]\]\s*$/m).slice(1)) {
+    const field = (k: string): string | undefined => new RegExp(`^\\s*${k}\\s*=\\s*(.+?)\\s*$`, 'm').exec(block.split(/^\s*\[/m)[0]!)?.[1];
+    const decision = DECISIONS[JSON.parse(field('decision') ?? '""') as string];
+    if (field('toolName') !== '"run_shell_command"' || decision === undefined) continue;
+    let prefixes: unknown = JSON.parse(field('commandPrefix') ?? 'null');
+    if (typeof prefixes === 'string') prefixes = [prefixes];
+    if (!Array.isArray(prefixes)) continue;
+    for (const p of prefixes) {
+      if (typeof p !== 'string' || p.trim() === '') continue;
+      rules.push({ file, text: `commandPrefix = ${JSON.stringify(p)}, decision = "${decision}"`, decision, match: { kind: 'command', words: p.trim().split(/\s+/), exact: false } });
+    }
+  }
+  return rules;
+}
+
+/** A TOML file of tables and `key = value` lines, as rec writes and Gemini's policies are. */
+function plainToml(text: string): boolean {
+  return text.split('\n').every((l) => /^\s*(#.*)?$/.test(l) || /^\s*\[\[?[\w.-]+\]\]?\s*(#.*)?$/.test(l) || /^\s*[\w.-]+\s*=\s*\S/.test(l) || /^\s*["'\]\w,-]/.test(l));
+}
+
+function fileText(rules: readonly WrittenRule[]): string {
+  return rules.length === 0 ? '' : rules.map((r) => r.entry).join('\n\n') + '\n';
+}
+
+const policies = (env: RuleEnv): string => join(env.HOME ?? homedir(), '.gemini', 'policies');
+
+export const geminiPermissionRules: PermissionRules = {
+  prefixOnly: true,
+  target: '~/.gemini/policies/rec-rules.toml',
+  guardedFolders: ['.gemini'],
+  entry,
+  ruleFiles: (_project, env) => filesIn(policies(env), '.toml').map((file) => ({ file, read: textReader(geminiRules) })),
+  personalFile: (_project, env) => join(policies(env), 'rec-rules.toml'),
+  fileText,
+  planWrite: (before, rules) => {
+    if (before !== null && !plainToml(before)) return { ok: false, error: 'not TOML rec can read; left untouched' };
+    return { ok: true, after: appendBlocks(before, fileText(rules), /\n\n/, '\n\n') };
+  },
+};
