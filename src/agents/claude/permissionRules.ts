@@ -5,9 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { LOCAL_SETTINGS } from './rules.js';
-
-const LocalSettings = z.looseObject({ permissions: z.looseObject({ allow: z.array(z.string()).optional() }).optional() });
+import { LOCAL_SETTINGS, permissionLists } from './rules.js';
 
 /**
  * The allow rule of `toolName` in the local settings: `mcp__server__tool` as is, or `Tool(content)`;
@@ -17,7 +15,7 @@ const LocalSettings = z.looseObject({ permissions: z.looseObject({ allow: z.arra
 export function localAllowRule(cwd: string, toolName: string, toolInput: unknown): string | null {
   let rules: readonly string[];
   try {
-    rules = LocalSettings.parse(JSON.parse(readFileSync(join(cwd, LOCAL_SETTINGS), 'utf8'))).permissions?.allow ?? [];
+    rules = permissionLists(readFileSync(join(cwd, LOCAL_SETTINGS), 'utf8')).allow;
   } catch {
     // No file yet, or one being rewritten: no rule to show.
     return null;

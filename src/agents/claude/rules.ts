@@ -11,6 +11,7 @@ import {
   type Entry,
   type ExistingRule,
   type PermissionRules,
+  type RuleDecision,
   type RuleEnv,
   type RuleMatch,
   type WrittenRule,
@@ -48,18 +49,27 @@ export function claudeBashMatch(rule: string): RuleMatch | null {
   return words.length === 0 || words.some((w) => w.includes('*')) ? null : { kind: 'command', words, exact: prefix === null };
 }
 
+/**
+ * The permissions lists of a settings file's text, strings only (anything else in a list is left
+ * out); throws on text that is not JSON. The one reader of these lists: `rec rules` and the
+ * recorder's read-back of a "don't ask again" rule both use it.
+ */
+export function permissionLists(text: string): Record<RuleDecision, string[]> {
+  const doc: unknown = JSON.parse(text);
+  const perms = (doc as { permissions?: Record<string, unknown> } | null)?.permissions ?? {};
+  const strings = (list: unknown): string[] => (Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string') : []);
+  return { allow: strings(perms.allow), ask: strings(perms.ask), deny: strings(perms.deny) };
+}
+
 function readSettings(file: string): ExistingRule[] {
   const text = readIfThere(file);
   if (text === null) return [];
-  const doc: unknown = JSON.parse(text);
-  const perms = (doc as { permissions?: Record<string, unknown> } | null)?.permissions ?? {};
+  const lists = permissionLists(text);
   const rules: ExistingRule[] = [];
   for (const decision of ['allow', 'ask', 'deny'] as const) {
-    const list = perms[decision];
-    if (!Array.isArray(list)) continue;
-    for (const r of list) {
-      const match = typeof r === 'string' ? claudeBashMatch(r) : null;
-      if (match !== null) rules.push({ file, text: r as string, decision, match });
+    for (const text of lists[decision]) {
+      const match = claudeBashMatch(text);
+      if (match !== null) rules.push({ file, text, decision, match });
     }
   }
   return rules;
