@@ -52,7 +52,13 @@ const eventFields = {
   prompt: maybe(
     fc.record({
       title: text,
-      details: fc.dictionary(text, text, { maxKeys: 3 }),
+      // `__proto__` is left out: zod's record (like any plain-object copy) drops it, and the
+      // recorder's detail keys are the agents' fixed label names (Reason, Destination, command…).
+      details: fc.dictionary(
+        text.filter((k) => k !== '__proto__'),
+        text,
+        { maxKeys: 3 },
+      ),
       options: fc.array(fc.record({ label: text, key: text }, { requiredKeys: ['label'] }), { maxLength: 4 }),
     }),
   ),
