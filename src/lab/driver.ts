@@ -19,6 +19,8 @@ export interface RecordedScenario {
   readonly description: string;
   readonly cols?: number;
   readonly rows?: number;
+  /** Prepares the project folder before the agent starts (files the scenario's commands need). */
+  setup?(workDir: string): void;
   run(d: Driver): Promise<void>;
 }
 

@@ -114,12 +114,17 @@ export class RulesAggregator {
     const examples = m.kind === 'command' ? evidence.covers.slice(0, MAX_EXAMPLES).map((c) => wordsOfText(covered, c.text)) : [];
     const justification =
       decision === 'allow'
-        ? `rec: approved ${evidence.approvals} times in ${evidence.sessions} sessions, never refused`
-        : `rec: refused ${evidence.refusals} times${evidence.reasons.length > 0 ? `: ${evidence.reasons[0]}` : ''}`;
+        ? `rec: approved ${counted(evidence.approvals, 'time')} in ${counted(evidence.sessions, 'session')}, never refused`
+        : `rec: refused ${counted(evidence.refusals, 'time')}${evidence.reasons.length > 0 ? `: ${evidence.reasons[0]}` : ''}`;
     const tools = [...new Set(covered.map((o) => o.tool))];
     const e = agentEntry(agent, m, { decision, tools, examples, justification, cwd });
     return { agent, decision, match: m, tools, widest: widestText(m, agent), entry: e.entry, no_entry_reason: e.reason, evidence };
   }
+}
+
+/** `1 session`, `2 sessions`: the justification is read by people, in the agent's own file. */
+function counted(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function sortInto(x: SuggestedRule | Withheld, rules: SuggestedRule[], held: Withheld[]): void {

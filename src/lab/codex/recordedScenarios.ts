@@ -1,7 +1,10 @@
 // The scenarios of issue 3 as key scripts over the real Codex TUI. The same scripts drive the fixture
 // recorder (scripts/record-codex-fixtures.mjs, plain codex) and can drive `rec codex` in the e2e tests,
 // through the Driver of ../driver.ts.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { KEYS } from '../keys.js';
+import { NPM_TEST_CALLS } from '../mock/scenarios.js';
 import { press, settle, type Driver, type RecordedScenario } from '../driver.js';
 
 export { type Driver, type RecordedScenario } from '../driver.js';
@@ -47,6 +50,29 @@ async function sleepRunning(d: Driver): Promise<void> {
 async function openTaskMenu(d: Driver): Promise<void> {
   await press(d, KEY.ctrlC);
   await d.waitScreen(SCREEN.taskMenu, 'menu');
+}
+
+/**
+ * A project whose `npm test` only prints, for the plain commands of the `npmtest` scenario; npm's
+ * own update check is off so that nothing but the test script runs.
+ */
+export function writeNpmProject(workDir: string): void {
+  const pkg = { name: 'rec-fixture', version: '1.0.0', private: true, scripts: { test: 'echo tests pass' } };
+  writeFileSync(join(workDir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  writeFileSync(join(workDir, '.npmrc'), 'update-notifier=false\nfund=false\naudit=false\n');
+}
+
+/** The justification of each `npmtest` call: the prompt's `Reason:` line tells them apart. */
+const NPM_TEST_REASONS = NPM_TEST_CALLS.map((c) => String(c.args['justification']));
+
+/** Each plain command of the `npmtest` scenario prompts in turn and is approved with y. */
+async function approveNpmTests(d: Driver): Promise<void> {
+  await d.line('SCN=npmtest run the tests');
+  for (const [i, reason] of NPM_TEST_REASONS.entries()) {
+    await d.waitScreen(new RegExp(`Reason: ${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*Press enter to confirm`), `prompt-${i + 1}`);
+    await press(d, 'y');
+  }
+  await d.waitScreen(SCREEN.done, 'done');
 }
 
 export const SCENARIOS: readonly RecordedScenario[] = [
@@ -218,6 +244,12 @@ export const SCENARIOS: readonly RecordedScenario[] = [
       await press(d, 'y');
       await d.waitScreen(SCREEN.done, 'done');
     },
+  },
+  {
+    name: 'npm-test-approve-y',
+    description: 'three plain commands (npm test with varied arguments) in one turn, each approved with y',
+    setup: writeNpmProject,
+    run: approveNpmTests,
   },
   {
     name: 'resize-at-prompt',

@@ -49,6 +49,23 @@ export const LONG_COMMAND =
   'echo "this is a deliberately long command line that has to wrap across several rows of the approval prompt ' +
   'so that the recorder must join the wrapped rows back into one command before matching it" > long.txt && cat long.txt';
 
+/** npm takes about a second to start on a loaded machine: the call waits for it, so its output is whole. */
+const NPM_YIELD_MS = 10_000;
+
+/**
+ * Plain commands (no redirection, no compound), asked for one after another in one turn: what
+ * `rec rules` can turn into a prefix rule once they are approved. The project's `test` script is
+ * set up by the recorded scenario that asks for them.
+ */
+export const NPM_TEST_CALLS: readonly MockCall[] = [
+  escalated('npm test', 'Run the tests?', NPM_YIELD_MS),
+  escalated('npm test -- --grep parser', 'Run the parser tests?', NPM_YIELD_MS),
+  escalated('npm test -- a.test.js', 'Run a.test.js?', NPM_YIELD_MS),
+];
+
+/** A command no rule made from NPM_TEST_CALLS covers: it must still prompt (refused, so never created). */
+export const RULES_UNCOVERED_FILE = 'rules-uncovered.txt';
+
 export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
   shell: [
     {
@@ -72,6 +89,8 @@ export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
       calls: [applyPatchHeredoc('*** Begin Patch\n*** Add File: patched.txt\n+line one\n+line two\n*** End Patch')],
     },
   ],
+  npmtest: NPM_TEST_CALLS.map((c) => ({ type: 'calls' as const, calls: [c] })),
+  rulesuncovered: [{ type: 'calls', calls: [escalated(`touch ${RULES_UNCOVERED_FILE}`, `Create ${RULES_UNCOVERED_FILE}?`)] }],
   sleep: [{ type: 'calls', calls: [escalated('sleep 60; echo slept', 'Sleep 60 seconds?', 30_000)] }],
   long: [{ type: 'calls', calls: [escalated(LONG_COMMAND, 'Write long.txt with a long explanation?')] }],
   text: [{ type: 'text', text: SLOW_TEXT, chunkChars: 4, delayMs: SLOW_STREAM_DELAY_MS }],

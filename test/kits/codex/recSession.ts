@@ -29,6 +29,8 @@ export interface RecCodexOptions {
   readonly scenarios?: Readonly<Record<string, Scenario>>;
   /** Extra environment for rec (e.g. REC_CODEX_HOOKS=1). */
   readonly env?: NodeJS.ProcessEnv;
+  /** Writes what the run needs into the fresh world before rec starts (project files, rule files). */
+  readonly prepare?: (env: CodexEnv) => void;
 }
 
 export interface RecCodexSession {
@@ -51,6 +53,7 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
   noteNetworkIsolation();
   const server = await startResponsesServer({ ...(opts.scenarios ? { scenarios: opts.scenarios } : {}) });
   const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
+  opts.prepare?.(env);
   const dbPath = join(env.baseDir, 'rec.db');
   const base = startAgentSession({
     agent: 'codex',

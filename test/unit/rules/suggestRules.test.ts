@@ -144,7 +144,7 @@ describe("each agent's format", () => {
         'prefix_rule(',
         '    pattern = ["npm", "test"],',
         '    decision = "allow",',
-        '    justification = "rec: approved 3 times in 1 sessions, never refused",',
+        '    justification = "rec: approved 3 times in 1 session, never refused",',
         '    match = [["npm", "test"], ["npm", "test", "--", "a"], ["npm", "test", "--", "b"]],',
         ')',
       ].join('\n'),
