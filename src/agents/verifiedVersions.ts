@@ -40,7 +40,7 @@ export function stringsFor<S>(versions: readonly VerifiedStrings<S>[], version: 
 }
 
 /** Who counts a version as verified: rec itself (the list it ships), or a `rec doctor` run on this machine. */
-export type VerifiedBy = 'rec' | 'doctor';
+type VerifiedBy = 'rec' | 'doctor';
 
 /**
  * Whether rec counts `version` as verified, and by whom: a version it ships verified, else one whose
