@@ -39,6 +39,24 @@ export function stringsFor<S>(versions: readonly VerifiedStrings<S>[], version: 
   return versions.find((v) => v.version === version)?.strings ?? newestVerified(versions).strings;
 }
 
+/** Who counts a version as verified: rec itself (the list it ships), or a `rec doctor` run on this machine. */
+type VerifiedBy = 'rec' | 'doctor';
+
+/**
+ * Whether rec counts `version` as verified, and by whom: a version it ships verified, else one whose
+ * latest doctor run in this database passed (`doctored`, store/doctorRuns.ts). The one rule for the
+ * live recorder's agent_version_verified and merge's unknown_version diagnostic.
+ */
+export function versionVerifiedBy(versions: readonly VerifiedVersion[], doctored: readonly string[], version: string): VerifiedBy | null {
+  if (isVerifiedVersion(versions, version)) return 'rec';
+  return doctored.includes(version) ? 'doctor' : null;
+}
+
+/** What merge says of a version only `rec doctor` verified (an `info` diagnostic: it is verified). */
+export function doctoredVersionText(agent: string, version: string, versions: readonly VerifiedVersion[]): string {
+  return `${agent} ${version} is verified by rec doctor in this database (verified_by doctor), beside the versions rec ships verified (${versions.map((v) => v.version).join(', ')})`;
+}
+
 /** What the recorder and merge both say about a version not in the list (the start of the sentence). */
 export function unverifiedVersionText(agent: string, version: string, versions: readonly VerifiedVersion[]): string {
   return `${agent} ${version} is not a version rec was verified on (${versions.map((v) => v.version).join(', ')})`;

@@ -2,7 +2,8 @@
 // runs the agent `rec <agent>` would start, under rec, isolated, against rec's mock model
 // (src/lab/); the rows it recorded are checked, the result printed and kept in the sidecar, and a
 // version that passed every scenario counts as verified from then on (commands/recording.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AGENT_MODULES } from '../agents/registry.js';
 import { checkRows } from '../lab/conformance.js';
@@ -83,8 +84,18 @@ async function planAgent(agent: string, agentBin: string | undefined, io: Comman
   return { agent, kit, binary: found.binary, version };
 }
 
-/** Every scenario of one agent, the result recorded; or a refusal when the agent did not use the mock model. */
+/** checkScenarios with a cache folder of this run's own (DoctorAgent.run), removed after it. */
 async function checkAgent(plan: { agent: string; kit: DoctorAgent; binary: AgentBinary; version: string }, dbPath: string, io: CommandIO): Promise<DoctorAgentResult | string> {
+  const cacheDir = mkdtempSync(join(tmpdir(), `rec-doctor-${plan.agent}-cache-`));
+  try {
+    return await checkScenarios(plan, dbPath, io, cacheDir);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/** Every scenario of one agent, the result recorded; or a refusal when the agent did not use the mock model. */
+async function checkScenarios(plan: { agent: string; kit: DoctorAgent; binary: AgentBinary; version: string }, dbPath: string, io: CommandIO, cacheDir: string): Promise<DoctorAgentResult | string> {
   const started = new Date();
   const recJs = new URL('../../bin/rec.js', import.meta.url).pathname;
   const scenarios: DoctorScenarioResult[] = [];
@@ -92,7 +103,7 @@ async function checkAgent(plan: { agent: string; kit: DoctorAgent; binary: Agent
     const script = plan.kit.script(scenario.script);
     if (script === undefined) throw new Error(`rec doctor: no key script ${scenario.script} for ${plan.agent}`);
     io.stderr.write(`rec doctor: ${plan.agent} ${plan.version}: ${scenario.name}…\n`);
-    const run = await plan.kit.run({ recJs, agentBin: plan.binary.path, script });
+    const run = await plan.kit.run({ recJs, agentBin: plan.binary.path, script, cacheDir });
     if (run.modelTurns === 0 && scenarios.length === 0) {
       // The first scenario doubles as the isolation probe: an agent that never asked the mock model
       // (a login screen, a base URL it does not take from its config) is not checked at all.

@@ -8,7 +8,11 @@ export interface DoctorAgent {
   readonly scenarios: readonly ConformanceScenario[];
   /** The key script of a scenario (undefined: the table and the scripts disagree, a bug). */
   script(name: string): RecordedScenario | undefined;
-  run(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario }): Promise<ScenarioRun>;
+  /**
+   * One scenario. `cacheDir`: a folder private to this doctor run, removed after its last scenario,
+   * where a scenario may keep what the next ones can reuse (an install the agent makes in each new home).
+   */
+  run(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario; readonly cacheDir?: string }): Promise<ScenarioRun>;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { RECONCILE_AFTER_EXIT_MS, type Recorder } from '../agents/agentAdapter.js';
 import type { AgentAdapter } from '../agents/agentModule.js';
 import type { MissCount } from '../agents/common/missCheck.js';
-import type { VerifiedVersion } from '../agents/verifiedVersions.js';
+import { versionVerifiedBy, type VerifiedVersion } from '../agents/verifiedVersions.js';
 import type { AgentName } from '../core/events.js';
 import type { HookMessage } from '../core/hookMessage.js';
 import type { KeyEvent } from '../core/keys.js';
@@ -82,9 +82,10 @@ export class Recording implements KeyObserver {
       return undefined;
     }
     const db = opened.db;
-    const verified = new Set([...opts.verifiedVersions.map((v) => v.version), ...doctoredVersions(db, opts)]);
+    const doctored = doctoredVersions(db, opts);
+    const isVerified = (version: string) => versionVerifiedBy(opts.verifiedVersions, doctored, version) !== null;
     const version = opts.adapter && opts.agentVersion !== undefined
-      ? { agent_version: opts.agentVersion, agent_version_verified: verified.has(opts.agentVersion), agent_version_source: 'package' as const }
+      ? { agent_version: opts.agentVersion, agent_version_verified: isVerified(opts.agentVersion), agent_version_source: 'package' as const }
       : {};
     try {
       db.startRun({
@@ -106,7 +107,7 @@ export class Recording implements KeyObserver {
       run_id: opts.runId,
       agent: opts.agent,
       ...version,
-      ...(opts.adapter ? { isVerifiedVersion: (version: string) => verified.has(version) } : {}),
+      ...(opts.adapter ? { isVerifiedVersion: isVerified } : {}),
     });
     const screen = new ScreenModel({ cols: opts.size.cols, rows: opts.size.rows });
     const recording = new Recording(opts, db, sink, screen);

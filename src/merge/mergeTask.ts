@@ -7,6 +7,7 @@ import type { NativeSession } from '../readers/nativeSession.js';
 import { toSessionStats, type SessionStats } from './sessionStats.js';
 import { toSessionDecisions, type SessionDecisions } from './sessionDecisions.js';
 import { toSessionDetail, type SessionDetail } from './sessionDetail.js';
+import { acknowledgeDoctoredVersion } from './doctoredVersion.js';
 import { joinSession } from './joinSession.js';
 import type { Diagnostic, MergeAgent, MergedSession } from './mergedSession.js';
 import { MIN_LITERAL_CHARS, mergedJsonLine } from './rawLiterals.js';
@@ -92,6 +93,7 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
     }
   }
   if (native === null) return { output: null, stats: null, decisions: null, label: null, diagnostics: failed, bytes };
+  acknowledgeDoctoredVersion(native, sidecar);
 
   const runs = sidecar?.runsForSession(native.session_id, file) ?? [];
   const runIds = runs.map((r) => r.id);

@@ -1,6 +1,7 @@
 // The doctor_runs table: what `rec doctor` found when it ran an installed agent against rec's mock
-// model. Its one reader outside `rec doctor` is the live recorder, which asks which versions passed
-// on this machine, so that a doctored version's runs are marked verified like a shipped one's.
+// model. Its readers outside `rec doctor` are the live recorder and merge, which ask which versions
+// passed on this machine, so that a doctored version counts verified like a shipped one
+// (agents/verifiedVersions.ts versionVerifiedBy).
 import { z } from 'zod';
 import type { AgentName } from '../core/events.js';
 import { newId } from './ids.js';

@@ -4,7 +4,8 @@
 // becomes a diagnostic, not a crash.
 import { existsSync } from 'node:fs';
 import { Database, type SqliteDatabase, type SqliteStatement } from './sqliteDriver.js';
-import type { RecEvent } from '../core/events.js';
+import type { AgentName, RecEvent } from '../core/events.js';
+import { doctorVerifiedVersions } from './doctorRuns.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Run } from './run.js';
 import type { TableCodec } from './rowCodec.js';
@@ -36,6 +37,8 @@ export class SidecarReader {
   private readonly _reported = new Set<string>();
   /** Lost decisions told since the last takeDiagnostics(). */
   private readonly _pendingLost = new Set<string>();
+  /** doctorVerifiedVersions by agent: asked once per reader. */
+  private readonly _doctored = new Map<string, readonly string[]>();
   /** A query other than a session's decisions failed: the sidecar cannot be read at all. */
   private _unavailable = false;
 
@@ -111,6 +114,26 @@ export class SidecarReader {
     this._diagnostics = [];
     this._pendingLost.clear();
     return taken;
+  }
+
+  /**
+   * The versions of `agent` whose latest `rec doctor` run in this database passed (doctorRuns.ts,
+   * the query the live recorder asks too). A sidecar written before rec had a doctor has no such
+   * table: no version was doctored in it, which is not a failure to report.
+   */
+  doctorVerifiedVersions(agent: AgentName): readonly string[] {
+    let versions = this._doctored.get(agent);
+    if (versions === undefined) {
+      try {
+        versions = doctorVerifiedVersions(this._db, agent);
+      } catch {
+        // No doctor_runs table (an older sidecar, never migrated by a reader) or a damaged one: the
+        // shipped versions alone decide, as they did before the doctor.
+        versions = [];
+      }
+      this._doctored.set(agent, versions);
+    }
+    return versions;
   }
 
   /** The agent's lines as `rec` copied them during the run, in file order. */

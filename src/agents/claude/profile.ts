@@ -17,6 +17,7 @@ import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import { toRejectionKind } from '../../readers/action.js';
 import { meaningByLabelPrefix } from '../common/optionKeys.js';
+import { showsOptionList } from '../common/optionList.js';
 import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionChoice, SessionFact } from '../common/agentProfile.js';
 import { isoTimestampOf, runStartOffset, sizesUntouchedSince } from '../common/runPart.js';
 import type { KnownCall } from '../common/callLedger.js';
@@ -95,6 +96,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
     if (s.renderer) this._renderer = s.renderer;
     return {
       ...(s.prompt ? { prompt: s.prompt } : {}),
+      ...(!s.prompt && showsOptionList(snapshot.lines, { marker: this._strings.selectedMarker }) ? { unreadOptionList: true } : {}),
       working: s.working,
       ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
       userMessages: s.userMessages,

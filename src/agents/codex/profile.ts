@@ -5,6 +5,7 @@ import type { EventKind } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import { DisposableStore, toDisposable } from '../../core/lifecycle.js';
 import { meaningByLabelPrefix } from '../common/optionKeys.js';
+import { showsOptionList } from '../common/optionList.js';
 import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { callCommand, promptShowsCall } from './callMatcher.js';
@@ -81,6 +82,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     return {
       ...(s.prompt ? { prompt: promptView(s.prompt) } : {}),
       ...(s.taskMenu ? { menu: taskMenu(s.taskMenu) } : {}),
+      ...(!s.prompt && !s.taskMenu && showsOptionList(snapshot.lines, { marker: this._strings.selectedMarker }) ? { unreadOptionList: true } : {}),
       working: s.working,
       ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
       userMessages: s.userMessages,

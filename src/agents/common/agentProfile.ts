@@ -61,6 +61,12 @@ export interface ScreenReading<P extends PromptView = PromptView> {
   readonly userMessages: readonly string[];
   /** The agent's version as its banner shows it, while shown. */
   readonly bannerVersion?: string;
+  /**
+   * The bottom pane is a numbered option list with the agent's highlight (optionList.ts
+   * showsOptionList) that was read as neither `prompt` nor `menu`: a dialog whose texts this
+   * version's strings do not know. A key there answers it: Esc or Ctrl+C cuts no turn.
+   */
+  readonly unreadOptionList?: boolean;
   /** Rows the agent prints after a decision it took (✔/✗ lines): a key it ignored adds none. */
   readonly decisionRows: number;
   /**

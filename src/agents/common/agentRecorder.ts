@@ -115,6 +115,9 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       if (decided && this._profile.dropsKeys) this._scheduleIgnoredCheck(decided);
     } else if (screen.prompt) return; // a decided prompt still drawn: its keys decide nothing more
     else if (screen.menu) this._menuKey(key, screen.menu);
+    // A dialog rec cannot read answers the key, even while the file shows the turn open: no
+    // interruption, whose call id would be unknown and which would cover the miss (missCheck.ts).
+    else if (screen.unreadOptionList) return;
     else if (key.type === 'key' && key.name === 'esc' && !key.alt && (screen.working || this._turnOpen())) {
       this._interrupt('esc', null, 'interrupted');
     } else if (key.type === 'key' && key.name === 'ctrl-c' && this._profile.optionRules.ctrlCInterrupts && (screen.working || this._turnOpen())) {

@@ -35,6 +35,35 @@ export function parseOptionList(
   end: number,
   syntax: OptionListSyntax,
 ): ListOption[] {
+  return scanOptionList(lines, start, end, syntax).options;
+}
+
+/**
+ * Non-blank rows a live pane may draw below its option list: a footer ("Press enter to confirm or
+ * esc to cancel", "Esc to cancel · Tab to amend") and a box's bottom border. A list with more below
+ * it is history (a user's numbered message echoed with the agent's marker), not what keys act on.
+ */
+const PANE_ROWS_BELOW_LIST = 2;
+
+/**
+ * Whether the bottom pane is a numbered option list with a highlighted row, whatever its title or
+ * footer say: a prompt or menu the agent draws even when its texts are not the ones rec knows. Keys
+ * there answer the list (Esc cancels it); they cut no turn.
+ */
+export function showsOptionList(lines: readonly string[], syntax: OptionListSyntax): boolean {
+  for (let row = lines.length - 1; row >= 0; row--) {
+    if (Number(OPTION_ROW.exec(lines[row] ?? '')?.[3]) !== 1) continue;
+    const { options, end } = scanOptionList(lines, row, lines.length, syntax);
+    const below = lines.slice(end).filter((l) => l.trim() !== '').length;
+    // The lowest list decides: one further up has at least this one below it.
+    return options[0]?.row === row && options.length >= 2 && options.some((o) => o.highlighted) && below <= PANE_ROWS_BELOW_LIST;
+  }
+  return false;
+}
+
+/** The options in `lines[start, end)` and the row after the last one (its wrapped rows included). */
+function scanOptionList(lines: readonly string[], start: number, end: number, syntax: OptionListSyntax): { options: ListOption[]; end: number } {
+  let after = start;
   const options: Array<{ number: number; parts: string[]; highlighted: boolean; row: number; textCol: number }> = [];
   for (let row = start; row < Math.min(end, lines.length); row++) {
     const line = lines[row] ?? '';
@@ -53,6 +82,7 @@ export function parseOptionList(
           row,
           textCol: line.length - m[4]!.length,
         });
+        after = row + 1;
         continue;
       }
     }
@@ -62,12 +92,14 @@ export function parseOptionList(
     const indent = line.length - line.trimStart().length;
     if (indent >= last.textCol - 1) last.parts.push(trimmed);
     else break;
+    after = row + 1;
   }
-  return options.map((o) => {
+  const parsed = options.map((o) => {
     const label = joinWrapped(o.parts);
     const key = syntax.hotkey?.exec(label)?.[1];
     return { number: o.number, label, highlighted: o.highlighted, row: o.row, ...(key ? { key } : {}) };
   });
+  return { options: parsed, end: after };
 }
 
 /**

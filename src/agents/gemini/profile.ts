@@ -81,6 +81,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     for (const row of s.runningTools) this._seenRunning.add(row.replace(/\s+/g, ''));
     return {
       ...(s.prompt ? { prompt: s.prompt } : {}),
+      ...(s.unreadOptionList ? { unreadOptionList: true } : {}),
       working: s.working,
       ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
       userMessages: s.userMessages,

@@ -9,7 +9,7 @@
 import type { EventKind } from '../../core/events.js';
 import type { ScreenSnapshot } from '../../core/screen.js';
 import type { PromptView } from '../common/agentProfile.js';
-import { joinWrapped, parseOptionList } from '../common/optionList.js';
+import { joinWrapped, parseOptionList, showsOptionList } from '../common/optionList.js';
 import type { GeminiStrings } from './strings/index.js';
 
 /** A confirmation dialog as Gemini draws it. */
@@ -35,6 +35,8 @@ export interface GeminiScreen {
   readonly userMessages: readonly string[];
   /** ✓ and - tool rows, and `Request cancelled.` rows: what Gemini prints after a decision. */
   readonly decisionRows: number;
+  /** A live option list that is not a dialog these strings read (agentProfile.ts ScreenReading). */
+  readonly unreadOptionList: boolean;
   /** Tool rows still running (⊷), as shown (`⊷  Shell sleep 30; echo finished`). */
   readonly runningRows: number;
   readonly runningTools: readonly string[];
@@ -54,6 +56,11 @@ export function unbox(line: string): string {
   if (t.startsWith(BOX_SIDE) && t.endsWith(BOX_SIDE) && t.length >= 2) return t.slice(1, -1).trim();
   if (t.startsWith(BOX_SIDE)) return t.slice(1).trim();
   return t;
+}
+
+/** A row with the box's side borders blanked, so that its options keep their indentation. */
+function boxSidesBlank(line: string): string {
+  return line.replace(/^(\s*)│/, '$1 ').replace(/│\s*$/, '');
 }
 
 export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): GeminiScreen {
@@ -77,6 +84,7 @@ export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): G
     ...(answerText !== undefined ? { answerText } : {}),
     userMessages: parseUserMessages(lines, s, prompt !== undefined),
     decisionRows,
+    unreadOptionList: !prompt && showsOptionList(lines.map(boxSidesBlank), { marker: s.selectedMarker }),
     runningRows,
     runningTools,
     ...(bannerVersion ? { bannerVersion } : {}),

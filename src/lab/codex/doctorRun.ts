@@ -7,6 +7,7 @@ import { startResponsesServer } from '../mock/responsesServer.js';
 import { startRecUnderPty } from '../recUnderPty.js';
 import type { Spawned } from '../spawn.js';
 import { readRecordedRows, type ScenarioRun } from '../scenarioRun.js';
+import { keepDaemonPackage, seedDaemonPackage } from './daemonPackage.js';
 import { createCodexEnv } from './env.js';
 import { SCENARIOS, SCREEN } from './recordedScenarios.js';
 
@@ -19,9 +20,10 @@ export function codexScript(name: string): RecordedScenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
 }
 
-export async function runCodexScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario }): Promise<ScenarioRun> {
+export async function runCodexScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario; readonly cacheDir?: string }): Promise<ScenarioRun> {
   const server = await startResponsesServer();
   const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, prefix: 'rec-doctor-codex-' });
+  if (o.cacheDir !== undefined) seedDaemonPackage(o.cacheDir, env.codexHome);
   const dbPath = join(env.baseDir, 'rec.db');
   const session = startRecUnderPty({
     recJs: o.recJs,
@@ -51,6 +53,7 @@ export async function runCodexScenario(o: { readonly recJs: string; readonly age
     await env.stopProcesses([session.proc.pid]);
     session.proc.dispose();
     rows = readRecordedRows(dbPath);
+    if (o.cacheDir !== undefined) keepDaemonPackage(o.cacheDir, env.codexHome);
     await env.dispose();
     await server.close();
   }

@@ -3,7 +3,7 @@
 // sidecar's doctor_runs (verified_by 'doctor') and the version counts as doctor-verified there.
 // (That a doctored version then records as verified is test/integration/commands/doctoredVersion.test.ts.)
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,10 +29,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it(`rec doctor codex --json on the real Codex ${CODEX_VERSION}: every scenario passes and is recorded`, async () => {
   const dbPath = join(dir, 'rec.db');
+  // Its own TMPDIR: the scenarios' homes and the cache of Codex's daemon install must all be gone after.
+  const tmp = join(dir, 'tmp');
+  mkdirSync(tmp);
   const { stdout } = await promisify(execFile)(process.execPath, [REC_BIN, 'doctor', 'codex', '--agent-bin', CODEX_BIN, '--json', '--db', dbPath], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(dir, 'home') },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(dir, 'home'), TMPDIR: tmp },
     timeout: DOCTOR_TIMEOUT_MS,
   });
+  expect(readdirSync(tmp)).toEqual([]);
   const result = JSON.parse(stdout) as Record<string, unknown> & { scenarios: { name: string; expected: string[]; seen: string[]; pass: boolean }[] };
   expect(result).toMatchObject({ agent: 'codex', version: CODEX_VERSION, passed: true, verified_by: 'doctor', recorded_in: dbPath });
   expect(result.scenarios).toEqual(

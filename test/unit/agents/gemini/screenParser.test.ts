@@ -26,6 +26,14 @@ describe('gemini 0.61.0, 120 columns, confirmation dialogs', () => {
     expect(s.userMessages).toEqual(['[[scenario:shell]] please do the thing']);
   });
 
+  it('a dialog whose question these strings do not know: no prompt, but an option list is live', () => {
+    const known = parse('shell-deny-option3.screen-0-dialog');
+    const altered = parseGeminiScreen(screenFromLines(sampleScreen('shell-deny-option3.screen-0-dialog').lines.map((l) => l.replace('Allow execution of', 'Grant execution of'))), GEMINI_0_61_0);
+    expect(known.unreadOptionList).toBe(false);
+    expect(altered.prompt).toBeUndefined();
+    expect(altered.unreadOptionList).toBe(true);
+  });
+
   it('a batch of parallel shell calls: the dialog carries its n-of-N counter, outside the description', () => {
     const s = parse('parallel-shell-esc.screen-0-dialog');
     expect(s.prompt).toMatchObject({ tool: 'Shell', description: 'touch one.txt', command: 'touch one.txt', batch: { index: 1, total: 3 } });
