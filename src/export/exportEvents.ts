@@ -5,16 +5,14 @@
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import type { CursorMove, ExportFilter, ExportSource, Position } from '../store/exportCursor.js';
-import { toReadable, type Destination } from './destinations.js';
+import { HTTP_BATCH_SIZE, toReadable, type Destination } from './destinations.js';
 import { toLogRecord, type LogRecordSpec } from './otlpRecord.js';
-
-/** The batch size of the SDK's BatchLogRecordProcessor: what collectors are used to receiving. */
-export const DEFAULT_BATCH_SIZE = 512;
 
 export interface ExportOptions {
   readonly filter: ExportFilter;
   readonly includeText: boolean;
   readonly resource: Resource;
+  /** Records per batch: the destination's own unless given; a dry run shows them this many at a time. */
   readonly batchSize?: number;
   /** Instead of sending: each batch's records are handed here and the cursor stays where it is. */
   readonly dryRun?: (records: readonly LogRecordSpec[]) => void;
@@ -49,7 +47,7 @@ interface Pending {
 }
 
 export async function exportEvents(source: ExportSource, destination: Destination | undefined, options: ExportOptions): Promise<ExportOutcome> {
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const batchSize = options.batchSize ?? destination?.batchSize ?? HTTP_BATCH_SIZE;
   let unreadable: Unreadable = { count: 0 };
   let pending: Pending = { specs: [], moves: new Map() };
   let sent = 0;
