@@ -1,5 +1,5 @@
 #!/bin/sh
-':' //; case "$1" in merge|stats|rules|report) exec node "$0" "$@";; esac
+':' //; case "$1" in merge|stats|rules|report|export) exec node "$0" "$@";; esac
 ':' //; REC_CALLER_MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX+=$MALLOC_ARENA_MAX}
 ':' //; MALLOC_ARENA_MAX=1 REC_CALLER_MALLOC_ARENA_MAX=${REC_CALLER_MALLOC_ARENA_MAX:-unset} exec node --max-semi-space-size=1 --v8-pool-size=2 "$0" "$@"
 // The lines above are shell and JavaScript at once (to JavaScript, each is a string and a
@@ -16,7 +16,7 @@
 //   to 16 MB per semi-space) dead buffers wait long enough to add much to rec's peak RSS.
 // - two V8 background threads instead of Node's default four: this is a relay with one busy
 //   thread, and each idle thread's malloc arena costs RSS.
-// The batch commands (merge, stats, rules, report) want the opposite: a large young generation makes their
+// The batch commands (merge, stats, rules, report, export) want the opposite: a large young generation makes their
 // parsing much cheaper (docs/merge.md), so they get Node's defaults.
 // The lines above pass the caller's value as "=VALUE" (set, maybe empty) or "unset".
 const callerArena = process.env.REC_CALLER_MALLOC_ARENA_MAX;

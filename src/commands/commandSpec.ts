@@ -215,7 +215,9 @@ export const EXPORT_SPEC: CommandSpec = {
     'Sends one OTLP log record per decision (approval, rejection, skipped call, interruption) of the runs that ' +
     'have ended, with its own time, to an OTLP/HTTP endpoint or a file of OTLP JSON lines. The database keeps, ' +
     'per destination, what was acknowledged, so each event is sent once; a batch that keeps failing stops the ' +
-    'export (exit status 1) and the next export resumes there. Commands, tool input, reasons and partial output ' +
+    'export (exit status 1) and the next export resumes there. One export at a time per destination: a second ' +
+    'one sends nothing and exits 1. An event this rec cannot read (from a newer rec) is left out and counted ' +
+    '(exit status 3). Commands, tool input, reasons and partial output ' +
     'are left out unless --include-text; file paths are kept. Protocol and headers: OTEL_EXPORTER_OTLP_PROTOCOL ' +
     '(http/protobuf or http/json) and OTEL_EXPORTER_OTLP_HEADERS. Details: docs/export.md.',
   options: [

@@ -7,6 +7,7 @@ import type { LogRecordSpec } from '../export/otlpRecord.js';
 import { INCOMPLETE_EXIT_STATUS } from '../core/diagnostic.js';
 import { resolveDbPath } from '../store/dbPath.js';
 import { ExportSource, type ExportFilter } from '../store/exportCursor.js';
+import { ExportLease } from '../store/exportLease.js';
 import { openSidecar } from '../store/sidecarDb.js';
 import { UsageError, type CommandIO } from './commandIO.js';
 import { parseOrReport } from './commandKit.js';
@@ -40,6 +41,7 @@ export async function exportCommand(args: string[], io: CommandIO, now: Date = n
   }
   const db = opened.db;
   let destination: Destination | undefined;
+  let lease: ExportLease | undefined;
   try {
     const filter: { -readonly [K in keyof ExportFilter]: ExportFilter[K] } = {};
     if (parsed.runPrefix !== undefined) {
@@ -50,7 +52,16 @@ export async function exportCommand(args: string[], io: CommandIO, now: Date = n
     if (parsed.agent !== undefined) filter.agent = parsed.agent;
     if (parsed.since !== undefined) filter.since = parsed.since;
     destination = makeDestination(parsed, io);
-    const source = new ExportSource(db, destination.key);
+    if (!parsed.dryRun) {
+      // A dry run moves no cursor, so it needs no lease and is never turned away.
+      const taken = ExportLease.take(db, destination.key);
+      if (!taken.ok) {
+        io.stderr.write(`rec export: ${quote(destination.label)}: another rec export (pid ${taken.holder.pid}) is sending there; nothing sent, run it again once that one is done\n`);
+        return 1;
+      }
+      lease = taken.lease;
+    }
+    const source = new ExportSource(db, destination.key, lease);
     const dryRun = parsed.dryRun ? (records: readonly LogRecordSpec[]) => io.stdout.write(records.map(dryRunLine).join('')) : undefined;
     const outcome = await exportEvents(source, parsed.dryRun ? undefined : destination, {
       filter,
@@ -61,6 +72,7 @@ export async function exportCommand(args: string[], io: CommandIO, now: Date = n
     return report(outcome, destination.label, parsed.dryRun, io);
   } finally {
     await destination?.close();
+    lease?.release();
     db.close();
   }
 }
@@ -73,8 +85,11 @@ function makeDestination(args: ExportArgs, io: CommandIO): Destination {
 }
 
 function report(outcome: ExportOutcome, label: string, dryRun: boolean, io: CommandIO): number {
-  for (const e of outcome.unreadable) io.stderr.write(`rec export: event ${quote(e.id)} could not be read and was not sent: ${quote(e.problem)}\n`);
   const what = `${plural(outcome.sent, 'event')} of ${plural(outcome.runs, 'run')}`;
+  if (outcome.failure?.leaseLost) {
+    io.stderr.write(`rec export: ${quote(label)}: ${outcome.failure.error}; ${what} sent before it; the last batch may arrive twice (rec.event_id tells)\n`);
+    return 1;
+  }
   if (outcome.failure) {
     io.stderr.write(
       `rec export: ${quote(label)}: a batch was not acknowledged, even after retrying (${quote(outcome.failure.error)}); ${what} sent before it; the next export resumes there\n`,
@@ -84,8 +99,11 @@ function report(outcome: ExportOutcome, label: string, dryRun: boolean, io: Comm
   if (dryRun) io.stderr.write(`rec export: would send ${what} to ${quote(label)} (--dry-run: nothing sent)\n`);
   else if (outcome.sent === 0) io.stdout.write(`Nothing new to send to ${quote(label)}.\n`);
   else io.stdout.write(`Sent ${what} to ${quote(label)}.\n`);
-  if (outcome.unreadable.length === 0) return 0;
-  io.stderr.write(`rec export: incomplete: ${plural(outcome.unreadable.length, 'event')} left out (exit status ${INCOMPLETE_EXIT_STATUS})\n`);
+  const { count, first } = outcome.unreadable;
+  if (count === 0 || first === undefined) return 0;
+  io.stderr.write(
+    `rec export: incomplete: ${plural(count, 'event')} this rec cannot read left out, not sent (first: event ${quote(first.id)}: ${quote(first.problem)}) (exit status ${INCOMPLETE_EXIT_STATUS})\n`,
+  );
   return INCOMPLETE_EXIT_STATUS;
 }
 

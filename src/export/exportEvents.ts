@@ -5,43 +5,50 @@
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import type { CursorMove, ExportFilter, ExportSource, Position } from '../store/exportCursor.js';
-import { toReadable, type Destination } from './destinations.js';
+import { HTTP_BATCH_SIZE, toReadable, type Destination } from './destinations.js';
 import { toLogRecord, type LogRecordSpec } from './otlpRecord.js';
-
-/** The batch size of the SDK's BatchLogRecordProcessor: what collectors are used to receiving. */
-export const DEFAULT_BATCH_SIZE = 512;
 
 export interface ExportOptions {
   readonly filter: ExportFilter;
   readonly includeText: boolean;
   readonly resource: Resource;
+  /** Records per batch: the destination's own unless given; a dry run shows them this many at a time. */
   readonly batchSize?: number;
   /** Instead of sending: each batch's records are handed here and the cursor stays where it is. */
   readonly dryRun?: (records: readonly LogRecordSpec[]) => void;
 }
 
-/** An event that could not be read; the cursor moves past it, and the command reports it. */
-export interface UnreadableEvent {
-  readonly id: string;
-  readonly problem: string;
+/**
+ * Events the events codec refused (a type or value this rec does not know, as a newer rec may
+ * write; a damaged row). Mapping them would be guessing, so they are not sent: they are counted
+ * (in the command's message and in the cursor's `skipped`), and the cursor moves past them with
+ * the acknowledged batch around them, so the run's other events still go. Only a count and the
+ * first one are kept: memory does not grow with a sidecar full of them.
+ */
+export interface Unreadable {
+  readonly count: number;
+  readonly first?: { readonly id: string; readonly problem: string };
 }
 
 export interface ExportOutcome {
   readonly sent: number;
   readonly runs: number;
-  readonly unreadable: readonly UnreadableEvent[];
-  /** Set when a batch was never acknowledged: why. */
-  readonly failure?: { readonly error: string };
+  readonly unreadable: Unreadable;
+  /**
+   * Set when the export stopped: a batch never acknowledged (why), or the destination's lease lost
+   * to another export before the cursor could move.
+   */
+  readonly failure?: { readonly error: string; readonly leaseLost?: true };
 }
 
 interface Pending {
   specs: LogRecordSpec[];
-  moves: Map<string, { last: Position | null; sent: number; done: boolean }>;
+  moves: Map<string, { last: Position | null; sent: number; skipped: number; done: boolean }>;
 }
 
 export async function exportEvents(source: ExportSource, destination: Destination | undefined, options: ExportOptions): Promise<ExportOutcome> {
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const unreadable: UnreadableEvent[] = [];
+  const batchSize = options.batchSize ?? destination?.batchSize ?? HTTP_BATCH_SIZE;
+  let unreadable: Unreadable = { count: 0 };
   let pending: Pending = { specs: [], moves: new Map() };
   let sent = 0;
   const runsSeen = new Set<string>();
@@ -60,15 +67,16 @@ export async function exportEvents(source: ExportSource, destination: Destinatio
     for (;;) {
       const limit = batchSize - pending.specs.length;
       const page = source.page(run.id, after, limit, options.filter.since);
-      const move = pending.moves.get(run.id) ?? { last: after, sent: 0, done: false };
+      const move = pending.moves.get(run.id) ?? { last: after, sent: 0, skipped: 0, done: false };
       for (const item of page) {
         after = item.position;
-        if ('row' in item) {
-          pending.specs.push(toLogRecord(item.row, { includeText: options.includeText }));
+        if ('event' in item) {
+          pending.specs.push(toLogRecord(item.event, { includeText: options.includeText }));
           move.sent++;
           runsSeen.add(run.id);
         } else {
-          unreadable.push({ id: item.position.id, problem: item.problem });
+          move.skipped++;
+          unreadable = { count: unreadable.count + 1, first: unreadable.first ?? { id: item.position.id, problem: item.problem } };
         }
       }
       move.last = after;
@@ -106,7 +114,9 @@ async function deliver(source: ExportSource, destination: Destination | undefine
     if (attempt === retry.attempts) return { error };
   }
   const moves: CursorMove[] = [...pending.moves].map(([runId, m]) => ({ runId, ...m }));
-  source.advance(moves);
+  if (!source.advance(moves)) {
+    return { error: 'another export took over the destination after this one held it too long', leaseLost: true };
+  }
   return undefined;
 }
 

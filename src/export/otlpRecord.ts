@@ -2,7 +2,7 @@
 // Claude Code's `claude_code.tool_decision` has `decision` accept/reject and a `source`; rec adds
 // what none of the agents tells (No from Esc, skipped siblings, interruptions, the reason) under
 // `rec.*`. Pure: no I/O, so the mapping is tested on its own.
-import type { ExportEventRow } from '../store/exportCursor.js';
+import type { ExportedEvent } from '../store/exportCursor.js';
 
 export type AttributeValue = string | number | boolean | string[];
 
@@ -36,7 +36,7 @@ function decision(type: string): string | undefined {
  * reviewer; a person's No is `user_reject` and Esc or Ctrl+C `user_abort`; a person's yes is
  * `user_permanent` when it is remembered for good, else `user_temporary`.
  */
-function source(row: ExportEventRow): string | undefined {
+function source(row: ExportedEvent): string | undefined {
   if (row.type !== 'approval' && row.type !== 'rejection') return undefined;
   switch (row.decided_by) {
     case 'config':
@@ -66,17 +66,7 @@ export function filePaths(toolInput: unknown): string[] {
   return [...new Set(paths)];
 }
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    // A column written as plain text rather than JSON is still the tool's input.
-    return text;
-  }
-}
-
-export function toLogRecord(row: ExportEventRow, options: MappingOptions): LogRecordSpec {
+export function toLogRecord(row: ExportedEvent, options: MappingOptions): LogRecordSpec {
   const ms = Date.parse(row.ts);
   const attributes: Record<string, AttributeValue> = { 'event.name': eventName(row.type), 'rec.type': row.type, 'rec.event_id': row.id, 'rec.run_id': row.run_id, 'agent.name': row.agent };
   const put = (key: string, value: AttributeValue | null | undefined): void => {
@@ -96,8 +86,9 @@ export function toLogRecord(row: ExportEventRow, options: MappingOptions): LogRe
   put('rec.ran', row.ran);
   put('rec.related_call_id', row.related_call_id);
   put('rec.option_label', row.option_label);
-  if (row.agent_version_verified !== null) put('rec.agent_version_verified', row.agent_version_verified === 1);
-  const input = parseJson(row.tool_input);
+  put('rec.agent_version_verified', row.agent_version_verified);
+  // Decoded by the events codec: an object (file and edit, arguments), or a command string.
+  const input = row.tool_input;
   const paths = filePaths(input);
   if (paths.length > 0) put('rec.file_paths', paths);
   if (options.includeText) {

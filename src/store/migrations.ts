@@ -118,6 +118,20 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX doctor_runs_agent_version ON doctor_runs (agent, agent_version, ended_at);
   `,
+  // 6: one `rec export` at a time per destination: the lease its holder took (its pid and host, and
+  // until when, renewed with every batch), so that two exports to one destination cannot both send
+  // a batch before either moves the cursor. And, per cursor, how many events export left out
+  // because this rec could not read them (a type from a newer rec), so none is lost unsaid.
+  `
+  CREATE TABLE export_leases (
+    destination TEXT PRIMARY KEY,
+    holder_pid INTEGER NOT NULL,
+    holder_host TEXT NOT NULL,
+    token TEXT NOT NULL,
+    expires_at TEXT NOT NULL            -- ISO 8601 UTC with milliseconds
+  ) WITHOUT ROWID;
+  ALTER TABLE export_cursors ADD COLUMN skipped INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -24,6 +24,16 @@ export interface TableCodec<T> {
    * (a database written by an older rec, read without migrating) reads as NULL.
    */
   decode(row: Readonly<Record<string, unknown>>): Decoded<T>;
+  /**
+   * The same, from the values of a raw row (the driver's array mode) in `columns` order: a reader
+   * of many rows skips building one object per row before the codec builds its own.
+   */
+  decodeValues(values: readonly unknown[]): Decoded<T>;
+  /**
+   * A codec of some of the columns, with the same field definitions: for a reader that needs only
+   * those (export leaves the screen and the agent's native record, the bulk of a row, unread).
+   */
+  pick<K extends keyof T & string>(columns: readonly K[]): TableCodec<Pick<T, K>>;
 }
 
 export function tableCodec<S extends z.ZodObject>(table: string, schema: S): TableCodec<z.output<S>> {
@@ -58,12 +68,25 @@ export function tableCodec<S extends z.ZodObject>(table: string, schema: S): Tab
     decode(row) {
       const out: Record<string, unknown> = {};
       for (const [column, how] of storage) out[column] = decodeColumn(how, row[column]);
-      const parsed = schema.safeParse(out);
-      if (parsed.success) return { ok: true, value: parsed.data };
-      const issue = parsed.error.issues[0];
-      return { ok: false, problem: `${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`.trim() };
+      return check(out);
+    },
+    decodeValues(values) {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < columns.length; i++) out[columns[i]!] = decodeColumn(storage.get(columns[i]!)!, values[i]);
+      return check(out);
+    },
+    pick<K extends keyof z.output<S> & string>(picked: readonly K[]) {
+      const mask = Object.fromEntries(picked.map((column) => [column, true])) as Record<string, true>;
+      return tableCodec(table, schema.pick(mask)) as unknown as TableCodec<Pick<z.output<S>, K>>;
     },
   };
+
+  function check(out: Record<string, unknown>): Decoded<z.output<S>> {
+    const parsed = schema.safeParse(out);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    const issue = parsed.error.issues[0];
+    return { ok: false, problem: `${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`.trim() };
+  }
 }
 
 function decodeColumn(how: Storage, raw: unknown): unknown {

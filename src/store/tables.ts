@@ -1,4 +1,4 @@
-// The sidecar's three tables, each with its one codec (rowCodec.ts): SidecarDb writes and reads
+// The sidecar's tables, each with its one codec (rowCodec.ts): SidecarDb writes and reads
 // through these, and so does SidecarReader for merge and stats. The columns are the zod fields.
 import { z } from 'zod';
 import { RecEvent } from '../core/events.js';
@@ -21,3 +21,15 @@ export type AgentRecordRow = z.infer<typeof AgentRecordRow>;
 export const RUNS = tableCodec('runs', Run);
 export const EVENTS = tableCodec('events', RecEvent);
 export const AGENT_RECORDS = tableCodec('agent_records', AgentRecordRow);
+
+/** Who holds `rec export`'s lease on a destination, and until when (exportLease.ts). */
+export const ExportLeaseRow = z.object({
+  destination: z.string(),
+  holder_pid: z.number().int(),
+  holder_host: z.string(),
+  token: z.string(),
+  expires_at: z.string(),
+});
+export type ExportLeaseRow = z.infer<typeof ExportLeaseRow>;
+
+export const EXPORT_LEASES = tableCodec('export_leases', ExportLeaseRow);

@@ -1,18 +1,19 @@
-// The mapping of a sidecar row to an OTLP log record: Claude's decision and source values where
-// they fit, rec's own attributes, a type this rec does not know sent under its own name, and the
-// text left out unless asked for while file paths stay.
+// The mapping of a decoded event to an OTLP log record: Claude's decision and source values where
+// they fit, rec's own attributes, a type other than a decision sent under its own name, and the
+// text left out unless asked for while file paths stay. (Rows the events codec cannot read never
+// get here: test/integration/export/unreadable.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { filePaths, toLogRecord } from '../../../src/export/otlpRecord.js';
-import type { ExportEventRow } from '../../../src/store/exportCursor.js';
+import type { ExportedEvent } from '../../../src/store/exportCursor.js';
 
-const BASE: ExportEventRow = {
+const BASE: ExportedEvent = {
   id: 'ev1', run_id: 'run1', agent: 'claude', agent_version: '2.1.332', agent_session_id: 's1', ts: '2026-11-22T09:30:47.123Z',
-  type: 'rejection', kind: 'command', call_id: 'toolu_1', tool_name: 'Bash', tool_input: '{"command":"rm -rf build","description":"clean"}',
+  type: 'rejection', kind: 'command', call_id: 'toolu_1', tool_name: 'Bash', tool_input: { command: 'rm -rf build', description: 'clean' },
   decided_by: 'user', trigger: 'letter', option_label: 'No', scope: null, reason: 'not now', reason_source: 'inline',
-  related_call_id: null, ran: 'no', partial_output: null, agent_version_verified: 1,
+  related_call_id: null, ran: 'no', partial_output: null, agent_version_verified: true,
 };
 
-const attrs = (row: Partial<ExportEventRow>, includeText = false) => toLogRecord({ ...BASE, ...row }, { includeText }).attributes;
+const attrs = (row: Partial<ExportedEvent>, includeText = false) => toLogRecord({ ...BASE, ...row }, { includeText }).attributes;
 
 describe('toLogRecord', () => {
   it("keeps the event's own time to the millisecond", () => {
@@ -42,18 +43,24 @@ describe('toLogRecord', () => {
   it('names decisions rec.tool_decision, interruptions rec.interruption, and any other type rec.<type>', () => {
     expect(attrs({ type: 'skipped' })['event.name']).toBe('rec.tool_decision');
     expect(attrs({ type: 'interruption' })['event.name']).toBe('rec.interruption');
-    const miss = attrs({ type: 'miss', kind: 'prompt_unrecognised' });
-    expect([miss['event.name'], miss['rec.type'], miss['rec.kind']]).toEqual(['rec.miss', 'miss', 'prompt_unrecognised']);
+    const miss = attrs({ type: 'miss', kind: 'edit' });
+    expect([miss['event.name'], miss['rec.type'], miss['rec.kind']]).toEqual(['rec.miss', 'miss', 'edit']);
+  });
+
+  it('sends the verified flag as a boolean, and a command given as a string as it is', () => {
+    expect(attrs({})['rec.agent_version_verified']).toBe(true);
+    expect(attrs({ agent_version_verified: null })['rec.agent_version_verified']).toBeUndefined();
+    expect(attrs({ tool_input: 'ls -la' }, true)['rec.tool_input']).toBe('ls -la');
   });
 
   it('leaves the command, the reason and partial output out unless asked, and keeps file paths', () => {
-    const edit = { tool_name: 'Edit', tool_input: '{"file_path":"/work/src/a.ts","old_string":"secret","new_string":"x"}', partial_output: 'out' };
+    const edit = { tool_name: 'Edit', tool_input: { file_path: '/work/src/a.ts', old_string: 'secret', new_string: 'x' }, partial_output: 'out' };
     const plain = attrs(edit);
     expect(plain['rec.file_paths']).toEqual(['/work/src/a.ts']);
     expect(JSON.stringify(plain)).not.toMatch(/secret|not now|"out"/);
     const full = attrs(edit, true);
-    expect([full['rec.tool_input'], full['rec.reason'], full['rec.partial_output']]).toEqual([edit.tool_input, 'not now', 'out']);
-    expect(attrs({}, true)['rec.tool_input']).toBe(BASE.tool_input);
+    expect([full['rec.tool_input'], full['rec.reason'], full['rec.partial_output']]).toEqual([JSON.stringify(edit.tool_input), 'not now', 'out']);
+    expect(attrs({}, true)['rec.tool_input']).toBe(JSON.stringify(BASE.tool_input));
   });
 
   it("finds the paths of Codex's patches and of other tools' inputs", () => {

@@ -1,5 +1,6 @@
 // Every field of every table, written by the store into a real SQLite file and read back by each
-// reader: `rec events` / `rec runs` (SidecarDb) and `rec merge` / `rec stats` (SidecarReader). The
+// reader: `rec events` / `rec runs` (SidecarDb), `rec merge` / `rec stats` (SidecarReader) and, for
+// events, `rec export` (ExportSource). The
 // arbitraries must cover every field of the schemas (checked first), so a field added to a schema is
 // either round-tripped here or fails this file; a column decoded by one reader only cannot pass.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AgentVersionSource, DecidedBy, EventKind, EventType, Evidence, Ran, ReasonSource, RecEvent, Scope, Trigger } from '../../../src/core/events.js';
+import { ExportSource } from '../../../src/store/exportCursor.js';
 import { Run } from '../../../src/store/run.js';
 import { openSidecar, type SidecarDb } from '../../../src/store/sidecarDb.js';
 import { SidecarReader } from '../../../src/store/sidecarReader.js';
@@ -139,6 +141,10 @@ describe('round trip through a real SQLite file', () => {
           } finally {
             r.close();
           }
+          // `rec export` reads the same codec, without the fields it never sends
+          const { prompt: _p, native: _n, evidence: _e, prompt_event_id: _pe, ...exported } = expected;
+          const page = new ExportSource(db, 'round trip').page(runId, null, 10);
+          expect(page).toEqual(event.type === 'prompt' ? [] : [{ position: { ts: event.ts, id }, event: exported }]);
           expect(db.skippedRows()).toEqual([]);
         }),
         { numRuns: 150 },
