@@ -7,6 +7,12 @@
   'use strict';
 
   var data = JSON.parse(document.getElementById('rec-data').textContent);
+  // The sessions travel as arrays, each folder written once in data.paths (compactSessions.ts);
+  // the page works on them as objects.
+  data.sessions = data.sessions.map(function (a) {
+    var file = a[5] === null ? null : (a[4] === null ? '' : data.paths[a[4]] + '/') + a[5];
+    return { agent: a[0], id: a[1], started: a[2], cwd: a[3] === null ? null : data.paths[a[3]], file: file, counts: a[6], steps: a[7] };
+  });
   var app = document.getElementById('app');
   var STEP = ['type', 'ts', 'tool', 'call_id', 'what', 'kind', 'trigger', 'option', 'reason', 'reason_source', 'ran', 'partial'];
   // Okabe and Ito's palette, told apart by readers with any common colour-vision deficiency.

@@ -5,17 +5,12 @@
 // the prompts they answered are listed once each (`prompts`) and named by index.
 import type { DecisionStep, SessionDetail } from '../merge/sessionDetail.js';
 import type { SessionStats } from '../merge/sessionStats.js';
+import { compactSessions, type CompactSession, type ReportSession, type ReportStep } from './compactSessions.js';
 import { StatsAggregator, type CountRow, type StatsReport } from '../stats/aggregateStats.js';
 
 /** The order of a step's fields in the page's data. */
 export const STEP_FIELDS = ['type', 'ts', 'tool', 'call_id', 'what', 'kind', 'trigger', 'option', 'reason', 'reason_source', 'ran', 'partial'] as const;
 type StepField = (typeof STEP_FIELDS)[number];
-/**
- * A step: its STEP_FIELDS in order, then, only when it answered a recorded prompt, the prompt's
- * index in `prompts` and the index of the option chosen (null when the key chose none). Steps
- * without a prompt (every step of a session read without a sidecar) stop after the fields.
- */
-export type ReportStep = Array<string | number | null>;
 /** A prompt as the page lists it: its title and its options as [label, key or null]. */
 export interface ReportPrompt {
   title: string;
@@ -31,16 +26,6 @@ const LINKS_PER_ROW = 20;
 const MAX_DAYS = 62;
 const DAY_MS = 86_400_000;
 
-export interface ReportSession {
-  agent: string;
-  id: string | null;
-  file: string | null;
-  cwd: string | null;
-  started: string | null;
-  /** rejections, interruptions, skipped, approvals, unknown. */
-  counts: [number, number, number, number, number];
-  steps: ReportStep[];
-}
 
 export interface ReportData {
   generated_at: string;
@@ -55,7 +40,9 @@ export interface ReportData {
   reason_source: CountRow[];
   refused: Array<{ what: string; count: number; reasons: string[]; sessions: number[] }>;
   interruptions: Array<{ kind: string; count: number; items: Array<{ session: number; tool: string; what: string | null; partial: string | null }> }>;
-  sessions: ReportSession[];
+  /** The sessions, compacted (compactSessions.ts): `cwd` and the file's folder index `paths`. */
+  sessions: CompactSession[];
+  paths: string[];
   prompts: ReportPrompt[];
 }
 
@@ -121,7 +108,7 @@ export class ReportBuilder {
       reason_source: this._countSteps('rejection', (s) => cell(s, 'reason_source') ?? '(unknown)'),
       refused: this._refused(),
       interruptions: this._interruptions(),
-      sessions: this._sessions,
+      ...compactSessions(this._sessions),
       prompts: this._prompts,
     };
   }

@@ -156,6 +156,9 @@ describe('rec report in headless Chromium', () => {
       const shown = steps.filter((row) => row[0] === type && row[4] === (trigger === null ? '–' : KEYS[trigger]));
       expect(shown.map((row) => row[6]), `${type} by ${trigger}`).toContain(reason ?? '–');
     }
+    // The session's folder and file, written once each in the page's list of folders, read back whole.
+    const intro = (await page.textContent('#timeline .intro')) ?? '';
+    expect(m.some((s) => intro.includes(s.session.files[0]!) && (s.session.cwd === null || intro.includes(s.session.cwd))), intro).toBe(true);
     // Every prompt with the options it offered, in order, the chosen one marked, as merge carries them.
     const prompted = m.flatMap((s) => [
       ...s.rejections.map((r) => ['rejection', r.prompt] as const),

@@ -58,7 +58,22 @@ describe('ReportBuilder', () => {
     ]));
     const data = b.build(new Date(), false);
     expect(data.prompts).toEqual([{ title: 'Bash command', options: [['Yes', null], ['No', 'esc']] }]);
-    expect(data.sessions[0]!.steps.map((st) => st.slice(12))).toEqual([[0, 0], [0, null], []]);
+    expect(data.sessions[0]![7].map((st) => st.slice(12))).toEqual([[0, 0], [0, null], []]);
+  });
+
+  it('writes each folder once: a session names its folder and its file\'s folder by index', () => {
+    const b = new ReportBuilder(10);
+    const [stats, detail] = session('codex', '2026-01-05T10:00:00Z', []);
+    b.add(stats, { ...detail, cwd: '/home/a/project', file: '/home/a/.codex/sessions/rollout-1.jsonl' });
+    b.add({ ...stats, session_id: 'two' }, { ...detail, session_id: 'two', started_at: '2026-01-06T10:00:00Z', cwd: '/home/a/project', file: '/home/a/.codex/sessions/rollout-2.jsonl' });
+    b.add({ ...stats, session_id: 'three' }, { ...detail, session_id: 'three', started_at: '2026-01-04T10:00:00Z', cwd: null, file: 'bare.jsonl' });
+    const data = b.build(new Date(), false);
+    expect(data.paths).toEqual(['/home/a/.codex/sessions', '/home/a/project']);
+    expect(data.sessions.map((s) => s.slice(0, 6))).toEqual([
+      ['codex', 'two', '2026-01-06T10:00:00Z', 1, 0, 'rollout-2.jsonl'],
+      ['codex', '2026-01-05T10:00:00Z', '2026-01-05T10:00:00Z', 1, 0, 'rollout-1.jsonl'],
+      ['codex', 'three', '2026-01-04T10:00:00Z', null, null, 'bare.jsonl'],
+    ]);
   });
 
   it('counts per week, from Mondays, over a span of more than two months', () => {
