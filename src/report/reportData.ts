@@ -26,7 +26,6 @@ const LINKS_PER_ROW = 20;
 const MAX_DAYS = 62;
 const DAY_MS = 86_400_000;
 
-
 export interface ReportData {
   generated_at: string;
   /** The time of the newest decision (or session start) the page covers; what the page shows, as it
@@ -40,7 +39,7 @@ export interface ReportData {
   reason_source: CountRow[];
   refused: Array<{ what: string; count: number; reasons: string[]; sessions: number[] }>;
   interruptions: Array<{ kind: string; count: number; items: Array<{ session: number; tool: string; what: string | null; partial: string | null }> }>;
-  /** The sessions, compacted (compactSessions.ts): `cwd` and the file's folder index `paths`. */
+  /** The sessions, compacted (compactSessions.ts): their folders and files' folders index `paths`. */
   sessions: CompactSession[];
   paths: string[];
   prompts: ReportPrompt[];
