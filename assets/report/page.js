@@ -7,6 +7,12 @@
   'use strict';
 
   var data = JSON.parse(document.getElementById('rec-data').textContent);
+  // The sessions travel as arrays, each folder written once in data.paths (compactSessions.ts);
+  // the page works on them as objects.
+  data.sessions = data.sessions.map(function (a) {
+    var file = a[5] === null ? null : (a[4] === null ? '' : data.paths[a[4]] + '/') + a[5];
+    return { agent: a[0], id: a[1], started: a[2], cwd: a[3] === null ? null : data.paths[a[3]], file: file, counts: a[6], steps: a[7] };
+  });
   var app = document.getElementById('app');
   var STEP = ['type', 'ts', 'tool', 'call_id', 'what', 'kind', 'trigger', 'option', 'reason', 'reason_source', 'ran', 'partial'];
   // Okabe and Ito's palette, told apart by readers with any common colour-vision deficiency.
@@ -277,6 +283,27 @@
     render();
   }
 
+  function dash(v) {
+    return v === null || v === undefined || v === '' ? '–' : String(v);
+  }
+
+  // The prompt a step answered: its title and every option it offered, in the prompt's order, the
+  // chosen one marked in words as well as in bold. A step with no recorded prompt shows its option.
+  function promptCell(r) {
+    if (r.prompt === null || r.prompt === undefined) return dash(r.option);
+    var p = data.prompts[r.prompt];
+    var list = el('ol', { class: 'options' });
+    p.options.forEach(function (o, k) {
+      // The key, where the label does not already end with it as Codex's "Yes, proceed (y)" does.
+      var key = o[1] && o[0].slice(-(o[1].length + 2)) !== '(' + o[1] + ')' ? el('kbd', null, [o[1]]) : null;
+      var chosen = k === r.chosen;
+      list.appendChild(el('li', chosen ? { class: 'chosen' } : null, [key, key ? ' ' : null, el(chosen ? 'strong' : 'span', { class: 'option-label' }, [o[0]]), chosen ? ' (chosen)' : null]));
+    });
+    var cellBody = el('div', null, [el('span', { class: 'prompt-title' }, [p.title]), list]);
+    if (r.chosen === null || r.chosen === undefined) cellBody.appendChild(el('span', { class: 'muted' }, [r.option ? 'chose: ' + r.option : 'no option chosen']));
+    return cellBody;
+  }
+
   var timeline;
   function openTimeline(i) {
     var s = data.sessions[i];
@@ -284,15 +311,20 @@
     var h = el('h2', { id: 'timeline-h', tabindex: '-1' }, ['Session ' + (s.id || '#' + (i + 1))]);
     timeline.appendChild(h);
     timeline.appendChild(el('p', { class: 'intro' }, [s.agent + ' · started ' + (s.started || 'unknown') + ' · ', el('code', null, [s.cwd || 'folder unknown']), ' · ', el('code', null, [s.file || ''])]));
-    var steps = s.steps.map(function (a) { var o = {}; STEP.forEach(function (f, k) { o[f] = a[k]; }); return o; });
-    var dash = function (v) { return v === null || v === undefined || v === '' ? '–' : String(v); };
+    // A step that answered a recorded prompt carries two more cells: the prompt (an index into
+    // data.prompts) and the index of the option chosen.
+    var steps = s.steps.map(function (a) {
+      var o = { prompt: a.length > STEP.length ? a[STEP.length] : null, chosen: a.length > STEP.length ? a[STEP.length + 1] : null };
+      STEP.forEach(function (f, k) { o[f] = a[k]; });
+      return o;
+    });
     timeline.appendChild(table('Every decision in order', [
       { label: 'Decision', cell: function (r) { return el('span', { class: 'tag tag-' + r.type }, [r.type]); } },
       { label: 'Time', cell: function (r) { return r.ts ? r.ts.replace('T', ' ').slice(0, 19) : '–'; } },
       { label: 'Tool', cell: function (r) { return r.tool; } },
       { label: 'Command or edit', cell: function (r) { return r.what ? el('code', null, [r.what]) : '–'; } },
       { label: 'Key', cell: function (r) { return r.trigger ? (TRIGGERS[r.trigger] || r.trigger) : '–'; } },
-      { label: 'Option', cell: function (r) { return dash(r.option); } },
+      { label: 'Prompt and options', cell: promptCell },
       { label: 'Reason', cell: function (r) { return dash(r.reason); } },
       { label: 'Reason from', cell: function (r) { return dash(r.reason_source); } },
       { label: 'Ran', cell: function (r) { return dash(r.ran); } },

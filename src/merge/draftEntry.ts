@@ -1,9 +1,12 @@
 // The working form of one entry of a merged session while native findings and sidecar events are
 // joined, and its conversion to the published arrays.
-import type { RecEvent } from '../core/events.js';
+import type { PromptInfo, RecEvent } from '../core/events.js';
 import { emptyFinding, type FindingType, type NativeCall, type NativeFinding } from '../readers/nativeSession.js';
 import { toAction, type ToolTable } from '../readers/action.js';
-import type { Approval, Disagreement, EntrySource, Interruption, Rejection, Skipped, Unknown } from './mergedSession.js';
+import type { Approval, Disagreement, EntrySource, Interruption, PromptShown, Rejection, Skipped, Unknown } from './mergedSession.js';
+
+/** The prompts a session's decisions answered, by prompt event id (the sidecar's `prompt` events). */
+export type PromptsById = ReadonlyMap<string, PromptInfo>;
 
 export interface Draft {
   type: FindingType;
@@ -12,6 +15,8 @@ export interface Draft {
   tool_input: unknown;
   trigger: RecEvent['trigger'];
   option_label: string | null;
+  /** The sidecar's prompt event this decision answered. */
+  prompt_event_id: string | null;
   sources: EntrySource[];
   sidecar_event_ids: string[];
   disagreements: Disagreement[];
@@ -26,6 +31,7 @@ export function fromNative(f: NativeFinding, call: NativeCall | undefined): Draf
     tool_input: call?.tool_input ?? null,
     trigger: null,
     option_label: null,
+    prompt_event_id: null,
     sources: ['native'],
     sidecar_event_ids: [],
     disagreements: [],
@@ -73,6 +79,7 @@ export function applySidecar(d: Draft, e: RecEvent, type: FindingType): void {
     f.undetermined = f.undetermined.filter((u) => u !== 'trigger');
   }
   d.option_label = e.option_label ?? d.option_label;
+  d.prompt_event_id = e.prompt_event_id ?? d.prompt_event_id;
   f.timestamp = e.ts;
   f.undetermined = f.undetermined.filter((u) => u !== 'type' && RELEVANT[type].includes(u));
   if (d.tool_name === null) d.tool_name = e.tool_name;
@@ -95,6 +102,7 @@ export function fromSidecar(e: RecEvent, type: FindingType, messageIndex: number
     tool_input: call?.tool_input ?? null,
     trigger: null,
     option_label: null,
+    prompt_event_id: null,
     sources: [],
     sidecar_event_ids: [],
     disagreements: [],
@@ -104,10 +112,25 @@ export function fromSidecar(e: RecEvent, type: FindingType, messageIndex: number
   return d;
 }
 
+/**
+ * The prompt the draft's decision answered, its options with the one taken marked: the option
+ * whose text is the decision's option label (the recorder copies the label from the same screen).
+ * None is marked when the key chose no option (Claude's Esc, Ctrl+C).
+ */
+function promptOf(d: Draft, prompts: PromptsById): PromptShown | null {
+  const id = d.prompt_event_id;
+  const shown = id === null ? undefined : prompts.get(id);
+  if (id === null || shown === undefined) return null;
+  const chosen = d.option_label === null ? -1 : shown.options.findIndex((o) => o.label === d.option_label);
+  const options: PromptShown['options'] = [];
+  shown.options.forEach((o, i) => options.push({ label: o.label, key: o.key ?? null, chosen: i === chosen }));
+  return { event_id: id, title: shown.title, options };
+}
+
 // The entries are built as whole literals (no spread of a shared base): thousands per session, and
 // one object shape per entry type serialises faster.
 
-export function toRejection(d: Draft, tools: ToolTable): Rejection {
+export function toRejection(d: Draft, tools: ToolTable, prompts: PromptsById): Rejection {
   return {
     message_index: d.f.message_index,
     call_id: d.f.call_id,
@@ -127,10 +150,11 @@ export function toRejection(d: Draft, tools: ToolTable): Rejection {
     reason: d.f.reason,
     reason_source: d.f.reason_source,
     ran: d.f.ran,
+    prompt: promptOf(d, prompts),
   };
 }
 
-export function toInterruption(d: Draft, tools: ToolTable): Interruption {
+export function toInterruption(d: Draft, tools: ToolTable, prompts: PromptsById): Interruption {
   return {
     message_index: d.f.message_index,
     call_id: d.f.call_id,
@@ -148,6 +172,7 @@ export function toInterruption(d: Draft, tools: ToolTable): Interruption {
     trigger: d.trigger,
     partial_output: d.f.partial_output,
     related_call_id: d.f.related_call_id,
+    prompt: promptOf(d, prompts),
   };
 }
 
@@ -168,7 +193,7 @@ export function toSkipped(d: Draft, tools: ToolTable): Skipped {
   };
 }
 
-export function toApproval(d: Draft, tools: ToolTable): Approval {
+export function toApproval(d: Draft, tools: ToolTable, prompts: PromptsById): Approval {
   return {
     message_index: d.f.message_index,
     call_id: d.f.call_id,
@@ -185,6 +210,7 @@ export function toApproval(d: Draft, tools: ToolTable): Approval {
     trigger: d.trigger,
     option_label: d.option_label,
     scope: d.f.scope,
+    prompt: promptOf(d, prompts),
   };
 }
 

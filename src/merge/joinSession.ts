@@ -6,14 +6,18 @@ import type { RecEvent } from '../core/events.js';
 import { NextMessageReasons } from '../core/nextMessageReason.js';
 import type { FindingType, NativeSession } from '../readers/nativeSession.js';
 import { toolsOf } from './readSession.js';
-import { applySidecar, fromNative, fromSidecar, toApproval, toInterruption, toRejection, toSkipped, toUnknown, type Draft } from './draftEntry.js';
+import { applySidecar, fromNative, fromSidecar, toApproval, toInterruption, toRejection, toSkipped, toUnknown, type Draft, type PromptsById } from './draftEntry.js';
 import { MERGED_SCHEMA_VERSION, type CallSummary, type Diagnostic, type MergedSession, type Message } from './mergedSession.js';
 
 /** A sidecar turn-level event (no call_id) and a native one match when this close in time. */
 export const TURN_MATCH_WINDOW_MS = 30_000;
 
+const NO_PROMPTS: PromptsById = new Map();
+
 export interface JoinContext {
   events: readonly RecEvent[];
+  /** The prompts the events answered (their prompt_event_id); none without a sidecar. */
+  prompts?: PromptsById;
   runIds: readonly string[];
   source: 'file' | 'agent_records';
   files: readonly string[];
@@ -215,6 +219,7 @@ function placeInterruptions(drafts: Draft[], messages: Message[]): void {
 
 function assemble(native: NativeSession, ctx: JoinContext, drafts: Draft[], diagnostics: Diagnostic[]): MergedSession {
   const tools = toolsOf(native.agent);
+  const prompts = ctx.prompts ?? NO_PROMPTS;
   const fate = new Map<string, CallSummary['fate']>();
   for (const c of native.calls) fate.set(c.call_id, c.fate);
   for (const d of drafts) {
@@ -242,10 +247,10 @@ function assemble(native: NativeSession, ctx: JoinContext, drafts: Draft[], diag
     },
     messages: native.messages,
     calls: callSummaries(native, fate),
-    rejections: entries(drafts, 'rejection', (d) => toRejection(d, tools)),
-    interruptions: entries(drafts, 'interruption', (d) => toInterruption(d, tools)),
+    rejections: entries(drafts, 'rejection', (d) => toRejection(d, tools, prompts)),
+    interruptions: entries(drafts, 'interruption', (d) => toInterruption(d, tools, prompts)),
     skipped: entries(drafts, 'skipped', (d) => toSkipped(d, tools)),
-    approvals: entries(drafts, 'approval', (d) => toApproval(d, tools)),
+    approvals: entries(drafts, 'approval', (d) => toApproval(d, tools, prompts)),
     unknown: entries(drafts, 'unknown', (d) => toUnknown(d, tools)),
     record_counts: native.record_counts,
     unknown_records: native.unknown_records,

@@ -101,6 +101,7 @@ async function mergeOne(task: MergeTask, mode: TaskMode, sidecar: SidecarReader 
   const events = sidecar?.eventsForSession(native.session_id, runIds) ?? [];
   const merged: MergedSession = joinSession(native, {
     events,
+    prompts: sidecar?.promptsFor(events) ?? new Map(),
     runIds,
     source: task.kind === 'file' ? 'file' : 'agent_records',
     files: [file],

@@ -12,7 +12,11 @@ import { Action, CallFate, Message } from '../readers/conversation.js';
 export { Diagnostic } from '../core/diagnostic.js';
 export { Action, MergeAgent, Message } from '../readers/conversation.js';
 
-export const MERGED_SCHEMA_VERSION = 1;
+/**
+ * Raised whenever an entry gains or loses a field: the published JSON Schema allows no other
+ * properties, so a consumer validating version 1 would reject version 2's `prompt` (docs/merge.md).
+ */
+export const MERGED_SCHEMA_VERSION = 2;
 
 export const EntrySource = z.enum(['native', 'sidecar']);
 export type EntrySource = z.infer<typeof EntrySource>;
@@ -39,6 +43,17 @@ const entryBase = {
   undetermined: z.array(z.string()),
 };
 
+/** One option the prompt offered: its text as shown, its key where the screen names one, and whether it was the one taken. */
+export const PromptOption = z.object({ label: z.string(), key: z.string().nullable(), chosen: z.boolean() });
+export type PromptOption = z.infer<typeof PromptOption>;
+
+/**
+ * The approval prompt a decision answered, as the sidecar's `prompt` event recorded it: null when
+ * no prompt was recorded (a file alone, a rule's decision) or its event is gone.
+ */
+export const PromptShown = z.object({ event_id: z.string(), title: z.string(), options: z.array(PromptOption) });
+export type PromptShown = z.infer<typeof PromptShown>;
+
 export const Rejection = z.object({
   ...entryBase,
   rejection_type: EventKind.nullable(),
@@ -48,6 +63,7 @@ export const Rejection = z.object({
   reason: z.string().nullable(),
   reason_source: ReasonSource.nullable(),
   ran: Ran.nullable(),
+  prompt: PromptShown.nullable(),
 });
 export type Rejection = z.infer<typeof Rejection>;
 
@@ -58,6 +74,7 @@ export const Interruption = z.object({
   trigger: Trigger.nullable(),
   partial_output: z.string().nullable(),
   related_call_id: z.string().nullable(),
+  prompt: PromptShown.nullable(),
 });
 export type Interruption = z.infer<typeof Interruption>;
 
@@ -73,6 +90,7 @@ export const Approval = z.object({
   trigger: Trigger.nullable(),
   option_label: z.string().nullable(),
   scope: Scope.nullable(),
+  prompt: PromptShown.nullable(),
 });
 export type Approval = z.infer<typeof Approval>;
 

@@ -1,7 +1,8 @@
 // What one merged session contributes to `rec report` beyond its figures: when and where it ran, and
-// each decision in order, with the key, the option, the reason and what became of the call. Kept
+// each decision in order, with the prompt and its options, the key, the option, the reason and what
+// became of the call. Kept
 // compact (no messages, no tool inputs) so that thousands of sessions cross from a worker cheaply.
-import type { MergedSession } from './mergedSession.js';
+import type { MergedSession, PromptShown } from './mergedSession.js';
 import { actionSummary, NONE } from './sessionStats.js';
 
 /** Longest partial output kept per interruption: the page shows it behind a click, not the whole stream. */
@@ -23,6 +24,8 @@ export interface DecisionStep {
   reason_source: string | null;
   ran: string | null;
   partial: string | null;
+  /** The prompt the decision answered, with the options it offered (the chosen one marked). */
+  prompt: PromptShown | null;
 }
 
 export interface SessionDetail {
@@ -34,7 +37,7 @@ export interface SessionDetail {
   steps: DecisionStep[];
 }
 
-const blank = { kind: null, trigger: null, option: null, reason: null, reason_source: null, ran: null, partial: null };
+const blank = { kind: null, trigger: null, option: null, reason: null, reason_source: null, ran: null, partial: null, prompt: null };
 
 export function toSessionDetail(s: MergedSession): SessionDetail {
   const steps: DecisionStep[] = [];
@@ -45,14 +48,14 @@ export function toSessionDetail(s: MergedSession): SessionDetail {
     what: actionSummary(e.action),
   });
   for (const r of s.rejections) {
-    steps.push({ ...blank, type: 'rejection', ...base(r), kind: r.rejection_type, trigger: r.trigger, option: r.option_label, reason: r.reason, reason_source: r.reason_source, ran: r.ran });
+    steps.push({ ...blank, type: 'rejection', ...base(r), kind: r.rejection_type, trigger: r.trigger, option: r.option_label, reason: r.reason, reason_source: r.reason_source, ran: r.ran, prompt: r.prompt });
   }
   for (const i of s.interruptions) {
     const partial = i.partial_output === null ? null : i.partial_output.slice(0, MAX_PARTIAL_CHARS);
-    steps.push({ ...blank, type: 'interruption', ts: i.timestamp, tool: i.tool_name ?? '(turn)', call_id: i.call_id, what: actionSummary(i.action), kind: i.kind, trigger: i.trigger, partial });
+    steps.push({ ...blank, type: 'interruption', ts: i.timestamp, tool: i.tool_name ?? '(turn)', call_id: i.call_id, what: actionSummary(i.action), kind: i.kind, trigger: i.trigger, partial, prompt: i.prompt });
   }
   for (const k of s.skipped) steps.push({ ...blank, type: 'skipped', ...base(k), kind: k.related_call_id });
-  for (const a of s.approvals) steps.push({ ...blank, type: 'approval', ...base(a), kind: a.scope, trigger: a.trigger, option: a.option_label });
+  for (const a of s.approvals) steps.push({ ...blank, type: 'approval', ...base(a), kind: a.scope, trigger: a.trigger, option: a.option_label, prompt: a.prompt });
   for (const u of s.unknown) steps.push({ ...blank, type: 'unknown', ...base(u), kind: u.possible.join(' or ') });
   // In time order; entries without a time keep their place after the timed ones.
   steps.sort((a, b) => (a.ts ?? '\uffff').localeCompare(b.ts ?? '\uffff'));

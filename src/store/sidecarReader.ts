@@ -4,7 +4,7 @@
 // becomes a diagnostic, not a crash.
 import { existsSync } from 'node:fs';
 import { Database, type SqliteDatabase, type SqliteStatement } from './sqliteDriver.js';
-import type { AgentName, RecEvent } from '../core/events.js';
+import type { AgentName, PromptInfo, RecEvent } from '../core/events.js';
 import { doctorVerifiedVersions } from './doctorRuns.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Run } from './run.js';
@@ -25,6 +25,8 @@ export type SidecarRun = Run;
  */
 const EVENTS_OF_SESSION = "SELECT * FROM events WHERE agent_session_id = ? AND type <> 'prompt'";
 const EVENTS_OF_RUN = "SELECT * FROM events WHERE run_id = ? AND type <> 'prompt' AND (agent_session_id IS NULL OR agent_session_id = ?)";
+/** A prompt a decision answered, by the decision's prompt_event_id (the primary key). */
+const PROMPT_BY_ID = "SELECT * FROM events WHERE id = ? AND type = 'prompt'";
 
 export class SidecarReader {
   /** What could not be read since the last takeDiagnostics(). */
@@ -103,6 +105,22 @@ export class SidecarReader {
     if (sessionId !== null) for (const e of this._events(EVENTS_OF_SESSION, sessionId)) out.set(e.id, e);
     for (const runId of runIds) for (const e of this._events(EVENTS_OF_RUN, runId, sessionId)) out.set(e.id, e);
     return [...out.values()].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0));
+  }
+
+  /**
+   * What the prompts these decisions answered showed, by prompt event id: only the prompts named,
+   * one primary-key probe each, as a session's events leave prompts out. A prompt that does not
+   * decode is a warning; the decision itself was read.
+   */
+  promptsFor(events: readonly RecEvent[]): Map<string, PromptInfo> {
+    const out = new Map<string, PromptInfo>();
+    for (const e of events) {
+      const id = e.prompt_event_id;
+      if (id === null || out.has(id)) continue;
+      const prompt = this._decoded(EVENTS, this._all(PROMPT_BY_ID, [id]))[0]?.prompt;
+      if (prompt) out.set(id, prompt);
+    }
+    return out;
   }
 
   /**

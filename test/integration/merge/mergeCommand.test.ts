@@ -35,7 +35,7 @@ describe('rec merge', () => {
     const r = await runCommand(mergeCommand, [CODEX_DENY, '--db', '/nonexistent/rec.db']);
     expect(r.code).toBe(0);
     const m = MergedSession.parse(JSON.parse(r.stdout));
-    expect(r.stdout.startsWith('{\n  "schema_version": 1')).toBe(true);
+    expect(r.stdout.startsWith('{\n  "schema_version": 2')).toBe(true);
     expect(m.unknown).toHaveLength(1);
     expect(m.rejections).toHaveLength(0);
   });

@@ -153,6 +153,9 @@ function approvalEntry(x: Merged, call: RolloutCall, o: { option_label: string; 
     trigger: 'letter',
     option_label: o.option_label,
     scope: o.scope,
+    // These rows name no prompt_event_id, so no entry carries its prompt; the prompt the recorder
+    // links is checked by the goldens and by the report's replay of recorded sessions.
+    prompt: null,
   };
 }
 
@@ -177,6 +180,7 @@ function rejectionEntry(
     reason: o.reason ?? null,
     reason_source: o.reason === undefined ? 'none' : 'next_message',
     ran: 'no',
+    prompt: null,
   };
 }
 
@@ -198,6 +202,7 @@ function toolInterruptionEntry(x: Merged, call: RolloutCall, o: { trigger: strin
     trigger: o.trigger,
     partial_output: null,
     related_call_id: call.callId,
+    prompt: null,
   };
 }
 
@@ -339,6 +344,7 @@ describe(`codex ${CODEX_VERSION} recorded sessions, merged with and without the 
       disagreements: [],
       interrupted_message_index: null,
       related_call_id: null,
+      prompt: null,
     };
     expectNoDecisions(x.native, ['interruptions']);
     expect(x.native.interruptions).toEqual([

@@ -1,7 +1,7 @@
 // `rec report` opened in a real headless Chromium (Debian's chromium package, driven by
 // playwright-core): the page's numbers are `rec stats --json`'s on the recorded sessions of all three
 // agents; a replayed real-CLI session of each agent shows on its timeline every decision with its
-// key and reason;
+// key and reason, and every prompt with the options it offered (the chosen one marked);
 // session text from the hostile corpus (and HTML aimed at the page) runs nothing, opens nothing
 // and requests nothing; no page makes a request or logs an error. One browser for the whole file.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -134,7 +134,7 @@ describe('rec report in headless Chromium', () => {
     ['codex', 'shell-reject-then-reason'],
     ['claude', 'bash-reject-reason'],
     ['gemini', 'parallel-writes-approve-then-reject'],
-  ] as const)('a replayed real %s session (%s) opens on its timeline (--run): every decision with its key and reason, by keyboard too', async (agent, name) => {
+  ] as const)('a replayed real %s session (%s) opens on its timeline (--run): every decision with its key and reason, every prompt with its options, by keyboard too', async (agent, name) => {
     let file = '';
     let journey!: Journey;
     const afterJourney: JourneyStep = async (run) => {
@@ -156,6 +156,31 @@ describe('rec report in headless Chromium', () => {
       const shown = steps.filter((row) => row[0] === type && row[4] === (trigger === null ? '–' : KEYS[trigger]));
       expect(shown.map((row) => row[6]), `${type} by ${trigger}`).toContain(reason ?? '–');
     }
+    // The session's folder and file, written once each in the page's list of folders, read back whole.
+    const intro = (await page.textContent('#timeline .intro')) ?? '';
+    expect(m.some((s) => intro.includes(s.session.files[0]!) && (s.session.cwd === null || intro.includes(s.session.cwd))), intro).toBe(true);
+    // Every prompt with the options it offered, in order, the chosen one marked, as merge carries them.
+    const prompted = m.flatMap((s) => [
+      ...s.rejections.map((r) => ['rejection', r.prompt] as const),
+      ...s.approvals.map((a) => ['approval', a.prompt] as const),
+      ...s.interruptions.map((i) => ['interruption', i.prompt] as const),
+    ]);
+    const expectedPrompts = prompted.flatMap(([type, p]) => (p === null ? [] : [{ type, title: p.title, options: p.options.map((o) => ({ label: o.label, chosen: o.chosen })) }]));
+    expect(expectedPrompts.length, 'prompts in the replay').toBeGreaterThan(0);
+    expect(expectedPrompts.some((p) => p.options.some((o) => o.chosen)), 'a chosen option in the replay').toBe(true);
+    const shownPrompts = await page.$$eval('#timeline-steps tbody tr', (trs) =>
+      trs.flatMap((tr) => {
+        const title = tr.querySelector('.prompt-title');
+        if (title === null) return [];
+        const options = [...tr.querySelectorAll('ol.options li')].map((li) => ({
+          label: li.querySelector('.option-label')?.textContent ?? '',
+          chosen: li.classList.contains('chosen') && (li.textContent ?? '').endsWith(' (chosen)'),
+        }));
+        return [{ type: (tr.children[0]?.textContent ?? '').trim(), title: title.textContent ?? '', options }];
+      }),
+    );
+    const byText = (a: object, b: object) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+    expect(shownPrompts.sort(byText)).toEqual(expectedPrompts.sort(byText));
     // Keyboard: back to the list, then Enter on a session opens its timeline again with focus on it.
     await page.click('#timeline button:text("Back to the sessions")');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('sessions-h');

@@ -245,3 +245,32 @@ describe('joinSession: a sidecar rejection without a call id beside the file\'s 
     expect(m.rejections.map((r) => [r.call_id, r.sources])).toEqual(expect.arrayContaining([[null, ['sidecar']]]));
   });
 });
+
+describe('joinSession: the prompt a decision answered', () => {
+  const shown = { title: 'Bash command', details: { command: 'rm -rf build' }, options: [{ label: 'Yes', key: '1' }, { label: "Yes, and don't ask again", key: '2' }, { label: 'No' }] };
+
+  it('carries the options the prompt offered, the chosen one marked; none marked when the key chose no option', async () => {
+    const prompt = ev({ agent: 'claude', type: 'prompt', ts: '2026-11-22T09:29:04.000Z', kind: 'command', prompt: shown });
+    const byNo = ev({ agent: 'claude', type: 'rejection', ts: '2026-11-22T09:29:04.700Z', call_id: 'toolu_mockmwrmxfz4000a', kind: 'command', decided_by: 'user', trigger: 'digit', option_label: 'No', ran: 'no', prompt_event_id: prompt.id });
+    const prompts = new Map([[prompt.id, prompt.prompt!]]);
+    const m = joinSession(await native('claude', '02-bash-reject-No.jsonl'), { ...ctx([byNo]), prompts });
+    expect(m.rejections[0]!.prompt).toEqual({
+      event_id: prompt.id,
+      title: 'Bash command',
+      options: [
+        { label: 'Yes', key: '1', chosen: false },
+        { label: "Yes, and don't ask again", key: '2', chosen: false },
+        { label: 'No', key: null, chosen: true },
+      ],
+    });
+    const byEsc = ev({ agent: 'claude', type: 'rejection', ts: '2026-11-22T09:29:04.700Z', call_id: 'toolu_mockmwrmxfz4000a', kind: 'command', decided_by: 'user', trigger: 'esc', ran: 'no', prompt_event_id: prompt.id });
+    const esc = joinSession(await native('claude', '02-bash-reject-No.jsonl'), { ...ctx([byEsc]), prompts });
+    expect(esc.rejections[0]!.prompt!.options.map((o) => o.chosen)).toEqual([false, false, false]);
+  });
+
+  it('is null when the prompt event is not there (no sidecar prompt, or pruned)', async () => {
+    const e = ev({ agent: 'claude', type: 'rejection', ts: '2026-11-22T09:29:04.700Z', call_id: 'toolu_mockmwrmxfz4000a', kind: 'command', decided_by: 'user', trigger: 'digit', option_label: 'No', ran: 'no', prompt_event_id: 'gone' });
+    const m = joinSession(await native('claude', '02-bash-reject-No.jsonl'), ctx([e]));
+    expect(m.rejections[0]!.prompt).toBeNull();
+  });
+});

@@ -58,6 +58,8 @@ export class SidecarFixture {
     const run = this._runs.get(e.run_id);
     if (!run) throw new Error(`addEvent ${e.id}: no run ${e.run_id} (add it first)`);
     const { id: label, run_id: runId, ...fields } = e;
+    // A decision names its prompt by the prompt's label, as tests name every event.
+    if (fields.prompt_event_id) fields.prompt_event_id = this._ids.get(fields.prompt_event_id) ?? fields.prompt_event_id;
     const ctx = { run_id: runId, agent: run.agent, agent_version: run.agent_version ?? null, agent_session_id: run.agent_session_id ?? null };
     this._ids.set(label, this._db.insertEvent(ctx, { evidence: ['screen', 'keys'], ...fields } as NewEvent));
     return this;

@@ -8,7 +8,7 @@ import { renderReportPage, scriptSafeJson } from '../../../src/report/reportPage
 import { StatsAggregator } from '../../../src/stats/aggregateStats.js';
 
 const step = (type: string, ts: string | null, over: Partial<DecisionStep> = {}): DecisionStep => ({
-  type, ts, tool: 'Bash', call_id: null, what: 'rm -rf build', kind: 'command', trigger: 'esc', option: null, reason: null, reason_source: 'none', ran: 'no', partial: null, ...over,
+  type, ts, tool: 'Bash', call_id: null, what: 'rm -rf build', kind: 'command', trigger: 'esc', option: null, reason: null, reason_source: 'none', ran: 'no', partial: null, prompt: null, ...over,
 });
 
 function session(agent: string, started: string, steps: DecisionStep[]): [SessionStats, SessionDetail] {
@@ -42,6 +42,38 @@ describe('ReportBuilder', () => {
     expect(data.refused).toEqual([{ what: 'rm -rf build', count: 2, reasons: ['not now'], sessions: [0, 1] }]);
     expect(data.reason_source).toEqual([{ key: 'inline', count: 1 }, { key: 'none', count: 1 }]);
     expect(data.open).toBeNull();
+  });
+
+  it('lists each distinct prompt once; a step that answered one names it and the option chosen, others stop after their fields', () => {
+    const prompt = (chosen: number | null) => ({
+      event_id: `p${String(chosen)}`,
+      title: 'Bash command',
+      options: ['Yes', 'No'].map((label, i) => ({ label, key: label === 'No' ? 'esc' : null, chosen: i === chosen })),
+    });
+    const b = new ReportBuilder(10);
+    b.add(...session('claude', '2026-01-05T10:00:00Z', [
+      step('approval', '2026-01-05T10:01:00Z', { prompt: prompt(0) }),
+      step('rejection', '2026-01-05T10:02:00Z', { prompt: prompt(null) }),
+      step('skipped', '2026-01-05T10:03:00Z'),
+    ]));
+    const data = b.build(new Date(), false);
+    expect(data.prompts).toEqual([{ title: 'Bash command', options: [['Yes', null], ['No', 'esc']] }]);
+    expect(data.sessions[0]![7].map((st) => st.slice(12))).toEqual([[0, 0], [0, null], []]);
+  });
+
+  it('writes each folder once: a session names its folder and its file\'s folder by index', () => {
+    const b = new ReportBuilder(10);
+    const [stats, detail] = session('codex', '2026-01-05T10:00:00Z', []);
+    b.add(stats, { ...detail, cwd: '/home/a/project', file: '/home/a/.codex/sessions/rollout-1.jsonl' });
+    b.add({ ...stats, session_id: 'two' }, { ...detail, session_id: 'two', started_at: '2026-01-06T10:00:00Z', cwd: '/home/a/project', file: '/home/a/.codex/sessions/rollout-2.jsonl' });
+    b.add({ ...stats, session_id: 'three' }, { ...detail, session_id: 'three', started_at: '2026-01-04T10:00:00Z', cwd: null, file: 'bare.jsonl' });
+    const data = b.build(new Date(), false);
+    expect(data.paths).toEqual(['/home/a/.codex/sessions', '/home/a/project']);
+    expect(data.sessions.map((s) => s.slice(0, 6))).toEqual([
+      ['codex', 'two', '2026-01-06T10:00:00Z', 1, 0, 'rollout-2.jsonl'],
+      ['codex', '2026-01-05T10:00:00Z', '2026-01-05T10:00:00Z', 1, 0, 'rollout-1.jsonl'],
+      ['codex', 'three', '2026-01-04T10:00:00Z', null, null, 'bare.jsonl'],
+    ]);
   });
 
   it('counts per week, from Mondays, over a span of more than two months', () => {
