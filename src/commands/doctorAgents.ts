@@ -8,7 +8,7 @@ export interface DoctorAgent {
   readonly scenarios: readonly ConformanceScenario[];
   /** The key script of a scenario (undefined: the table and the scripts disagree, a bug). */
   script(name: string): RecordedScenario | undefined;
-  run(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario }): Promise<ScenarioRun>;
+  run(o: { readonly recJs: string; readonly agentBin: string; readonly version: string; readonly script: RecordedScenario }): Promise<ScenarioRun>;
 }
 
 /**
@@ -16,11 +16,18 @@ export interface DoctorAgent {
  * doctor would run it in (its login mode, its base URL variable, its telemetry and update switches)
  * is still test code; a doctor that runs it half-isolated could reach a real model.
  */
-const NOT_YET = 'rec doctor cannot isolate it yet (only codex is covered)';
+const NOT_YET = 'rec doctor cannot isolate it yet (only codex and claude are covered)';
 
-export const NOT_COVERED: Readonly<Record<string, string>> = { claude: NOT_YET, gemini: NOT_YET };
+export const NOT_COVERED: Readonly<Record<string, string>> = { gemini: NOT_YET };
 
 export async function doctorAgent(agent: string): Promise<DoctorAgent | undefined> {
+  if (agent === 'claude') {
+    const [{ CLAUDE_CONFORMANCE }, { claudeScript, runClaudeScenario }] = await Promise.all([
+      import('../lab/claude/conformance.js'),
+      import('../lab/claude/doctorRun.js'),
+    ]);
+    return { scenarios: CLAUDE_CONFORMANCE, script: claudeScript, run: runClaudeScenario };
+  }
   if (agent !== 'codex') return undefined;
   const [{ CODEX_CONFORMANCE }, { codexScript, runCodexScenario }] = await Promise.all([
     import('../lab/codex/conformance.js'),
