@@ -12,9 +12,15 @@ import { DEMO_ANSWER, DEMO_EDIT_FILE, DEMO_OVER } from '../mock/demoScenario.js'
 export const CLAUDE_DEMO_COMMAND = 'echo hello from the rec demo > demo-hello.txt';
 /**
  * About a minute of ticks, in Node: Claude Code's Bash validator refuses `sleep N; …` before any
- * prompt, and a command that is not a file write is asked about too.
+ * prompt, and a command that is not a file write is asked about too. The script is a file in the
+ * demo's project (demoWorld.ts writes it) so that the command fits on one line of an 80-column
+ * prompt: rec ties a prompt to its call by the command it shows, and a wrapped one is not tied.
  */
-export const CLAUDE_DEMO_LONG_COMMAND = `node -e "let i = 0; const t = setInterval(() => { console.log('tick', ++i); if (i === 60) clearInterval(t); }, 1000)"`;
+export const CLAUDE_DEMO_COUNTER = {
+  file: 'count-to-60.mjs',
+  text: "for (let i = 1; i <= 60; i++) setTimeout(() => console.log('tick', i), i * 1000);\n",
+} as const;
+export const CLAUDE_DEMO_LONG_COMMAND = `node ${CLAUDE_DEMO_COUNTER.file}`;
 
 /** Delay between streamed words: slow enough to read along, and to press Esc in the middle. */
 const STREAM_DELAY_MS = 150;

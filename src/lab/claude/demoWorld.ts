@@ -1,7 +1,9 @@
 // `rec demo claude`'s world: the mock Messages server playing the demo script for every prompt a
 // person types, and Claude Code's isolated HOME and project (env.ts) pointed at it.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startMessagesServer } from '../mock/messagesServer.js';
-import { createClaudeDemoScenario } from './demoScenario.js';
+import { CLAUDE_DEMO_COUNTER, createClaudeDemoScenario } from './demoScenario.js';
 import { createClaudeEnv } from './env.js';
 
 export interface ClaudeDemoWorld {
@@ -16,6 +18,7 @@ export async function startClaudeDemoWorld(o: { readonly version: string }): Pro
   const server = await startMessagesServer({ unmarked: createClaudeDemoScenario() });
   try {
     const world = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, version: o.version, prefix: 'rec-demo-claude-' });
+    writeFileSync(join(world.workDir, CLAUDE_DEMO_COUNTER.file), CLAUDE_DEMO_COUNTER.text);
     return {
       baseDir: world.baseDir,
       workDir: world.workDir,

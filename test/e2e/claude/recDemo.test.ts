@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KEY, SCREEN } from '../../../src/lab/claude/recordedScenarios.js';
-import { DEMO_EDIT_FILE } from '../../../src/lab/mock/demoScenario.js';
+import { CLAUDE_DEMO_COUNTER } from '../../../src/lab/claude/demoScenario.js';
 import { settle } from '../../../src/lab/driver.js';
 import { descendantPids, killPids } from '../../../src/lab/processTree.js';
 import { spawn, type Spawned } from '../../../src/lab/spawn.js';
@@ -95,9 +95,10 @@ describe(`rec demo claude on the real Claude Code ${CLAUDE_VERSION}`, () => {
     const decisions = tableAfter(report, 'The merged session');
     expect(decisions).toEqual([
       ['approval', 'digit', 'ran', expect.stringMatching(/^echo hello/), '-'],
-      ['rejection', 'tab', 'rejected', expect.stringContaining(DEMO_EDIT_FILE), 'not in my repo'],
-      ['approval', 'digit', 'interrupted', expect.stringMatching(/^node -e/), '-'],
-      ['interruption', 'esc', 'interrupted', expect.stringMatching(/^node -e/), '-'],
+      // The write's absolute path, cut at 80 columns.
+      ['rejection', 'tab', 'rejected', expect.stringMatching(/^edit \//), 'not in my repo'],
+      ['approval', 'digit', 'interrupted', `node ${CLAUDE_DEMO_COUNTER.file}`, '-'],
+      ['interruption', 'esc', 'interrupted', `node ${CLAUDE_DEMO_COUNTER.file}`, '-'],
     ]);
     const events = tableAfter(report, 'rec recorded ');
     expect(events.map((e) => e.slice(0, 3))).toEqual([
