@@ -1,4 +1,4 @@
-// `rec demo [codex]`: rec at work with no account. The agent runs under the ordinary `rec <agent>`
+// `rec demo [codex|claude]`: rec at work with no account. The agent runs under the ordinary `rec <agent>`
 // path, in the user's terminal, but in the isolated world rec's own tests use (src/lab): a
 // temporary project and HOME, its model provider pointed at the mock model on 127.0.0.1, telemetry
 // and update checks off, none of the user's credentials read or sent. The recording goes to a
@@ -9,15 +9,34 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AgentModule } from '../agents/agentModule.js';
-import { findAgentBinary } from './agentBinary.js';
+import { findAgentBinary, packageVersionOf } from './agentBinary.js';
 import { UsageError, type CommandIO } from './commandIO.js';
 import { parseOrReport } from './commandKit.js';
 import { AGENTS, DEMO_SPEC } from './commandSpec.js';
 import { quote } from './parseCommandArgs.js';
 import { escapeControls } from './terminalText.js';
 
-/** The agents whose isolated world and mock model the demo knows today. */
-const DEMO_AGENTS: readonly string[] = ['codex'];
+/** How the intro names the agent, its refusing keys and its way to give a reason, and how its world starts. */
+interface DemoAgent {
+  readonly title: string;
+  readonly keys: string;
+  readonly reason: string;
+  start(agentBin: string, module: AgentModule): Promise<DemoWorld>;
+}
+
+/** The demo's isolated world for one agent: its folders and environment, and how it goes. */
+interface DemoWorld {
+  readonly baseDir: string;
+  readonly workDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  close(): Promise<void>;
+}
+
+/** The agents whose isolated world and mock model the demo knows today, and how each is started. */
+const DEMO_AGENTS: Readonly<Record<string, DemoAgent>> = {
+  codex: { title: 'Codex', keys: 'Esc, n, or an option', reason: 'After a refusal, type why to go on: rec keeps it as the reason.', start: () => startCodexWorld() },
+  claude: { title: 'Claude Code', keys: 'Esc, or No', reason: 'To say why, press Tab on No, type it, then Enter: rec keeps it.', start: startClaudeWorld },
+};
 
 export async function demoCommand(args: string[], io: CommandIO): Promise<number> {
   let agent = 'codex';
@@ -27,7 +46,8 @@ export async function demoCommand(args: string[], io: CommandIO): Promise<number
     if (!AGENTS.includes(agent)) throw new UsageError(`unknown agent '${quote(agent)}': expected one of ${AGENTS.join(', ')}`);
   });
   if (typeof parsed === 'number') return parsed;
-  if (!DEMO_AGENTS.includes(agent)) {
+  const demo = DEMO_AGENTS[agent];
+  if (demo === undefined) {
     io.stderr.write(`rec demo: ${agent} has no demo yet (it needs its own isolated world and mock model); try rec demo codex\n`);
     return 2;
   }
@@ -42,7 +62,8 @@ export async function demoCommand(args: string[], io: CommandIO): Promise<number
     return 127;
   }
   const db = parsed.values.db as string | undefined;
-  return runDemo(binary.path, db === undefined ? undefined : resolve(io.cwd, db), io);
+  const world = await demo.start(binary.path, module);
+  return runDemo({ ...demo, agent, agentBin: binary.path, world }, db === undefined ? undefined : resolve(io.cwd, db), io);
 }
 
 type DemoBinary = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly message: string };
@@ -56,19 +77,48 @@ function demoBinary(module: AgentModule, agentBin: string | undefined, io: Comma
   return found;
 }
 
-async function runDemo(agentBin: string, dbFlag: string | undefined, io: CommandIO): Promise<number> {
+async function startCodexWorld(): Promise<DemoWorld> {
   const { startResponsesServer } = await import('../lab/mock/responsesServer.js');
-  const { createDemoScenario, DEMO_PROMPT } = await import('../lab/mock/demoScenario.js');
+  const { createDemoScenario } = await import('../lab/mock/demoScenario.js');
   const { createCodexEnv } = await import('../lab/codex/env.js');
   const server = await startResponsesServer({ scenarios: { demo: createDemoScenario() }, defaultScenario: 'demo' });
-  let world: Awaited<ReturnType<typeof createCodexEnv>> | undefined;
   try {
-    world = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
+    const world = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
+    return {
+      ...world,
+      async close() {
+        // Codex's daemon outlives the pty: stopped by pid with everything it started, then the folder goes.
+        await world.dispose();
+        await server.close();
+      },
+    };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+}
+
+async function startClaudeWorld(agentBin: string, module: AgentModule): Promise<DemoWorld> {
+  const { startClaudeDemoWorld } = await import('../lab/claude/demoWorld.js');
+  // The version only keeps Claude Code's release notes and onboarding away: unknown, they may show.
+  return startClaudeDemoWorld({ version: packageVersionOf(agentBin, module.packageName) ?? '' });
+}
+
+interface DemoPlan extends DemoAgent {
+  readonly agent: string;
+  readonly agentBin: string;
+  readonly world: DemoWorld;
+}
+
+async function runDemo(plan: DemoPlan, dbFlag: string | undefined, io: CommandIO): Promise<number> {
+  const { DEMO_PROMPT } = await import('../lab/mock/demoScenario.js');
+  const { world, agentBin } = plan;
+  try {
     const dbPath = dbFlag ?? join(world.baseDir, 'rec.db');
-    io.stderr.write(introText(agentBin, dbFlag));
+    io.stderr.write(introText(plan, dbFlag));
     const { runCommand } = await import('./run.js');
     const status = await runCommand(
-      { agent: 'codex', command: undefined, args: [DEMO_PROMPT], db: dbPath, agentBin },
+      { agent: plan.agent, command: undefined, args: [DEMO_PROMPT], db: dbPath, agentBin },
       { ...io, cwd: world.workDir, env: world.env },
     );
     const { printDemoReport } = await import('./demoReport.js');
@@ -76,19 +126,17 @@ async function runDemo(agentBin: string, dbFlag: string | undefined, io: Command
     if (shown) io.stdout.write(dbFlag === undefined ? '\nThe demo\'s temporary project and database are deleted now.\n' : `\nThe recording stays in ${escapeControls(dbFlag)}.\n`);
     return shown ? status : 1;
   } finally {
-    // Codex's daemon outlives the pty: stopped by pid with everything it started, then the folder goes.
-    await world?.dispose();
-    await server.close();
+    await world.close();
   }
 }
 
-function introText(agentBin: string, dbFlag: string | undefined): string {
+function introText(plan: DemoPlan, dbFlag: string | undefined): string {
   return [
-    'rec demo: Codex against rec\'s mock model on 127.0.0.1, in a temporary project and HOME;',
-    `  no account, no network, none of your credentials (agent: ${escapeControls(agentBin)}).`,
+    `rec demo: ${plan.title} against rec's mock model on 127.0.0.1, in a temporary project and`,
+    `  HOME; no account, no network, none of your credentials (agent: ${escapeControls(plan.agentBin)}).`,
     '  The mock proposes a harmless command, a file edit and a long-running command, then',
-    '  streams an answer. Approve, refuse (Esc, n, or an option), or press Esc while a command',
-    '  runs. After a refusal, type why to go on: rec keeps it as the reason.',
+    `  streams an answer. Approve, refuse (${plan.keys}), or press Esc while a command`,
+    `  runs. ${plan.reason}`,
     '  Ctrl+C twice quits; then rec shows what it recorded.',
     `  Recording into ${dbFlag === undefined ? 'a temporary database' : escapeControls(dbFlag)}.`,
     '',

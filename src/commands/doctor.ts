@@ -103,7 +103,7 @@ async function checkScenarios(plan: { agent: string; kit: DoctorAgent; binary: A
     const script = plan.kit.script(scenario.script);
     if (script === undefined) throw new Error(`rec doctor: no key script ${scenario.script} for ${plan.agent}`);
     io.stderr.write(`rec doctor: ${plan.agent} ${plan.version}: ${scenario.name}…\n`);
-    const run = await plan.kit.run({ recJs, agentBin: plan.binary.path, script, cacheDir });
+    const run = await plan.kit.run({ recJs, agentBin: plan.binary.path, version: plan.version, script, cacheDir });
     if (run.modelTurns === 0 && scenarios.length === 0) {
       // The first scenario doubles as the isolation probe: an agent that never asked the mock model
       // (a login screen, a base URL it does not take from its config) is not checked at all.

@@ -12,7 +12,13 @@ export interface DoctorAgent {
    * One scenario. `cacheDir`: a folder private to this doctor run, removed after its last scenario,
    * where a scenario may keep what the next ones can reuse (an install the agent makes in each new home).
    */
-  run(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario; readonly cacheDir?: string }): Promise<ScenarioRun>;
+  run(o: {
+    readonly recJs: string;
+    readonly agentBin: string;
+    readonly version: string;
+    readonly script: RecordedScenario;
+    readonly cacheDir?: string;
+  }): Promise<ScenarioRun>;
 }
 
 /**
@@ -20,11 +26,18 @@ export interface DoctorAgent {
  * doctor would run it in (its login mode, its base URL variable, its telemetry and update switches)
  * is still test code; a doctor that runs it half-isolated could reach a real model.
  */
-const NOT_YET = 'rec doctor cannot isolate it yet (only codex is covered)';
+const NOT_YET = 'rec doctor cannot isolate it yet (only codex and claude are covered)';
 
-export const NOT_COVERED: Readonly<Record<string, string>> = { claude: NOT_YET, gemini: NOT_YET };
+export const NOT_COVERED: Readonly<Record<string, string>> = { gemini: NOT_YET };
 
 export async function doctorAgent(agent: string): Promise<DoctorAgent | undefined> {
+  if (agent === 'claude') {
+    const [{ CLAUDE_CONFORMANCE }, { claudeScript, runClaudeScenario }] = await Promise.all([
+      import('../lab/claude/conformance.js'),
+      import('../lab/claude/doctorRun.js'),
+    ]);
+    return { scenarios: CLAUDE_CONFORMANCE, script: claudeScript, run: runClaudeScenario };
+  }
   if (agent !== 'codex') return undefined;
   const [{ CODEX_CONFORMANCE }, { codexScript, runCodexScenario }] = await Promise.all([
     import('../lab/codex/conformance.js'),

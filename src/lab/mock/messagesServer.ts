@@ -81,6 +81,11 @@ export interface StreamNote {
 
 export interface MessagesServerOptions {
   readonly scenarios?: Readonly<Record<string, ClaudeScenario>>;
+  /**
+   * The reply to every model turn whose prompts carry no SCENARIO marker, asked anew for each (rec
+   * demo's script, where a person types what they like); without it such a turn is `hello`.
+   */
+  readonly unmarked?: () => ClaudeReply;
   /** Append each request (and each stream note) as one JSON line; system prompt and tool specs left out. */
   readonly logFile?: string;
 }
@@ -169,12 +174,13 @@ export async function startMessagesServer(opts: MessagesServerOptions = {}): Pro
       record({ ts: now(), method, path, kind: 'side', userText: turn.userText, body });
       return reply(res, body, { type: 'text', text: 'Mock session' }, 'side');
     }
-    const scenario = turn.scenario ?? 'hello';
+    const scenario = turn.scenario ?? (opts.unmarked ? 'unmarked' : 'hello');
     record({ ts: now(), method, path, kind: 'turn', scenario, step: turn.step, userText: turn.userText, toolResults: turn.toolResults, lastUserTexts: turn.lastUserTexts, body });
     const script = scenarios[scenario];
-    const next: ClaudeReply = !script
-      ? { type: 'text', text: `mock: unknown scenario ${scenario}` }
-      : (script[turn.step] ?? { type: 'text', text: finalText(turn.toolResults) });
+    let next: ClaudeReply;
+    if (turn.scenario === undefined && opts.unmarked) next = opts.unmarked();
+    else if (!script) next = { type: 'text', text: `mock: unknown scenario ${scenario}` };
+    else next = script[turn.step] ?? { type: 'text', text: finalText(turn.toolResults) };
     return reply(res, body, next, scenario, turn.workDir);
   }
 

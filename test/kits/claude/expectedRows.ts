@@ -1,8 +1,9 @@
-// The rows `rec claude` must write, per EVENTS.md and issue 14: each sidecar row cut down to the fields
+// The rows `rec claude` must write, per docs/events.md: each sidecar row cut down to the fields
 // the issue names, and builders for the expected rows from Claude Code's own transcript call (tool_use
 // id, name, input). `native` keeps Claude Code's words for the call (the transcript fields that say
 // what happened), so the merge can show both.
 import { expect } from 'vitest';
+import { OPTION as DOCTOR_OPTION } from '../../../src/lab/claude/conformance.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
 import type { TranscriptCall } from './transcriptCalls.js';
 
@@ -18,11 +19,10 @@ export function rejectWithReason(reason: string): string {
   return `The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\n${reason}`;
 }
 
-/** Option labels as the prompt shows them, without the list number. */
+/** Option labels as the prompt shows them, without the list number (Yes and No as rec doctor expects them too). */
 export const OPTION = {
-  yes: 'Yes',
+  ...DOCTOR_OPTION,
   always: (workDir: string) => `Yes, and always allow access to ${workDir} from this project`,
-  no: 'No',
 } as const;
 
 export interface PromptView {

@@ -16,10 +16,14 @@ const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
   'lab/codex/doctorRun.ts': 'runs Codex for rec doctor',
   'lab/codex/env.ts': "Codex's isolated environment",
   'lab/codex/recordedScenarios.ts': "Codex's key scripts",
+  'lab/claude/demoWorld.ts': "rec demo's world for Claude Code",
+  'lab/claude/doctorRun.ts': 'runs Claude Code for rec doctor',
+  'lab/claude/env.ts': "Claude Code's isolated environment",
+  'lab/claude/recordedScenarios.ts': "Claude Code's key scripts",
   'lab/mock/geminiServer.ts': "the mock of Gemini's API",
   'commands/doctorAgents.ts': 'which agents rec doctor covers',
   'commands/commandSpec.ts': "rec doctor's help names the agents it covers",
-  'commands/demo.ts': "rec demo has an isolated world and a mock model for Codex only (src/lab/codex/); it asks the registry once the lab has one per agent",
+  'commands/demo.ts': "rec demo has an isolated world and a mock model for Codex and Claude Code only (src/lab/codex/, src/lab/claude/); it asks the registry once the lab has one per agent",
 };
 
 function files(dir: string): string[] {

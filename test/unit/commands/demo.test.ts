@@ -1,6 +1,7 @@
 // `rec demo`'s answers before it starts anything: help, a wrong agent, an agent with no demo yet,
 // and no terminal to run the agent in (vitest's stdin is not one). The run itself is proved on the
-// real Codex in test/e2e/codex/recDemo.test.ts.
+// real Codex in test/e2e/codex/recDemo.test.ts and on the real Claude Code in
+// test/e2e/claude/recDemo.test.ts.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { demoCommand } from '../../../src/commands/demo.js';
@@ -26,8 +27,8 @@ describe('rec demo', () => {
     expect(r.err).toBe("rec demo: unknown agent 'vim': expected one of codex, gemini, claude\n");
   });
 
-  it('says that gemini and claude have no demo yet', async () => {
-    for (const agent of ['gemini', 'claude']) {
+  it('says that gemini has no demo yet', async () => {
+    for (const agent of ['gemini']) {
       const r = await demo(agent);
       expect(r.status).toBe(2);
       expect(r.err).toMatch(new RegExp(`^rec demo: ${agent} has no demo yet .*try rec demo codex\\n$`));

@@ -28,10 +28,10 @@ async function doctor(args: string[], env: NodeJS.ProcessEnv = { PATH: '/nonexis
 }
 
 describe('rec doctor refuses in one line, before running anything', () => {
-  it.each(['claude', 'gemini'])('%s: not isolated yet', async (agent) => {
+  it.each(['gemini'])('%s: not isolated yet', async (agent) => {
     const r = await doctor([agent]);
     expect(r.code).toBe(2);
-    expect(r.lines).toEqual([`rec doctor: ${agent}: refused: rec doctor cannot isolate it yet (only codex is covered)`]);
+    expect(r.lines).toEqual([`rec doctor: ${agent}: refused: rec doctor cannot isolate it yet (only codex and claude are covered)`]);
     expect(r.stdout).toBe('');
   });
 
@@ -75,6 +75,21 @@ describe('rec doctor refuses in one line, before running anything', () => {
     expect(r.code).toBe(2);
     expect(r.lines.at(-1)).toMatch(
       /^rec doctor: codex 0\.0\.1-fake: refused: it never asked rec's mock model on 127\.0\.0\.1 \(the agent exited \(status 1\) before its composer showed\), so rec cannot isolate it; nothing was recorded$/,
+    );
+    expect(r.stdout).toBe('');
+  }, 60_000);
+
+  it('a claude that never asks the mock model (here: it exits at once, as at a login it insists on)', async () => {
+    const pkg = join(scratch(), 'node_modules', '@anthropic-ai', 'claude-code');
+    mkdirSync(join(pkg, 'bin'), { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@anthropic-ai/claude-code', version: '0.0.1-fake' }));
+    const bin = join(pkg, 'bin', 'claude.exe');
+    writeFileSync(bin, '#!/bin/sh\necho "Select login method"\nexit 1\n');
+    chmodSync(bin, 0o755);
+    const r = await doctor(['claude', '--agent-bin', bin, '--db', join(dir!, 'rec.db')], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+    expect(r.code).toBe(2);
+    expect(r.lines.at(-1)).toMatch(
+      /^rec doctor: claude 0\.0\.1-fake: refused: it never asked rec's mock model on 127\.0\.0\.1 \(the agent exited \(status 1\) before its input prompt showed\), so rec cannot isolate it; nothing was recorded$/,
     );
     expect(r.stdout).toBe('');
   }, 60_000);

@@ -1,11 +1,12 @@
-// The scenarios of issue 14 as key scripts over the real Claude Code TUI. The same scripts drive the
-// fixture recorder (scripts/record-claude-fixtures.mjs, plain claude) and `rec claude` in the e2e tests.
+// Claude Code's core scenarios as key scripts over its real TUI. The same scripts drive the fixture
+// recorder (scripts/record-claude-fixtures.mjs, plain claude), `rec claude` in the e2e tests and
+// `rec doctor claude`.
 // Claude Code draws full screen and redraws only changed cells, so every wait is on the rendered
 // screen (the headless terminal), never on the raw output; and on the mock's stream notes where the
 // screen shows nothing (a streamed answer is not rendered while it streams).
-import { KEYS } from '../../../src/lab/keys.js';
-import type { StreamNote } from '../../../src/lab/mock/messagesServer.js';
-import { press, settle, type Driver, type RecordedScenario } from '../../../src/lab/driver.js';
+import { KEYS } from '../keys.js';
+import type { StreamNote } from '../mock/messagesServer.js';
+import { press, settle, type Driver, type RecordedScenario } from '../driver.js';
 
 export { settle };
 
@@ -24,7 +25,7 @@ export interface ClaudeScenario extends Omit<RecordedScenario, 'run'> {
 
 export const KEY = { esc: KEYS.esc, enter: KEYS.enter, tab: KEYS.tab, ctrlC: KEYS['ctrl-c'], down: KEYS.down, up: KEYS.up } as const;
 
-/** Screen texts of Claude Code 2.1.330 (shared/agents/claude/README.md §1 and §8). */
+/** Screen texts of Claude Code 2.1.330 and 2.1.332. */
 export const SCREEN = {
   /** The input prompt: `❯` and a no-break space. */
   ready: /^❯\u00a0/m,

@@ -1,0 +1,69 @@
+// One conformance scenario on an installed Claude Code: a fresh mock Messages server on 127.0.0.1, a
+// fresh isolated HOME (env.ts: an API key for the mock, no login of the user's, telemetry, error
+// reports and the autoupdater off, proxies on the mock's guard), `rec claude` in a pty playing the
+// key script, and what it recorded.
+import { join } from 'node:path';
+import type { RecordedScenario } from '../driver.js';
+import { startMessagesServer } from '../mock/messagesServer.js';
+import { firstLine, startRecUnderPty, waitAgentReady } from '../recUnderPty.js';
+import { readRecordedRows, type ScenarioRun } from '../scenarioRun.js';
+import { createClaudeEnv } from './env.js';
+import { quitClaude, SCENARIOS, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
+
+/** Claude Code draws its first screen in 4-6 s on two shared cores (a 380 MB native binary); allow far more. */
+const START_TIMEOUT_MS = 60_000;
+/** Any one screen change after a key or a model reply. */
+const STEP_TIMEOUT_MS = 30_000;
+/** rec reads the transcript for a while after Claude Code exits, then closes the database. */
+const EXIT_TIMEOUT_MS = 30_000;
+
+export function claudeScript(name: string): RecordedScenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}
+
+export async function runClaudeScenario(o: { readonly recJs: string; readonly agentBin: string; readonly version: string; readonly script: RecordedScenario }): Promise<ScenarioRun> {
+  const server = await startMessagesServer();
+  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, version: o.version, prefix: 'rec-doctor-claude-' });
+  const dbPath = join(env.baseDir, 'rec.db');
+  const session = startRecUnderPty({
+    recJs: o.recJs,
+    agent: 'claude',
+    dbPath,
+    cwd: env.workDir,
+    env: { ...env.env, REC_CLAUDE_BIN: o.agentBin },
+    cols: o.script.cols,
+    rows: o.script.rows,
+    timeoutMs: STEP_TIMEOUT_MS,
+    typed: (text) => `❯\u00a0${text}`,
+  });
+  const driver: ClaudeDriver = { ...session.driver, waitStream: async (p, t = STEP_TIMEOUT_MS) => void (await server.waitForStream(p, t)) };
+  let error: string | null = null;
+  let screen = '';
+  let rows: ScenarioRun['rows'] = [];
+  try {
+    await waitAgentReady(session.proc, SCREEN.ready, START_TIMEOUT_MS);
+    await o.script.run(driver);
+    screen = session.proc.screen();
+    await quitClaude(driver);
+    await session.proc.expectExit(EXIT_TIMEOUT_MS);
+  } catch (err) {
+    screen = session.proc.screen();
+    error = firstLine(err);
+  } finally {
+    // Everything rec and Claude Code started is stopped before the rows are read and the folder goes.
+    await env.stopProcesses([session.proc.pid]);
+    session.proc.dispose();
+    rows = readRecordedRows(dbPath);
+    await env.dispose();
+    await server.close();
+  }
+  const escapes = server.requests.filter((r) => r.kind === 'escape');
+  return {
+    rows,
+    issuedCallIds: [...server.toolUseIds],
+    modelTurns: server.requests.filter((r) => r.kind === 'turn').length,
+    screen,
+    // The guard refused it, but a try to leave loopback is a failure of the isolation all the same.
+    error: error ?? (escapes.length > 0 ? `Claude Code tried to reach ${escapes[0]!.path} outside 127.0.0.1 (refused)` : null),
+  };
+}
