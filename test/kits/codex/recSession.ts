@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/responsesServer.js';
 import type { Scenario } from '../../../src/lab/mock/scenarios.js';
-import { CODEX_BIN, createCodexEnv, type CodexEnv } from './env.js';
+import { CODEX_BIN, createCodexEnv, markerMcpToml, type CodexEnv } from './env.js';
 import { startAgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { Driver } from '../../../src/lab/codex/recordedScenarios.js';
@@ -29,6 +29,8 @@ export interface RecCodexOptions {
   readonly scenarios?: Readonly<Record<string, Scenario>>;
   /** Extra environment for rec (e.g. REC_CODEX_HOOKS=1). */
   readonly env?: NodeJS.ProcessEnv;
+  /** Codex gets the one-tool MCP server (markerMcpToml). */
+  readonly mcpServer?: boolean;
 }
 
 export interface RecCodexSession {
@@ -50,7 +52,7 @@ export interface RecCodexSession {
 export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCodexSession> {
   noteNetworkIsolation();
   const server = await startResponsesServer({ ...(opts.scenarios ? { scenarios: opts.scenarios } : {}) });
-  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
+  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.mcpServer ? { extraToml: markerMcpToml() } : {}) });
   const dbPath = join(env.baseDir, 'rec.db');
   const base = startAgentSession({
     agent: 'codex',
