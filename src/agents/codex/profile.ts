@@ -41,8 +41,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private readonly _chooser: RolloutChooser;
   private readonly _store = new DisposableStore();
   private readonly _env: NodeJS.ProcessEnv;
-  /** MCP calls (by call id) whose tool had no "always" rule in config.toml when the call was written. */
-  private readonly _mcpUnruled = new Map<string, { readonly server: string; readonly tool: string }>();
+  /** MCP calls by call id: their server and tool. */
+  private readonly _mcpCalls = new Map<string, { readonly server: string; readonly tool: string }>();
 
   constructor(ctx: ProfileContext) {
     this._env = ctx.env;
@@ -139,7 +139,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       case 'custom_tool_call': {
         const turnId = item.internal_chat_message_metadata_passthrough?.turn_id;
         const toolName = toolNameOf(item);
-        this._noteMcpCall(item.call_id, toolName);
+        const mcp = mcpToolOf(toolName);
+        if (mcp) this._mcpCalls.set(item.call_id, mcp);
         return [{ type: 'call', callId: item.call_id, toolName, toolInput: toolInputOf(item), ...(turnId ? { turnId } : {}), source: 'session_file' }];
       }
       case 'function_call_output':
@@ -216,20 +217,15 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     return mcp && text.trimEnd().endsWith(mcp.marker) ? mcp.marker : this._strings.abortedMarker;
   }
 
-  /** An MCP call whose tool config.toml does not yet always allow: its approval may write the rule. */
-  private _noteMcpCall(callId: string, toolName: string): void {
-    const mcp = mcpToolOf(toolName);
-    if (mcp && mcpApprovalRule(this._env, mcp.server, mcp.tool) === undefined) this._mcpUnruled.set(callId, mcp);
-  }
-
   /**
-   * The rule "Always allow" wrote: present in config.toml at the call's output and absent when the
-   * call was written, so this call's approval wrote it (a rule there before shows no prompt at all).
+   * The rule "Always allow" wrote, read from config.toml as the call's output comes: a call that
+   * was asked about and ran with its tool's rule in force was let through by that option (a rule
+   * there before the call shows no form, so no event of the call would carry it).
    */
   private _mcpRuleWritten(callId: string): string | undefined {
-    const mcp = this._mcpUnruled.get(callId);
+    const mcp = this._mcpCalls.get(callId);
     if (!mcp) return undefined;
-    this._mcpUnruled.delete(callId);
+    this._mcpCalls.delete(callId);
     return mcpApprovalRule(this._env, mcp.server, mcp.tool);
   }
 
