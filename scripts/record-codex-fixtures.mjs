@@ -37,8 +37,11 @@ reexecInLoopbackNetns('record-codex-fixtures', 'relying on config + loopback pro
 const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
 const { startResponsesServer } = await import('../src/lab/mock/responsesServer.ts');
-const { createCodexEnv, CODEX_BIN, CODEX_VERSION } = await import('../test/kits/codex/env.ts');
-const { SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../src/lab/codex/recordedScenarios.ts');
+const { createCodexEnv, CODEX_BIN, CODEX_VERSION, markerMcpToml } = await import('../test/kits/codex/env.ts');
+const { SCENARIOS: BASE_SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../src/lab/codex/recordedScenarios.ts');
+// The MCP tool form's scenarios: they need the one-tool MCP server in config.toml (`mcpServer`).
+const { PROMPT_SCENARIOS } = await import('../test/kits/codex/promptScenarios.ts');
+const SCENARIOS = [...BASE_SCENARIOS, ...PROMPT_SCENARIOS];
 
 const OUT_DIR = join(ROOT, 'test/fixtures/codex', CODEX_VERSION, 'recorded');
 
@@ -51,7 +54,7 @@ async function record(scenario) {
   const requestsFile = join(OUT_DIR, `${scenario.name}.requests.jsonl`);
   rmSync(requestsFile, { force: true });
   const server = await startResponsesServer({ logFile: requestsFile });
-  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR });
+  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, ...(scenario.mcpServer ? { extraToml: markerMcpToml() } : {}) });
   scenario.setup?.(env.workDir);
   let cols = scenario.cols ?? COLS;
   let rows = scenario.rows ?? ROWS;

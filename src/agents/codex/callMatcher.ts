@@ -31,6 +31,8 @@ export function callJustification(call: KnownCall): string | undefined {
 
 /** Whether the prompt shows this call. Clipped commands (ending in `…`) match by prefix. */
 export function promptShowsCall(prompt: CodexPrompt, call: KnownCall, strings: CodexStrings): boolean {
+  const { server, tool } = prompt.details;
+  if (server !== undefined && tool !== undefined) return call.toolName === mcpToolName(server, tool) && argsShown(prompt.mcpArgs ?? {}, call.toolInput);
   const command = callCommand(call, strings);
   if (prompt.kind === 'patch') {
     const destination = prompt.details.destination;
@@ -47,4 +49,34 @@ export function promptShowsCall(prompt: CodexPrompt, call: KnownCall, strings: C
   const reason = prompt.details.reason;
   const justification = callJustification(call);
   return reason === undefined || justification === undefined || squash(reason) === squash(justification);
+}
+
+/**
+ * Whether the form's `name: value` rows are the call's arguments: successive calls of one tool
+ * differ only there. A value clipped with `…` matches by prefix; a non-string argument by its JSON.
+ */
+function argsShown(shown: Readonly<Record<string, string>>, input: unknown): boolean {
+  const args = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  return Object.entries(shown).every(([name, value]) => {
+    const actual = args[name];
+    if (actual === undefined) return false;
+    const text = squash(typeof actual === 'string' ? actual : JSON.stringify(actual));
+    const seen = squash(value);
+    return seen.endsWith('…') ? text.startsWith(seen.slice(0, -1)) : text === seen;
+  });
+}
+
+/**
+ * The name an MCP tool's call goes by in rec's records: Codex 0.171.0 offers each server's tools in
+ * a namespace `mcp__<server>` and writes the call's `name` and `namespace` apart; joined, they read
+ * like Claude's `mcp__<server>__<tool>`.
+ */
+export function mcpToolName(server: string, tool: string): string {
+  return `mcp__${server}__${tool}`;
+}
+
+/** The server and tool of an MCP call's name (`mcp__<server>__<tool>`), or undefined. */
+export function mcpToolOf(toolName: string): { readonly server: string; readonly tool: string } | undefined {
+  const m = /^mcp__(.+?)__(.+)$/.exec(toolName);
+  return m ? { server: m[1]!, tool: m[2]! } : undefined;
 }

@@ -8,12 +8,13 @@ import { meaningByLabelPrefix } from '../common/optionKeys.js';
 import { showsOptionList } from '../common/optionList.js';
 import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
-import { callCommand, promptShowsCall } from './callMatcher.js';
+import { callCommand, mcpToolOf, promptShowsCall } from './callMatcher.js';
+import { mcpApprovalRule } from './mcpRules.js';
 import { CodexHookPayload } from './hookPayloads.js';
 import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './screenParser.js';
 import { RolloutChooser } from './sessionLocator.js';
 import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './sessionCandidates.js';
-import { isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf } from './sessionRecords.js';
+import { isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf, toolNameOf } from './sessionRecords.js';
 import { codexStringsFor, LATEST_CODEX_STRINGS, type CodexPromptKind, type CodexStrings } from './strings/index.js';
 import type { RunStart } from '../common/runPart.js';
 
@@ -40,8 +41,12 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private _oscState: string | undefined;
   private readonly _chooser: RolloutChooser;
   private readonly _store = new DisposableStore();
+  private readonly _env: NodeJS.ProcessEnv;
+  /** MCP calls by call id: their server and tool. */
+  private readonly _mcpCalls = new Map<string, { readonly server: string; readonly tool: string }>();
 
   constructor(ctx: ProfileContext) {
+    this._env = ctx.env;
     const earlier = new EarlierRollouts(ctx.env, ctx.startedAt);
     this._chooser = new RolloutChooser(ctx.env, ctx.cwd, ctx.startedAt, () => earlier.files);
     // A resumed session appends to a rollout in its own day's folder: look them over now and then,
@@ -102,6 +107,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   }
 
   callKind(call: KnownCall): EventKind {
+    if (mcpToolOf(call.toolName)) return PROMPT_EVENT_KIND.mcp;
     return this._strings.patchFileRow.test(callCommand(call, this._strings) ?? '') ? PROMPT_EVENT_KIND.patch : PROMPT_EVENT_KIND.exec;
   }
 
@@ -134,15 +140,26 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       case 'function_call':
       case 'custom_tool_call': {
         const turnId = item.internal_chat_message_metadata_passthrough?.turn_id;
-        return [{ type: 'call', callId: item.call_id, toolName: item.name, toolInput: toolInputOf(item), ...(turnId ? { turnId } : {}), source: 'session_file' }];
+        const toolName = toolNameOf(item);
+        const mcp = mcpToolOf(toolName);
+        if (mcp) this._mcpCalls.set(item.call_id, mcp);
+        return [{ type: 'call', callId: item.call_id, toolName, toolInput: toolInputOf(item), ...(turnId ? { turnId } : {}), source: 'session_file' }];
       }
       case 'function_call_output':
       case 'custom_tool_call_output': {
         const text = outputText(item.output) ?? '';
         const aborted = isAbortedOutput(text, this._strings);
+        const rule = aborted ? undefined : this._mcpRuleWritten(item.call_id);
         // Codex writes the same words for a refusal at its prompt, a cut while running and a batch
         // sibling of either: any of them is a decision rec should have seen something of.
-        return [{ type: 'output', callId: item.call_id, text, aborted, ...(aborted ? { decision: this._strings.abortedMarker } : {}) }];
+        return [{
+          type: 'output',
+          callId: item.call_id,
+          text,
+          aborted,
+          ...(aborted ? { decision: this._refusalMarker(text) } : {}),
+          ...(rule !== undefined ? { native: { permission_rule: rule } } : {}),
+        }];
       }
       case 'message': {
         if (item.role !== 'user') return [];
@@ -196,6 +213,24 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     );
   }
 
+  /** The words of a refused call's output: an MCP form's cancel has its own. */
+  private _refusalMarker(text: string): string {
+    const mcp = this._strings.mcpCancelled;
+    return mcp && text.trimEnd().endsWith(mcp.marker) ? mcp.marker : this._strings.abortedMarker;
+  }
+
+  /**
+   * The rule "Always allow" wrote, read from config.toml as the call's output comes: a call that
+   * was asked about and ran with its tool's rule in force was let through by that option (a rule
+   * there before the call shows no form, so no event of the call would carry it).
+   */
+  private _mcpRuleWritten(callId: string): string | undefined {
+    const mcp = this._mcpCalls.get(callId);
+    if (!mcp) return undefined;
+    this._mcpCalls.delete(callId);
+    return mcpApprovalRule(this._env, mcp.server, mcp.tool);
+  }
+
   runStartsAt(file: string): RunStart {
     return this._chooser.runStartsAt(file);
   }
@@ -214,6 +249,8 @@ function promptView(prompt: CodexPrompt): CodexPromptView {
     options: prompt.options,
     ...(prompt.highlighted !== undefined ? { highlighted: prompt.highlighted } : {}),
     identity: prompt.identity,
+    // The MCP tool form's Esc or Cancel fails the one call; Codex goes on with the turn.
+    ...(prompt.mcpArgs !== undefined ? { refusalKeepsTurn: true } : {}),
     source: prompt,
   };
 }

@@ -10,6 +10,8 @@ import type { CodexPromptKind, CodexStrings, TaskMenuAction } from './strings/in
 export interface CodexPrompt extends Omit<PromptView, 'kind'> {
   readonly kind: CodexPromptKind;
   readonly titleRow: number;
+  /** An MCP tool's form: the call's arguments as it lists them (`name: value` rows), by name. */
+  readonly mcpArgs?: Readonly<Record<string, string>>;
 }
 
 export interface TaskMenuOption extends ListOption {
@@ -104,8 +106,9 @@ function parseUserMessages(lines: readonly string[], s: CodexStrings, paneRow: n
  */
 function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: CodexStrings): CodexPrompt | undefined {
   let footerRow = -1;
+  const isFooter = (t: string) => t.startsWith(s.promptFooter) || (s.formFooter !== undefined && t.startsWith(s.formFooter));
   for (let row = trimmed.length - 1; row >= 0; row--) {
-    if (trimmed[row]!.startsWith(s.promptFooter)) {
+    if (isFooter(trimmed[row]!)) {
       footerRow = row;
       break;
     }
@@ -123,12 +126,16 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Co
   }
   if (kind === undefined) return undefined;
 
-  const options = parseOptionList(lines, titleRow + 1, footerRow, {
+  const listed = parseOptionList(lines, titleRow + 1, footerRow, {
     marker: s.selectedMarker,
     hotkey: s.optionHotkey,
   });
+  const title = trimmed[titleRow]!;
+  const mcpTool = s.mcpToolTitle?.exec(title);
+  // The MCP form's rows are "<label>  <description>" columns: the label alone names the choice.
+  const options = mcpTool ? listed.map((o) => ({ ...o, label: menuLabel(o.label) })) : listed;
   const firstOptionRow = options[0]?.row ?? footerRow;
-  const details: Record<string, string> = {};
+  const details: Record<string, string> = mcpTool ? { server: mcpTool[1]!, tool: mcpTool[2]! } : {};
   let command: string | undefined;
   for (let row = titleRow + 1; row < firstOptionRow; row++) {
     const t = trimmed[row]!;
@@ -149,19 +156,31 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Co
     }
   }
   const highlighted = options.find((o) => o.highlighted)?.number;
-  const title = trimmed[titleRow]!;
+  const mcpArgs = mcpTool ? formArgs(trimmed, titleRow + 1, firstOptionRow) : undefined;
   const squash = (v: string | undefined) => (v ?? '').replace(/\s+/g, '');
-  const identity = [kind, title, squash(command), squash(details.reason), squash(details.destination), options.length].join('|');
+  const shownArgs = mcpArgs ? squash(JSON.stringify(mcpArgs)) : '';
+  const identity = [kind, title, squash(command), squash(details.reason), squash(details.destination), shownArgs, options.length].join('|');
   return {
     kind,
     title,
     titleRow,
+    ...(mcpArgs ? { mcpArgs } : {}),
     ...(command !== undefined ? { command } : {}),
     details,
     options,
     ...(highlighted !== undefined ? { highlighted } : {}),
     identity,
   };
+}
+
+/** The `name: value` rows of an MCP tool's form between its question and its options. */
+function formArgs(trimmed: readonly string[], from: number, to: number): Record<string, string> {
+  const args: Record<string, string> = {};
+  for (let row = from; row < to; row++) {
+    const m = /^([\w.-]+): (.*)$/.exec(trimmed[row] ?? '');
+    if (m) args[m[1]!] = m[2]!;
+  }
+  return args;
 }
 
 function parseTaskMenu(lines: readonly string[], trimmed: readonly string[], s: CodexStrings): CodexTaskMenu | undefined {

@@ -16,6 +16,7 @@ import {
   RAN_ITEM_TYPES,
   SessionMetaPayload as SessionMeta,
   toolInputOf,
+  toolNameOf,
   TurnAborted,
   TurnStarted,
 } from './sessionRecords.js';
@@ -86,7 +87,7 @@ function isMessageData(p: Record<string, unknown>): boolean {
 }
 
 function isFunctionCallData(p: Record<string, unknown>): boolean {
-  return typeof p['name'] === 'string' && typeof p['call_id'] === 'string' && optStr(p['arguments']) && passthroughOk(p['internal_chat_message_metadata_passthrough']);
+  return typeof p['name'] === 'string' && typeof p['call_id'] === 'string' && optStr(p['arguments']) && optStr(p['namespace']) && passthroughOk(p['internal_chat_message_metadata_passthrough']);
 }
 
 interface TurnState {
@@ -229,7 +230,7 @@ export class CodexRolloutReader implements SessionReader {
         const input = toolInputOf(data);
         const turnId = data.internal_chat_message_metadata_passthrough?.turn_id;
         if (turnId) this._turnId = turnId;
-        this._appendCall({ call_id: data.call_id, tool_name: data.name, tool_input: input }, ts, lineNo);
+        this._appendCall({ call_id: data.call_id, tool_name: toolNameOf(data), tool_input: input }, ts, lineNo);
         return;
       }
       case 'local_shell_call': {

@@ -32,6 +32,8 @@ export const SessionMeta = z.looseObject({
 export const FunctionCall = z.looseObject({
   type: z.enum(['function_call', 'custom_tool_call']),
   name: z.string(),
+  /** The tool namespace of the name, e.g. `mcp__marker` for an MCP server's tool (0.171.0). */
+  namespace: z.string().optional(),
   arguments: z.string().optional(),
   input: z.unknown().optional(),
   call_id: z.string(),
@@ -100,6 +102,12 @@ export function parseRolloutLine(text: string): RolloutRecord | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** The call's tool name, its namespace joined in front (`mcp__marker` + `touch_marker` → `mcp__marker__touch_marker`). */
+export function toolNameOf(item: { readonly name: string; readonly namespace?: string | undefined }): string {
+  if (item.namespace === undefined || item.namespace === '') return item.name;
+  return item.namespace.endsWith('__') ? `${item.namespace}${item.name}` : `${item.namespace}__${item.name}`;
+}
+
 /** The call's input as the model sent it: JSON arguments parsed (kept raw when not JSON), or the raw input. */
 export function toolInputOf(item: Pick<FunctionCall, 'arguments' | 'input'>): unknown {
   if (item.arguments === undefined) return item.input;
@@ -133,16 +141,26 @@ export function outputText(output: unknown): string | null {
 /**
  * Whether a call's output says the user cut it: the marker (`aborted by user`) alone on the output's
  * last line. Codex writes the same bytes for a rejection, an interruption and a batch sibling's
- * cancel. Looks only at the end: a regex tries every position of a long output, a cost docs/merge.md
- * measures on `rec stats`.
+ * cancel; an MCP tool's form cancelled (Esc or Cancel) ends its output with its own marker. Looks
+ * only at the end: a regex tries every position of a long output, a cost docs/merge.md measures on
+ * `rec stats`.
  */
 export function isAbortedOutput(output: string, strings: CodexStrings): boolean {
-  const marker = strings.abortedMarker;
+  if (endsWithLine(output, strings.abortedMarker)) return true;
+  // The MCP error is a content item of its own after the "Wall time" item; outputText joins items
+  // without a newline, so the marker follows that item's end directly.
+  const mcp = strings.mcpCancelled;
+  return mcp !== undefined && endsWithLine(output, mcp.marker, mcp.afterHeader);
+}
+
+/** The marker alone on the output's last line, or right after `header` (trailing whitespace ignored). */
+function endsWithLine(output: string, marker: string, header?: string): boolean {
   let end = output.length;
   while (end > 0 && /\s/.test(output[end - 1]!)) end--;
   const start = end - marker.length;
   if (start < 0 || !output.startsWith(marker, start)) return false;
-  return start === 0 || output.charCodeAt(start - 1) === 0x0a;
+  if (start === 0 || output.charCodeAt(start - 1) === 0x0a) return true;
+  return header !== undefined && output.startsWith(header, start - header.length);
 }
 
 /** The text of a message's content items, joined. */

@@ -40,6 +40,11 @@ export interface PromptView {
    * general-purpose agent`): refusing it tells that agent, which goes on, so it ends no turn.
    */
   readonly subagent?: string;
+  /**
+   * Refusing here, by Esc or an option, refuses the one call and the agent goes on with its turn
+   * (Codex's MCP tool form): the refusal ends no turn.
+   */
+  readonly refusalKeepsTurn?: boolean;
 }
 
 /** A menu whose choices cut the running turn (Codex's "Task is still running"). */

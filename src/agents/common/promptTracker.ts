@@ -105,8 +105,9 @@ export class PromptTracker<P extends PromptView> {
     });
     // Esc and Ctrl+C cancel the turn; of the options, those whose meaning says so, unless a reason
     // goes with the refusal (the agent goes on with it).
-    // A subagent's prompt ends nothing: the subagent is told and goes on, and so does the main turn.
-    const endsTurn = rejects && parsed.subagent === undefined && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || (meaning?.endsTurn !== false && !submitsText));
+    // A subagent's prompt ends nothing: the subagent is told and goes on, and so does the main turn;
+    // nor does a dialog whose refusal cancels only its call (refusalKeepsTurn).
+    const endsTurn = rejects && parsed.subagent === undefined && parsed.refusalKeepsTurn !== true && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || (meaning?.endsTurn !== false && !submitsText));
     open.decision = { eventId, type, endsTurn, ...(meaning?.reasks ? { reasks: true } : {}) };
     open.turnEndsAtDecision = facts.turnEnds;
     open.shownUserMessagesAtDecision = this._shownUserMessages;

@@ -54,6 +54,7 @@ const ResponsesRequest = z
 export interface IssuedCall {
   readonly callId: string;
   readonly name: string;
+  readonly namespace?: string;
   readonly arguments: string;
   readonly scenario: string;
 }
@@ -203,6 +204,7 @@ async function streamReply(res: ServerResponse, reply: MockReply, scenario: stri
       const issued: IssuedCall = {
         callId: newId('call'),
         name: call.name ?? 'exec_command',
+        ...(call.namespace ? { namespace: call.namespace } : {}),
         arguments: JSON.stringify(call.args),
         scenario,
       };

@@ -6,6 +6,8 @@
 export interface MockCall {
   /** Defaults to `exec_command`, the only shell tool Codex 0.169.0 offers an unknown model. */
   readonly name?: string;
+  /** The tool namespace the name lives in, e.g. `mcp__marker` for an MCP server's tools (Codex 0.171.0 advertises those as a namespace). */
+  readonly namespace?: string;
   readonly args: Readonly<Record<string, unknown>>;
 }
 
@@ -66,6 +68,17 @@ export const NPM_TEST_CALLS: readonly MockCall[] = [
 /** A command no rule made from NPM_TEST_CALLS covers: it must still prompt (refused, so never created). */
 export const RULES_UNCOVERED_FILE = 'rules-uncovered.txt';
 
+/** The server and tool of test/fakes/mcp/markerServer.mjs as Codex offers it: namespace `mcp__marker`. */
+export const MCP_NAMESPACE = 'mcp__marker';
+export const MCP_TOOL = 'touch_marker';
+/** How many times the `mcp` scenario calls the MCP tool in one turn, one call after another. */
+export const MCP_CALLS = 5;
+
+/** The file the `mcp` scenario's call number `n` (1-based) asks the marker server to create. */
+export function mcpMarkerFile(n: number): string {
+  return `mcp-marker-${n}.txt`;
+}
+
 export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
   shell: [
     {
@@ -94,6 +107,10 @@ export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
   sleep: [{ type: 'calls', calls: [escalated('sleep 60; echo slept', 'Sleep 60 seconds?', 30_000)] }],
   long: [{ type: 'calls', calls: [escalated(LONG_COMMAND, 'Write long.txt with a long explanation?')] }],
   text: [{ type: 'text', text: SLOW_TEXT, chunkChars: 4, delayMs: SLOW_STREAM_DELAY_MS }],
+  mcp: Array.from({ length: MCP_CALLS }, (_, i): MockReply => ({
+    type: 'calls',
+    calls: [{ name: MCP_TOOL, namespace: MCP_NAMESPACE, args: { name: mcpMarkerFile(i + 1) } }],
+  })),
   say: ({ userText }) => ({ type: 'text', text: `Noted: ${userText.replace(/SCN=\S+\s*/, '').trim()}` }),
 };
 

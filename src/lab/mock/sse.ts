@@ -54,7 +54,7 @@ export function messageDone(itemId: string, outputIndex: number, text: string): 
 
 export function functionCallDone(
   outputIndex: number,
-  call: { readonly callId: string; readonly name: string; readonly arguments: string },
+  call: { readonly callId: string; readonly name: string; readonly namespace?: string; readonly arguments: string },
 ): SseEvent {
   return {
     type: 'response.output_item.done',
@@ -64,6 +64,7 @@ export function functionCallDone(
       id: newId('fc'),
       call_id: call.callId,
       name: call.name,
+      ...(call.namespace ? { namespace: call.namespace } : {}),
       arguments: call.arguments,
       status: 'completed',
     },

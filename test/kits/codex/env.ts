@@ -8,6 +8,16 @@ import { agentBin } from '../shared/agentBin.js';
 export { createCodexEnv, type CodexEnv } from '../../../src/lab/codex/env.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const MCP_SERVER = join(REPO_ROOT, 'test', 'fakes', 'mcp', 'markerServer.mjs');
+
+/**
+ * config.toml lines that give Codex the one-tool stdio MCP server as server `marker`. No approval
+ * mode: the tool has no annotations, so Codex asks before each call and offers the session and
+ * "always" options (`prompt` mode would offer only Allow and Cancel).
+ */
+export function markerMcpToml(): string {
+  return `\n[mcp_servers.marker]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(MCP_SERVER)}]\n`;
+}
 
 const BIN = agentBin('codex');
 /** The pinned devDependency, or the one REC_E2E_CODEX_BIN names; the e2e suite never uses a codex from PATH. */

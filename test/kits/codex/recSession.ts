@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/responsesServer.js';
 import type { Scenario } from '../../../src/lab/mock/scenarios.js';
-import { CODEX_BIN, createCodexEnv, type CodexEnv } from './env.js';
+import { CODEX_BIN, createCodexEnv, markerMcpToml, type CodexEnv } from './env.js';
 import { startAgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { Driver } from '../../../src/lab/codex/recordedScenarios.js';
@@ -31,6 +31,8 @@ export interface RecCodexOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Writes what the run needs into the fresh world before rec starts (project files, rule files). */
   readonly prepare?: (env: CodexEnv) => void;
+  /** Codex gets the one-tool MCP server (markerMcpToml). */
+  readonly mcpServer?: boolean;
 }
 
 export interface RecCodexSession {
@@ -52,7 +54,7 @@ export interface RecCodexSession {
 export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCodexSession> {
   noteNetworkIsolation();
   const server = await startResponsesServer({ ...(opts.scenarios ? { scenarios: opts.scenarios } : {}) });
-  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
+  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.mcpServer ? { extraToml: markerMcpToml() } : {}) });
   opts.prepare?.(env);
   const dbPath = join(env.baseDir, 'rec.db');
   const base = startAgentSession({

@@ -2,6 +2,10 @@
 // the sidecar's rows (test/helpers/sidecarRows.ts, the one sidecar-rows helper) by call_id.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { outputText, toolNameOf } from '../../../src/agents/codex/sessionRecords.js';
+
+/** What Codex writes as the last line of a call the user refused: at its prompt, or at an MCP tool's form. */
+export const REFUSED_OUTPUT = /(?:aborted by user|user cancelled MCP tool call)\s*$/;
 
 const RolloutLine = z.object({ type: z.string(), payload: z.record(z.string(), z.unknown()) }).loose();
 
@@ -25,20 +29,22 @@ export function readRolloutCalls(file: string): RolloutCall[] {
     if (!parsed.success) continue;
     const p = parsed.data.payload;
     if (parsed.data.type === 'event_msg' && p.type === 'item_completed') {
-      const item = p.item as { id?: unknown; status?: unknown } | undefined;
-      if (typeof item?.id === 'string' && (item.status === 'completed' || item.status === 'failed')) completed.add(item.id);
+      const item = p.item as { id?: unknown; status?: unknown; type?: unknown } | undefined;
+      // A failed command ran (its exit code was not 0); a failed MCP call is one the user cancelled.
+      const ran = item?.status === 'completed' || (item?.status === 'failed' && item.type !== 'McpToolCall');
+      if (typeof item?.id === 'string' && ran) completed.add(item.id);
       continue;
     }
     if (parsed.data.type !== 'response_item') continue;
     if (p.type === 'function_call' && typeof p.call_id === 'string') {
-      calls.set(p.call_id, { callId: p.call_id, name: String(p.name), args: JSON.parse(String(p.arguments)) as Record<string, unknown>, ranPerRollout: false });
+      calls.set(p.call_id, { callId: p.call_id, name: toolNameOf({ name: String(p.name), ...(typeof p.namespace === 'string' ? { namespace: p.namespace } : {}) }), args: JSON.parse(String(p.arguments)) as Record<string, unknown>, ranPerRollout: false });
     } else if (p.type === 'function_call_output' && typeof p.call_id === 'string') {
       const call = calls.get(p.call_id);
-      if (call) call.output = typeof p.output === 'string' ? p.output : JSON.stringify(p.output);
+      if (call) call.output = outputText(p.output) ?? '';
     }
   }
   for (const call of calls.values()) {
-    call.ranPerRollout = completed.has(call.callId) || (call.output !== undefined && !/aborted by user\s*$/.test(call.output));
+    call.ranPerRollout = completed.has(call.callId) || (call.output !== undefined && !REFUSED_OUTPUT.test(call.output));
   }
   return [...calls.values()];
 }

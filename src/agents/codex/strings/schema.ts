@@ -20,6 +20,13 @@ export interface CodexStrings {
   readonly promptTitles: readonly PromptTitle[];
   /** The last row of every approval prompt. */
   readonly promptFooter: string;
+  /**
+   * The last row of a prompt Codex draws as a form (an MCP tool's approval), where a digit picks an
+   * option at once and Esc cancels.
+   */
+  readonly formFooter?: string;
+  /** The title of an MCP tool's approval form; group 1 is the server, group 2 the tool. */
+  readonly mcpToolTitle?: RegExp;
   /** Detail rows of a prompt: `Reason: …`, `Destination: …`, … (label → prefix). */
   readonly detailPrefixes: Readonly<Record<string, string>>;
   /** The first row of the command block of an exec prompt; continuation rows follow it. */
@@ -73,6 +80,11 @@ export interface CodexStrings {
 
   /** The last line of a function_call_output for a call the user cancelled or interrupted. */
   readonly abortedMarker: string;
+  /**
+   * How the output of an MCP tool call the user cancelled at its form ends (the turn goes on):
+   * `marker` closes it, right after the `afterHeader` that ends Codex's "Wall time" content item.
+   */
+  readonly mcpCancelled?: { readonly marker: string; readonly afterHeader: string };
   /** Message text the harness writes itself (`<turn_aborted>` notes, `<environment_context>`). */
   readonly harnessText: RegExp;
   /** Shell calls wrapped as `["bash", "-lc", "<script>"]`: Codex shows only the script. */

@@ -1,6 +1,27 @@
 // Codex CLI 0.171.0: the texts of 0.169.0, unchanged on screen and in the rollout (checked by the
-// real-CLI e2e suite on 0.171.0 and by its recorded fixtures, test/fixtures/codex/0.171.0).
+// real-CLI e2e suite on 0.171.0 and by its recorded fixtures, test/fixtures/codex/0.171.0), plus the
+// MCP tool approval form measured on 0.171.0 (docs/codex-prompts.md; not measured on 0.169.0).
 import type { CodexStrings } from './schema.js';
 import { CODEX_0_169_0 } from './v0_169_0.js';
 
-export const CODEX_0_171_0: CodexStrings = { ...CODEX_0_169_0, version: '0.171.0' };
+const MCP_TOOL_TITLE = /^Allow the (.+) MCP server to run tool "(.+)"\?$/;
+
+export const CODEX_0_171_0: CodexStrings = {
+  ...CODEX_0_169_0,
+  version: '0.171.0',
+  promptTitles: [...CODEX_0_169_0.promptTitles, { kind: 'mcp', pattern: MCP_TOOL_TITLE }],
+  formFooter: 'enter to submit | esc to cancel',
+  mcpToolTitle: MCP_TOOL_TITLE,
+  optionMeanings: [
+    // The MCP form's rows are "<label>  <description>"; the parser keeps the label.
+    { labelPrefix: 'Allow for this session', decision: 'approve', scope: 'session' },
+    // Writes `[mcp_servers.<server>.tools.<tool>] approval_mode = "approve"` to config.toml.
+    { labelPrefix: 'Always allow', decision: 'approve', scope: 'always' },
+    { labelPrefix: 'Allow', decision: 'approve', scope: 'once' },
+    // The call fails with "user cancelled MCP tool call" and the turn goes on.
+    { labelPrefix: 'Cancel', decision: 'reject' },
+    ...CODEX_0_169_0.optionMeanings,
+  ],
+  // The output is two content items: "Wall time: …\nOutput:" and the error.
+  mcpCancelled: { marker: 'user cancelled MCP tool call', afterHeader: 'Output:' },
+};

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseCodexScreen } from '../../../../src/agents/codex/screenParser.js';
 import { CODEX_0_169_0 } from '../../../../src/agents/codex/strings/v0_169_0.js';
 import { sampleScreen } from '../../../kits/codex/samples.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CODEX_0_171_0 } from '../../../../src/agents/codex/strings/v0_171_0.js';
+import type { ScreenSnapshot } from '../../../../src/core/screen.js';
+import { RECORDED_BY_VERSION } from '../../../kits/codex/recordedRun.js';
+
+const RECORDED_0_171_0 = RECORDED_BY_VERSION.find((v) => v.version === '0.171.0')!.recorded;
 
 const parse = (name: string) => parseCodexScreen(sampleScreen(name), CODEX_0_169_0);
 
@@ -93,5 +100,41 @@ describe('codex 0.169.0, 120x40, running turn screens', () => {
   it('sees the hooks trust screen and the disconnect line', () => {
     expect(parse('hooks-trust-prompt').hookTrust).toBe(true);
     expect(parse('text-ctrlc-run-in-background.3-after-exit').disconnected).toBe(true);
+  });
+});
+
+describe('codex 0.171.0, 120x40, the MCP tool form (recorded/mcp-keys.screen.txt)', () => {
+  const frame = (label: string): string => {
+    const text = readFileSync(join(RECORDED_0_171_0, 'mcp-keys.screen.txt'), 'utf8');
+    const m = new RegExp(`^# ${label} t=[^\\n]*\\n─+\\n([\\s\\S]*?)\\n(?=─+\\n# |$)`, 'm').exec(text);
+    if (!m) throw new Error(`no frame ${label}`);
+    return m[1]!;
+  };
+  const parse171 = (label: string) => parseCodexScreen({ lines: frame(label).split('\n') } as unknown as ScreenSnapshot, CODEX_0_171_0);
+
+  it('reads its question as kind mcp, the server and tool, the argument rows and the short option labels', () => {
+    const { prompt } = parse171('form-1');
+    expect(prompt).toMatchObject({
+      kind: 'mcp',
+      title: 'Allow the marker MCP server to run tool "touch_marker"?',
+      details: { server: 'marker', tool: 'touch_marker' },
+      mcpArgs: { name: 'mcp-marker-1.txt' },
+      highlighted: 1,
+    });
+    expect(prompt!.options.map((o) => [o.number, o.label])).toEqual([
+      [1, 'Allow'],
+      [2, 'Allow for this session'],
+      [3, 'Always allow'],
+      [4, 'Cancel'],
+    ]);
+  });
+
+  it('tells the next call’s form from the last by its arguments; a decided form is gone', () => {
+    expect(parse171('form-2').prompt!.identity).not.toBe(parse171('form-1').prompt!.identity);
+    expect(parse171('decided-1').prompt).toBeUndefined();
+  });
+
+  it('is not read with the 0.169.0 texts, which do not know it', () => {
+    expect(parseCodexScreen({ lines: frame('form-1').split('\n') } as unknown as ScreenSnapshot, CODEX_0_169_0).prompt).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { readRolloutCalls } from '../../../kits/codex/rolloutCalls.js';
+import { readRolloutCalls, REFUSED_OUTPUT } from '../../../kits/codex/rolloutCalls.js';
 import { RECORDED_BY_VERSION } from '../../../kits/codex/recordedRun.js';
 
 for (const { version, recorded } of RECORDED_BY_VERSION) {
@@ -36,7 +36,7 @@ for (const { version, recorded } of RECORDED_BY_VERSION) {
         expect(s.calls.map((c) => c.fate)).toEqual(calls.map((c) => (c.ranPerRollout ? 'ran' : 'unknown')));
         const results = s.messages.flatMap((m) => m.tool_results);
         expect(results.map((x) => [x.call_id, x.output, x.is_error])).toEqual(
-          calls.map((c) => [c.callId, c.output, /aborted by user$/.test(c.output ?? '')]),
+          calls.map((c) => [c.callId, c.output, REFUSED_OUTPUT.test(c.output ?? '')]),
         );
 
         // Each aborted call is one finding of unknown fate; a turn cut with no call is an interruption.

@@ -1,0 +1,97 @@
+// `rec codex` on the REAL Codex 0.171.0 against our mock Responses server: the approval form of a
+// tool of an MCP server (kind mcp), with the one-tool stdio server test/fakes/mcp/markerServer.mjs.
+// The mock calls the tool five times in one turn; each form gets one key (promptScenarios.ts, the
+// scripts the fixtures were recorded with). The sidecar rows are checked against the rollout and the
+// files the calls made, and the run is followed through `rec merge` and `rec stats`. Codex's network
+// approval cannot be reached in this isolated world (docs/codex-prompts.md says why).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mcpMarkerFile, MCP_CALLS } from '../../../src/lab/mock/scenarios.js';
+import { expectJourneys, type Journey } from '../../helpers/journey.js';
+import { approvalRow, promptRow, rejectionRow, view } from '../../kits/codex/expectedRows.js';
+import { CODEX_VERSION } from '../../kits/codex/env.js';
+import { PROMPT_SCENARIOS } from '../../kits/codex/promptScenarios.js';
+import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
+import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
+
+/** Codex's start (its MCP server's too), one turn of five calls, the quit and rec's reconcile, merge and stats. */
+const TEST_TIMEOUT_MS = 150_000;
+const TOOL = 'mcp__marker__touch_marker';
+/** What "Always allow" writes to config.toml (measured on 0.171.0). */
+const ALWAYS_RULE = '[mcp_servers.marker.tools.touch_marker]\napproval_mode = "approve"';
+
+let session: RecCodexSession | undefined;
+
+beforeAll(() => assertBuilt());
+
+afterEach(async () => {
+  await session?.dispose();
+  session = undefined;
+});
+
+interface Run {
+  readonly s: RecCodexSession;
+  readonly calls: readonly RolloutCall[];
+  readonly journey: Journey;
+}
+
+async function run(name: string): Promise<Run> {
+  const scenario = PROMPT_SCENARIOS.find((x) => x.name === name);
+  if (!scenario) throw new Error(`no scenario ${name}`);
+  session = await startRecCodex({ mcpServer: true });
+  const s = session;
+  await waitReady(s);
+  await scenario.run(s.driver);
+  expect((await s.quit()).exitCode).toBe(0);
+  const journeys = await expectJourneys(s.dbPath, s.env.env);
+  expect(journeys).toHaveLength(1);
+  const calls = s.rolloutCalls();
+  expect(calls.map((c) => c.name)).toEqual(Array(MCP_CALLS).fill(TOOL));
+  return { s, calls, journey: journeys[0]! };
+}
+
+/** Which of the five calls made their file: the marker server ran them. */
+function ranFiles(s: RecCodexSession): boolean[] {
+  return Array.from({ length: MCP_CALLS }, (_, i) => existsSync(join(s.env.workDir, mcpMarkerFile(i + 1))));
+}
+
+describe(`rec codex on the real Codex ${CODEX_VERSION}: an MCP tool's approval form`, () => {
+  it('Esc and 4 cancel the call (kind mcp) and the turn goes on; Enter allows once; 2 allows for the session', async () => {
+    const { s, calls, journey } = await run('mcp-keys');
+    expect(ranFiles(s)).toEqual([false, false, true, true, true]);
+    const [esc, cancel, enter, session2] = calls as [RolloutCall, RolloutCall, RolloutCall, RolloutCall, RolloutCall];
+    expect(s.rows().map(view)).toEqual([
+      promptRow('mcp', esc),
+      rejectionRow('mcp', esc, { trigger: 'esc', option_label: 'Cancel' }),
+      promptRow('mcp', cancel),
+      rejectionRow('mcp', cancel, { trigger: 'digit', option_label: 'Cancel' }),
+      promptRow('mcp', enter),
+      approvalRow('mcp', enter, { trigger: 'enter', option_label: 'Allow', scope: 'once' }),
+      promptRow('mcp', session2),
+      approvalRow('mcp', session2, { trigger: 'digit', option_label: 'Allow for this session', scope: 'session' }),
+    ]);
+    expect(s.rows().find((r) => r.type === 'prompt')!.prompt).toMatchObject({ title: 'Allow the marker MCP server to run tool "touch_marker"?', details: { server: 'marker', tool: 'touch_marker' } });
+    const merged = journey.merged;
+    expect(merged.flatMap((m) => m.rejections).map((x) => [x.call_id, x.rejection_type, x.trigger])).toEqual([
+      [esc.callId, 'mcp', 'esc'],
+      [cancel.callId, 'mcp', 'digit'],
+    ]);
+    expect(merged.flatMap((m) => m.calls).map((c) => c.fate)).toEqual(['rejected', 'rejected', 'ran', 'ran', 'ran']);
+    expect(journey.stats.rejections.by_kind).toEqual([{ key: 'mcp', count: 2 }]);
+  }, TEST_TIMEOUT_MS);
+
+  it('3 allows always: Codex writes the tool’s approval_mode to config.toml, rec reads it back, and asks no more', async () => {
+    const { s, calls, journey } = await run('mcp-always');
+    expect(ranFiles(s)).toEqual([true, true, true, true, true]);
+    expect(readFileSync(join(s.env.codexHome, 'config.toml'), 'utf8')).toContain(ALWAYS_RULE);
+    const first = calls[0]!;
+    expect(s.rows().map(view)).toEqual([
+      promptRow('mcp', first),
+      approvalRow('mcp', first, { trigger: 'digit', option_label: 'Always allow', scope: 'always' }),
+    ]);
+    expect(s.rows().find((r) => r.type === 'approval')!.native).toMatchObject({ permission_rule: ALWAYS_RULE });
+    expect(journey.merged.flatMap((m) => m.calls).map((c) => c.fate)).toEqual(Array(MCP_CALLS).fill('ran'));
+    expect(journey.stats.rejections.by_kind).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+});

@@ -1,0 +1,76 @@
+// Recorded sessions of Codex 0.171.0 at an MCP tool's approval form (scripts/record-codex-fixtures.mjs,
+// key scripts test/kits/codex/promptScenarios.ts), replayed like the other Codex recordings
+// (test/kits/codex/recordedRun.ts) with the rollout on time and late: the rows the e2e suite
+// asserts on the live CLI, and what `rec merge` and `rec stats` make of them.
+import { describe, expect, it } from 'vitest';
+import { approvalRow, promptRow, rejectionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
+import type { EventRow } from '../../../helpers/sidecarRows.js';
+import { screenText } from '../../../helpers/castReplay.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from '../../../kits/codex/recordedRun.js';
+import { MCP_CALLS } from '../../../../src/lab/mock/scenarios.js';
+
+const REPLAY_TIMEOUT_MS = 60_000;
+/** As recordedSessions.test.ts: on time, then the rollout 400 ms and 1.5 s behind the screen. */
+const LAGS = [undefined, 400, 1_500] as const;
+/** The form was measured on 0.171.0 only. */
+const DIR = RECORDED_BY_VERSION.find((v) => v.version === '0.171.0')!.recorded;
+
+const rows = (run: RecordedRun): RowView[] => run.events.map((e) => view(e as unknown as EventRow));
+
+function replay(name: string, lag: number | undefined): Promise<RecordedRun> {
+  return replayRecorded(name, { dir: DIR, ...(lag !== undefined ? { rolloutLagMs: lag } : {}) });
+}
+
+/** The merged calls' fates and the rejections merge and stats see. */
+function expectJourney(run: RecordedRun, fates: readonly string[], rejected: ReadonlyArray<readonly [string, string]>): void {
+  const merged = run.journey.merged;
+  expect(merged.flatMap((m) => m.calls).map((c) => c.fate)).toEqual(fates);
+  expect(merged.flatMap((m) => m.rejections).map((x) => [x.call_id, x.rejection_type, x.trigger])).toEqual(rejected.map(([id, trigger]) => [id, 'mcp', trigger]));
+  const byKind = run.journey.stats.rejections.by_kind;
+  expect(byKind).toEqual(rejected.length ? [{ key: 'mcp', count: rejected.length }] : []);
+}
+
+for (const lag of LAGS) {
+  describe(`codex 0.171.0 MCP tool form, rollout ${lag === undefined ? 'on time' : `${lag} ms late`}`, () => {
+    it('mcp-keys: Esc and 4 cancel (kind mcp), Enter allows once, 2 allows for the session, the fifth call is not asked', async () => {
+      const run = await replay('mcp-keys', lag);
+      expect(run.calls).toHaveLength(MCP_CALLS);
+      expect(run.calls.every((c) => c.name === 'mcp__marker__touch_marker')).toBe(true);
+      const [esc, cancel, enter, session] = run.calls as [typeof run.calls[0], typeof run.calls[0], typeof run.calls[0], typeof run.calls[0]];
+      expect(rows(run)).toEqual([
+        promptRow('mcp', esc),
+        rejectionRow('mcp', esc, { trigger: 'esc', option_label: 'Cancel' }),
+        promptRow('mcp', cancel),
+        rejectionRow('mcp', cancel, { trigger: 'digit', option_label: 'Cancel' }),
+        promptRow('mcp', enter),
+        approvalRow('mcp', enter, { trigger: 'enter', option_label: 'Allow', scope: 'once' }),
+        promptRow('mcp', session),
+        approvalRow('mcp', session, { trigger: 'digit', option_label: 'Allow for this session', scope: 'session' }),
+      ]);
+      expectJourney(run, ['rejected', 'rejected', 'ran', 'ran', 'ran'], [[esc.callId, 'esc'], [cancel.callId, 'digit']]);
+    }, REPLAY_TIMEOUT_MS);
+
+    it('mcp-always: 3 allows always; the four calls after it are not asked', async () => {
+      const run = await replay('mcp-always', lag);
+      expect(run.calls).toHaveLength(MCP_CALLS);
+      const first = run.calls[0]!;
+      expect(rows(run)).toEqual([
+        promptRow('mcp', first),
+        approvalRow('mcp', first, { trigger: 'digit', option_label: 'Always allow', scope: 'always' }),
+      ]);
+      expectJourney(run, ['ran', 'ran', 'ran', 'ran', 'ran'], []);
+    }, REPLAY_TIMEOUT_MS);
+  });
+}
+
+describe('codex 0.171.0 MCP tool form: recorded screens', () => {
+  it('the replayed screen equals each recorded frame', async () => {
+    for (const name of ['mcp-keys', 'mcp-always']) {
+      const run = await replay(name, undefined);
+      expect(run.frames.map((f) => f.frame.label)).toContain('final');
+      for (const { frame, replayed, replayedSize } of run.frames) {
+        expect(`# ${name} ${frame.label} ${replayedSize}\n${replayed}`).toBe(`# ${name} ${frame.label} ${frame.cols}x${frame.rows}\n${screenText(frame.text)}`);
+      }
+    }
+  }, REPLAY_TIMEOUT_MS);
+});
