@@ -249,8 +249,9 @@ function promptView(prompt: CodexPrompt): CodexPromptView {
     options: prompt.options,
     ...(prompt.highlighted !== undefined ? { highlighted: prompt.highlighted } : {}),
     identity: prompt.identity,
-    // The MCP tool form's Esc or Cancel fails the one call; Codex goes on with the turn.
-    ...(prompt.mcpArgs !== undefined ? { refusalKeepsTurn: true } : {}),
+    // The MCP tool form's Esc or Cancel fails the one call; Codex goes on with the turn. Its keys
+    // were measured for digits, Enter and Esc only: `n` and Ctrl+C there are not taken as refusals.
+    ...(prompt.mcpArgs !== undefined ? { refusalKeepsTurn: true, listedKeysOnly: true } : {}),
     source: prompt,
   };
 }

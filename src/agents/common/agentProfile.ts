@@ -45,6 +45,12 @@ export interface PromptView {
    * (Codex's MCP tool form): the refusal ends no turn.
    */
   readonly refusalKeepsTurn?: boolean;
+  /**
+   * Only the keys the prompt shows decide (its digits, Enter on the highlight, Esc): the agent's
+   * hidden reject letters and Ctrl+C, never measured at this prompt, record nothing. A refusal they
+   * did make then surfaces as a miss, never as a guessed rejection.
+   */
+  readonly listedKeysOnly?: boolean;
 }
 
 /** A menu whose choices cut the running turn (Codex's "Task is still running"). */

@@ -66,8 +66,8 @@ export class PromptTracker<P extends PromptView> {
     if (shown.decision && !shown.decision.reasks) return undefined;
     const open = shown.decision ? this._askAgain(shown, shown.parsed) : shown;
     const facts = this._facts;
-    const rules = this._profile.optionRules;
     const parsed = open.parsed;
+    const rules = parsed.listedKeysOnly ? { ...this._profile.optionRules, hiddenRejectLetters: [], ctrlCRejects: false } : this._profile.optionRules;
     const current = open.expectedHighlight ?? parsed.highlighted ?? 1;
     const delta = arrowDelta(key);
     if (delta !== 0) {

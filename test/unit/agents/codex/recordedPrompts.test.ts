@@ -2,6 +2,9 @@
 // key scripts test/kits/codex/promptScenarios.ts), replayed like the other Codex recordings
 // (test/kits/codex/recordedRun.ts) with the rollout on time and late: the rows the e2e suite
 // asserts on the live CLI, and what `rec merge` and `rec stats` make of them.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { approvalRow, promptRow, rejectionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
 import type { EventRow } from '../../../helpers/sidecarRows.js';
@@ -71,6 +74,29 @@ describe('codex 0.171.0 MCP tool form: recorded screens', () => {
       for (const { frame, replayed, replayedSize } of run.frames) {
         expect(`# ${name} ${frame.label} ${replayedSize}\n${replayed}`).toBe(`# ${name} ${frame.label} ${frame.cols}x${frame.rows}\n${screenText(frame.text)}`);
       }
+    }
+  }, REPLAY_TIMEOUT_MS);
+});
+
+describe('codex 0.171.0 MCP tool form: keys it was never measured with', () => {
+  it('n and Ctrl+C at the form record nothing (no guessed refusal); Esc after them still cancels', async () => {
+    // The recording with `n` then Ctrl+C pressed at the first form, just before its Esc. Codex's
+    // output is the recorded one: only what rec makes of the two keys differs.
+    const dir = mkdtempSync(join(tmpdir(), 'rec-mcp-keys-'));
+    try {
+      for (const ext of ['rollout.jsonl', 'requests.jsonl', 'screen.txt']) copyFileSync(join(DIR, `mcp-keys.${ext}`), join(dir, `mcp-keys.${ext}`));
+      const lines = readFileSync(join(DIR, 'mcp-keys.cast'), 'utf8').split('\n');
+      const esc = lines.findIndex((l) => l.includes('"i","\\u001b"'));
+      expect(esc).toBeGreaterThan(0);
+      const t = (JSON.parse(lines[esc]!) as [number])[0];
+      lines.splice(esc, 0, JSON.stringify([t - 0.2, 'i', 'n']), JSON.stringify([t - 0.1, 'i', '\u0003']));
+      writeFileSync(join(dir, 'mcp-keys.cast'), lines.join('\n'));
+      const run = await replayRecorded('mcp-keys', { dir });
+      const esc1 = run.calls[0]!;
+      expect(rows(run).slice(0, 2)).toEqual([promptRow('mcp', esc1), rejectionRow('mcp', esc1, { trigger: 'esc', option_label: 'Cancel' })]);
+      expect(run.events.filter((e) => e.type === 'rejection')).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, REPLAY_TIMEOUT_MS);
 });
