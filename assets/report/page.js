@@ -20,6 +20,8 @@
   var EXTRA = ['#E69F00', '#56B4E9', '#F0E442', '#000000'];
   var PAGE_SIZE = 25;
   var TRIGGERS = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'No by digit', letter: 'No by letter', tab: 'Tab with a reason', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
+  // The timeline's key names: its rows are approvals as well as refusals, so no key is called a No.
+  var KEY_NAMES = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'a digit', letter: 'a letter', tab: 'Tab with a reason', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
 
   function el(tag, attrs, children) {
     var e = document.createElement(tag);
@@ -323,7 +325,7 @@
       { label: 'Time', cell: function (r) { return r.ts ? r.ts.replace('T', ' ').slice(0, 19) : '–'; } },
       { label: 'Tool', cell: function (r) { return r.tool; } },
       { label: 'Command or edit', cell: function (r) { return r.what ? el('code', null, [r.what]) : '–'; } },
-      { label: 'Key', cell: function (r) { return r.trigger ? (TRIGGERS[r.trigger] || r.trigger) : '–'; } },
+      { label: 'Key', cell: function (r) { return r.trigger ? (KEY_NAMES[r.trigger] || r.trigger) : '–'; } },
       { label: 'Prompt and options', cell: promptCell },
       { label: 'Reason', cell: function (r) { return dash(r.reason); } },
       { label: 'Reason from', cell: function (r) { return dash(r.reason_source); } },

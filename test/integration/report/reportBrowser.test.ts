@@ -30,7 +30,7 @@ const SCREENSHOT = join(REPO_ROOT, 'docs', 'report.png');
 /** HTML and script aimed at the page rather than at a terminal. */
 const HOSTILE_HTML = '<script>alert(1)</script><img src=x onerror=alert(2)></script><!-- <a href="https://evil.example/">x</a> javascript:alert(3) <iframe src="https://evil.example/"></iframe> \u2028';
 /** How the page names each key. */
-const KEYS: Record<string, string> = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'No by digit', letter: 'No by letter', tab: 'Tab with a reason', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
+const KEYS: Record<string, string> = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'a digit', letter: 'a letter', tab: 'Tab with a reason', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
 const RECORDED = ['codex', 'claude', 'gemini'].map((a) => join(fixturesDir(a), 'recorded'));
 
 let dir: string;
