@@ -10,7 +10,7 @@ import { userSystemSettingsPath } from '../../agents/gemini/systemSettingsLayer.
 import { createEnvDirs, stopProcessTrees } from '../envDirs.js';
 import { EDIT_FILE } from '../mock/geminiScenarios.js';
 
-export const GEMINI_MODEL = 'gemini-2.5-flash';
+const GEMINI_MODEL = 'gemini-2.5-flash';
 /** Where stray HTTP(S) traffic goes unless the caller names a guard: a loopback port nothing listens on (discard). */
 const DEAD_PROXY = 'http://127.0.0.1:9';
 
@@ -48,7 +48,7 @@ export interface GeminiEnv {
   dispose(roots?: readonly number[]): Promise<void>;
 }
 
-export function geminiSettings(opts: { readonly fakeEditorDir?: string | undefined; readonly mcpServerScript?: string | undefined } = {}): Record<string, unknown> {
+function geminiSettings(opts: { readonly fakeEditorDir?: string | undefined; readonly mcpServerScript?: string | undefined } = {}): Record<string, unknown> {
   return {
     ...(opts.mcpServerScript ? { mcpServers: { marker: { command: process.execPath, args: [opts.mcpServerScript] } } } : {}),
     security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
