@@ -17,9 +17,13 @@ const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
   'lab/codex/env.ts': "Codex's isolated environment",
   'lab/codex/recordedScenarios.ts': "Codex's key scripts",
   'lab/mock/geminiServer.ts': "the mock of Gemini's API",
+  'lab/gemini/demo.ts': "Gemini's demo world",
+  'lab/gemini/doctorRun.ts': 'runs Gemini for rec doctor',
+  'lab/gemini/env.ts': "Gemini's isolated environment",
+  'lab/gemini/recordedScenarios.ts': "Gemini's key scripts",
   'commands/doctorAgents.ts': 'which agents rec doctor covers',
   'commands/commandSpec.ts': "rec doctor's help names the agents it covers",
-  'commands/demo.ts': "rec demo has an isolated world and a mock model for Codex only (src/lab/codex/); it asks the registry once the lab has one per agent",
+  'commands/demo.ts': "rec demo has an isolated world and a mock model for Codex and Gemini only (src/lab/codex/, src/lab/gemini/); it asks the registry once the lab has one per agent",
 };
 
 function files(dir: string): string[] {
