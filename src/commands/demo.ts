@@ -1,4 +1,4 @@
-// `rec demo [codex]`: rec at work with no account. The agent runs under the ordinary `rec <agent>`
+// `rec demo [codex|gemini]`: rec at work with no account. The agent runs under the ordinary `rec <agent>`
 // path, in the user's terminal, but in the isolated world rec's own tests use (src/lab): a
 // temporary project and HOME, its model provider pointed at the mock model on 127.0.0.1, telemetry
 // and update checks off, none of the user's credentials read or sent. The recording goes to a
@@ -17,7 +17,19 @@ import { quote } from './parseCommandArgs.js';
 import { escapeControls } from './terminalText.js';
 
 /** The agents whose isolated world and mock model the demo knows today. */
-const DEMO_AGENTS: readonly string[] = ['codex'];
+const DEMO_AGENTS: readonly string[] = ['codex', 'gemini'];
+
+/** One agent's demo: its mock model running, its isolated world made, and the agent's arguments. */
+interface DemoWorld {
+  readonly baseDir: string;
+  readonly workDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly args: readonly string[];
+  /** Stops everything the agent left running and the mock, and removes the world. */
+  close(): Promise<void>;
+}
+
+const DISPLAY_NAMES: Readonly<Record<string, string>> = { codex: 'Codex', gemini: 'Gemini CLI' };
 
 export async function demoCommand(args: string[], io: CommandIO): Promise<number> {
   let agent = 'codex';
@@ -28,7 +40,7 @@ export async function demoCommand(args: string[], io: CommandIO): Promise<number
   });
   if (typeof parsed === 'number') return parsed;
   if (!DEMO_AGENTS.includes(agent)) {
-    io.stderr.write(`rec demo: ${agent} has no demo yet (it needs its own isolated world and mock model); try rec demo codex\n`);
+    io.stderr.write(`rec demo: ${agent} has no demo yet (it needs its own isolated world and mock model); try rec demo ${DEMO_AGENTS.join(' or rec demo ')}\n`);
     return 2;
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -42,7 +54,7 @@ export async function demoCommand(args: string[], io: CommandIO): Promise<number
     return 127;
   }
   const db = parsed.values.db as string | undefined;
-  return runDemo(binary.path, db === undefined ? undefined : resolve(io.cwd, db), io);
+  return runDemo(agent, binary.path, db === undefined ? undefined : resolve(io.cwd, db), io);
 }
 
 type DemoBinary = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly message: string };
@@ -56,19 +68,14 @@ function demoBinary(module: AgentModule, agentBin: string | undefined, io: Comma
   return found;
 }
 
-async function runDemo(agentBin: string, dbFlag: string | undefined, io: CommandIO): Promise<number> {
-  const { startResponsesServer } = await import('../lab/mock/responsesServer.js');
-  const { createDemoScenario, DEMO_PROMPT } = await import('../lab/mock/demoScenario.js');
-  const { createCodexEnv } = await import('../lab/codex/env.js');
-  const server = await startResponsesServer({ scenarios: { demo: createDemoScenario() }, defaultScenario: 'demo' });
-  let world: Awaited<ReturnType<typeof createCodexEnv>> | undefined;
+async function runDemo(agent: string, agentBin: string, dbFlag: string | undefined, io: CommandIO): Promise<number> {
+  const world = agent === 'gemini' ? await (await import('../lab/gemini/demo.js')).startGeminiDemo() : await codexDemo();
   try {
-    world = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
     const dbPath = dbFlag ?? join(world.baseDir, 'rec.db');
-    io.stderr.write(introText(agentBin, dbFlag));
+    io.stderr.write(introText(DISPLAY_NAMES[agent] ?? agent, agentBin, dbFlag));
     const { runCommand } = await import('./run.js');
     const status = await runCommand(
-      { agent: 'codex', command: undefined, args: [DEMO_PROMPT], db: dbPath, agentBin },
+      { agent, command: undefined, args: [...world.args], db: dbPath, agentBin },
       { ...io, cwd: world.workDir, env: world.env },
     );
     const { printDemoReport } = await import('./demoReport.js');
@@ -76,20 +83,44 @@ async function runDemo(agentBin: string, dbFlag: string | undefined, io: Command
     if (shown) io.stdout.write(dbFlag === undefined ? '\nThe demo\'s temporary project and database are deleted now.\n' : `\nThe recording stays in ${escapeControls(dbFlag)}.\n`);
     return shown ? status : 1;
   } finally {
-    // Codex's daemon outlives the pty: stopped by pid with everything it started, then the folder goes.
-    await world?.dispose();
-    await server.close();
+    await world.close();
   }
 }
 
-function introText(agentBin: string, dbFlag: string | undefined): string {
+async function codexDemo(): Promise<DemoWorld> {
+  const { startResponsesServer } = await import('../lab/mock/responsesServer.js');
+  const { createDemoScenario, DEMO_PROMPT } = await import('../lab/mock/demoScenario.js');
+  const { createCodexEnv } = await import('../lab/codex/env.js');
+  const server = await startResponsesServer({ scenarios: { demo: createDemoScenario() }, defaultScenario: 'demo' });
+  try {
+    const world = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
+    return {
+      ...world,
+      args: [DEMO_PROMPT],
+      async close() {
+        // Codex's daemon outlives the pty: stopped by pid with everything it started, then the folder goes.
+        await world.dispose();
+        await server.close();
+      },
+    };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+}
+
+/** What the demo is about to do, at most 80 columns wide (the agent's path aside). */
+function introText(name: string, agentBin: string, dbFlag: string | undefined): string {
   return [
-    'rec demo: Codex against rec\'s mock model on 127.0.0.1, in a temporary project and HOME;',
-    `  no account, no network, none of your credentials (agent: ${escapeControls(agentBin)}).`,
-    '  The mock proposes a harmless command, a file edit and a long-running command, then',
-    '  streams an answer. Approve, refuse (Esc, n, or an option), or press Esc while a command',
-    '  runs. After a refusal, type why to go on: rec keeps it as the reason.',
-    '  Ctrl+C twice quits; then rec shows what it recorded.',
+    `rec demo: ${name} against rec's mock model on 127.0.0.1, in a temporary`,
+    '  project and HOME: no account, no network, none of your credentials',
+    `  (agent: ${escapeControls(agentBin)}).`,
+    '  The mock proposes a harmless command, a file edit and a long-running',
+    '  command, then streams an answer. Approve, refuse (Esc, n, or an option),',
+    '  or press Esc while a command runs. After a refusal, type why to go on:',
+    '  rec keeps it as the reason. Ctrl+C twice quits; then rec shows what it',
+    '  recorded.',
+    ...(name === 'Gemini CLI' ? ['  Type any message to start.'] : []),
     `  Recording into ${dbFlag === undefined ? 'a temporary database' : escapeControls(dbFlag)}.`,
     '',
   ].join('\n');

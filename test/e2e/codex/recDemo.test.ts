@@ -13,6 +13,7 @@ import { settle } from '../../../src/lab/driver.js';
 import { descendantPids, killPids } from '../../../src/lab/processTree.js';
 import { EOF, TIMEOUT, spawn, type Spawned } from '../../../src/lab/spawn.js';
 import { assertBuilt, REC_BIN } from '../../kits/shared/recBin.js';
+import { tableAfter } from '../../kits/shared/demoTables.js';
 import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
 import { CODEX_BIN, CODEX_VERSION } from '../../kits/codex/env.js';
 
@@ -131,14 +132,3 @@ describe(`rec demo on the real Codex ${CODEX_VERSION}`, () => {
     expect(readdirSync(tmp).filter((n) => n.startsWith('rec-codex-e2e-'))).toEqual([]);
   }, TEST_TIMEOUT_MS);
 });
-
-/** The rows of the table under the line starting with `title`: cells split on two or more spaces. */
-function tableAfter(report: string, title: string): string[][] {
-  const lines = report.slice(report.indexOf(title)).split('\n').slice(2);
-  const rows: string[][] = [];
-  for (const l of lines) {
-    if (l.trim() === '') break;
-    rows.push(l.trim().split(/\s{2,}/));
-  }
-  return rows;
-}

@@ -26,12 +26,10 @@ describe('rec demo', () => {
     expect(r.err).toBe("rec demo: unknown agent 'vim': expected one of codex, gemini, claude\n");
   });
 
-  it('says that gemini and claude have no demo yet', async () => {
-    for (const agent of ['gemini', 'claude']) {
-      const r = await demo(agent);
-      expect(r.status).toBe(2);
-      expect(r.err).toMatch(new RegExp(`^rec demo: ${agent} has no demo yet .*try rec demo codex\\n$`));
-    }
+  it('says that claude has no demo yet', async () => {
+    const r = await demo('claude');
+    expect(r.status).toBe(2);
+    expect(r.err).toMatch(/^rec demo: claude has no demo yet .*try rec demo codex or rec demo gemini\n$/);
   });
 
   it('needs a terminal: the agent runs interactively', async () => {
