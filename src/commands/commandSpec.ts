@@ -254,7 +254,7 @@ export const DOCTOR_SPEC: CommandSpec = {
     'own mock model on 127.0.0.1 (no account, no network, no credential of yours is read), plays the core ' +
     'scenarios (approve; reject by each key; a reason; a parallel batch with one refused; Esc on a running ' +
     'command; Esc while an answer streams) and checks the rows each must give. A version that passes every one ' +
-    'counts as verified from then on. Covers codex and claude; gemini is refused until its isolation is built. ' +
+    'counts as verified from then on. Covers codex, claude and gemini. ' +
     'Exit status: 0 all passed, 1 a scenario failed, 2 refused.',
   options: [
     { name: 'agent-bin', value: 'PATH', help: "the agent's executable (default: the one `rec <agent>` would start)" },

@@ -1,4 +1,4 @@
-// `rec demo [codex|claude]`: rec at work with no account. The agent runs under the ordinary `rec <agent>`
+// `rec demo [codex|claude|gemini]`: rec at work with no account. The agent runs under the ordinary `rec <agent>`
 // path, in the user's terminal, but in the isolated world rec's own tests use (src/lab): a
 // temporary project and HOME, its model provider pointed at the mock model on 127.0.0.1, telemetry
 // and update checks off, none of the user's credentials read or sent. The recording goes to a
@@ -21,6 +21,8 @@ interface DemoAgent {
   readonly title: string;
   readonly keys: string;
   readonly reason: string;
+  /** A last line for the intro, where the agent waits for the user to speak first. */
+  readonly hint?: string;
   start(agentBin: string, module: AgentModule): Promise<DemoWorld>;
 }
 
@@ -29,6 +31,9 @@ interface DemoWorld {
   readonly baseDir: string;
   readonly workDir: string;
   readonly env: NodeJS.ProcessEnv;
+  /** The agent's arguments: the demo's first message, or none where the user starts. */
+  readonly args: readonly string[];
+  /** Stops everything the agent left running and the mock, and removes the world. */
   close(): Promise<void>;
 }
 
@@ -36,6 +41,13 @@ interface DemoWorld {
 const DEMO_AGENTS: Readonly<Record<string, DemoAgent>> = {
   codex: { title: 'Codex', keys: 'Esc, n, or an option', reason: 'After a refusal, type why to go on: rec keeps it as the reason.', start: () => startCodexWorld() },
   claude: { title: 'Claude Code', keys: 'Esc, or No', reason: 'To say why, press Tab on No, type it, then Enter: rec keeps it.', start: startClaudeWorld },
+  gemini: {
+    title: 'Gemini CLI',
+    keys: 'Esc, or an option',
+    reason: 'After a refusal, type why to go on: rec keeps it as the reason.',
+    hint: 'Type any message to start.',
+    start: async () => (await import('../lab/gemini/demo.js')).startGeminiDemo(),
+  },
 };
 
 export async function demoCommand(args: string[], io: CommandIO): Promise<number> {
@@ -48,7 +60,7 @@ export async function demoCommand(args: string[], io: CommandIO): Promise<number
   if (typeof parsed === 'number') return parsed;
   const demo = DEMO_AGENTS[agent];
   if (demo === undefined) {
-    io.stderr.write(`rec demo: ${agent} has no demo yet (it needs its own isolated world and mock model); try rec demo codex\n`);
+    io.stderr.write(`rec demo: ${agent} has no demo yet (it needs its own isolated world and mock model); try rec demo ${Object.keys(DEMO_AGENTS).join(' or rec demo ')}\n`);
     return 2;
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -79,13 +91,14 @@ function demoBinary(module: AgentModule, agentBin: string | undefined, io: Comma
 
 async function startCodexWorld(): Promise<DemoWorld> {
   const { startResponsesServer } = await import('../lab/mock/responsesServer.js');
-  const { createDemoScenario } = await import('../lab/mock/demoScenario.js');
+  const { createDemoScenario, DEMO_PROMPT } = await import('../lab/mock/demoScenario.js');
   const { createCodexEnv } = await import('../lab/codex/env.js');
   const server = await startResponsesServer({ scenarios: { demo: createDemoScenario() }, defaultScenario: 'demo' });
   try {
     const world = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
     return {
       ...world,
+      args: [DEMO_PROMPT],
       async close() {
         // Codex's daemon outlives the pty: stopped by pid with everything it started, then the folder goes.
         await world.dispose();
@@ -100,8 +113,10 @@ async function startCodexWorld(): Promise<DemoWorld> {
 
 async function startClaudeWorld(agentBin: string, module: AgentModule): Promise<DemoWorld> {
   const { startClaudeDemoWorld } = await import('../lab/claude/demoWorld.js');
+  const { DEMO_PROMPT } = await import('../lab/mock/demoScenario.js');
   // The version only keeps Claude Code's release notes and onboarding away: unknown, they may show.
-  return startClaudeDemoWorld({ version: packageVersionOf(agentBin, module.packageName) ?? '' });
+  const world = await startClaudeDemoWorld({ version: packageVersionOf(agentBin, module.packageName) ?? '' });
+  return { ...world, args: [DEMO_PROMPT], close: () => world.close() };
 }
 
 interface DemoPlan extends DemoAgent {
@@ -111,14 +126,13 @@ interface DemoPlan extends DemoAgent {
 }
 
 async function runDemo(plan: DemoPlan, dbFlag: string | undefined, io: CommandIO): Promise<number> {
-  const { DEMO_PROMPT } = await import('../lab/mock/demoScenario.js');
   const { world, agentBin } = plan;
   try {
     const dbPath = dbFlag ?? join(world.baseDir, 'rec.db');
     io.stderr.write(introText(plan, dbFlag));
     const { runCommand } = await import('./run.js');
     const status = await runCommand(
-      { agent: plan.agent, command: undefined, args: [DEMO_PROMPT], db: dbPath, agentBin },
+      { agent: plan.agent, command: undefined, args: [...world.args], db: dbPath, agentBin },
       { ...io, cwd: world.workDir, env: world.env },
     );
     const { printDemoReport } = await import('./demoReport.js');
@@ -130,14 +144,18 @@ async function runDemo(plan: DemoPlan, dbFlag: string | undefined, io: CommandIO
   }
 }
 
+/** What the demo is about to do, at most 80 columns wide (the agent's path aside). */
 function introText(plan: DemoPlan, dbFlag: string | undefined): string {
   return [
-    `rec demo: ${plan.title} against rec's mock model on 127.0.0.1, in a temporary project and`,
-    `  HOME; no account, no network, none of your credentials (agent: ${escapeControls(plan.agentBin)}).`,
-    '  The mock proposes a harmless command, a file edit and a long-running command, then',
-    `  streams an answer. Approve, refuse (${plan.keys}), or press Esc while a command`,
-    `  runs. ${plan.reason}`,
+    `rec demo: ${plan.title} against rec's mock model on 127.0.0.1, in a temporary`,
+    '  project and HOME: no account, no network, none of your credentials',
+    `  (agent: ${escapeControls(plan.agentBin)}).`,
+    '  The mock proposes a harmless command, a file edit and a long-running',
+    `  command, then streams an answer. Approve, refuse (${plan.keys}),`,
+    '  or press Esc while a command runs.',
+    `  ${plan.reason}`,
     '  Ctrl+C twice quits; then rec shows what it recorded.',
+    ...(plan.hint !== undefined ? [`  ${plan.hint}`] : []),
     `  Recording into ${dbFlag === undefined ? 'a temporary database' : escapeControls(dbFlag)}.`,
     '',
   ].join('\n');

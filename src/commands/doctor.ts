@@ -74,6 +74,8 @@ async function planAgent(agent: string, agentBin: string | undefined, io: Comman
   const notCovered = NOT_COVERED[agent];
   const kit = notCovered === undefined ? await doctorAgent(agent) : undefined;
   if (kit === undefined) return `${agent}: refused: ${notCovered ?? 'rec doctor has no scenarios for it'}`;
+  const cannotIsolate = kit.refusal?.();
+  if (cannotIsolate !== undefined) return `${agent}: refused: rec cannot isolate it: ${escapeControls(cannotIsolate)}; nothing was run`;
   const module = AGENT_MODULES.find((m) => m.name === agent)!;
   const found = findAgentBinary(module, agentBin, io.env, io.cwd);
   if (!found.ok) return found.message.replace(/^rec: /, '');

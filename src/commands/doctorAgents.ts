@@ -19,29 +19,39 @@ export interface DoctorAgent {
     readonly script: RecordedScenario;
     readonly cacheDir?: string;
   }): Promise<ScenarioRun>;
+  /** Why the agent cannot be isolated on this machine, checked before anything runs; undefined when it can. */
+  refusal?(): string | undefined;
 }
 
 /**
- * Why an agent is not checked yet: its mock server and key scripts exist, but the isolated HOME the
- * doctor would run it in (its login mode, its base URL variable, its telemetry and update switches)
- * is still test code; a doctor that runs it half-isolated could reach a real model.
+ * Agents rec knows but the doctor cannot isolate yet, with why: a doctor that ran one half-isolated
+ * could reach a real model. Every agent rec records is covered today.
  */
-const NOT_YET = 'rec doctor cannot isolate it yet (only codex and claude are covered)';
-
-export const NOT_COVERED: Readonly<Record<string, string>> = { gemini: NOT_YET };
+export const NOT_COVERED: Readonly<Record<string, string>> = {};
 
 export async function doctorAgent(agent: string): Promise<DoctorAgent | undefined> {
-  if (agent === 'claude') {
-    const [{ CLAUDE_CONFORMANCE }, { claudeScript, runClaudeScenario }] = await Promise.all([
-      import('../lab/claude/conformance.js'),
-      import('../lab/claude/doctorRun.js'),
-    ]);
-    return { scenarios: CLAUDE_CONFORMANCE, script: claudeScript, run: runClaudeScenario };
-  }
+  if (agent === 'claude') return claudeDoctor();
+  if (agent === 'gemini') return geminiDoctor();
   if (agent !== 'codex') return undefined;
   const [{ CODEX_CONFORMANCE }, { codexScript, runCodexScenario }] = await Promise.all([
     import('../lab/codex/conformance.js'),
     import('../lab/codex/doctorRun.js'),
   ]);
   return { scenarios: CODEX_CONFORMANCE, script: codexScript, run: runCodexScenario };
+}
+
+async function claudeDoctor(): Promise<DoctorAgent> {
+  const [{ CLAUDE_CONFORMANCE }, { claudeScript, runClaudeScenario }] = await Promise.all([
+    import('../lab/claude/conformance.js'),
+    import('../lab/claude/doctorRun.js'),
+  ]);
+  return { scenarios: CLAUDE_CONFORMANCE, script: claudeScript, run: runClaudeScenario };
+}
+
+async function geminiDoctor(): Promise<DoctorAgent> {
+  const [{ GEMINI_CONFORMANCE }, { geminiScript, runGeminiScenario, geminiDoctorRefusal }] = await Promise.all([
+    import('../lab/gemini/conformance.js'),
+    import('../lab/gemini/doctorRun.js'),
+  ]);
+  return { scenarios: GEMINI_CONFORMANCE, script: geminiScript, run: runGeminiScenario, refusal: geminiDoctorRefusal };
 }

@@ -23,6 +23,8 @@ export interface RecUnderPtyOptions {
   readonly timeoutMs: number;
   /** What the screen shows once `text` is typed: Enter is pressed only then, so the text is typed, not taken for a paste. */
   readonly typed: (text: string) => string | RegExp;
+  /** Waited for between the typed text showing and its Enter (an agent that takes a quick Enter for a newline). */
+  readonly beforeEnter?: () => Promise<void>;
 }
 
 export interface RecUnderPty {
@@ -48,6 +50,7 @@ export function startRecUnderPty(o: RecUnderPtyOptions): RecUnderPty {
     async line(text) {
       proc.send(text);
       await proc.expectScreen(o.typed(text));
+      await o.beforeEnter?.();
       proc.sendKey('enter');
     },
     resize: (cols, rows) => proc.resize(cols, rows),

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import type { RecEvent } from '../core/events.js';
 import { openSidecar } from '../store/sidecarDb.js';
+import type { Spawned } from './spawn.js';
 
 export interface ScenarioRun {
   /** The sidecar rows `rec <agent>` wrote in this run, in order. */
@@ -26,4 +27,27 @@ export function readRecordedRows(dbPath: string): RecEvent[] {
   } finally {
     opened.db.close();
   }
+}
+
+/**
+ * The agent's composer, or the reason it never came: an agent that exits first (a login it insists
+ * on, a crash) is reported at once rather than after the whole start timeout.
+ */
+export async function waitForComposer(proc: Spawned, ready: RegExp, timeoutMs: number): Promise<void> {
+  const shown = proc.expectScreen(ready, timeoutMs).then(
+    () => null,
+    (err: unknown) => firstLine(err),
+  );
+  // A timeout of this wait is the other one's to report: it never settles then.
+  const exited = proc.expectExit(timeoutMs).then(
+    (s) => `the agent exited (status ${s.exitCode}) before its composer showed`,
+    () => new Promise<never>(() => undefined),
+  );
+  const problem = await Promise.race([shown, exited]);
+  if (problem !== null) throw new Error(problem);
+}
+
+/** An error's first line, for a one-line problem. */
+export function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'failed';
 }

@@ -33,6 +33,9 @@ export const FINAL_TEXT = 'MOCK FINAL: all done.';
 /** Delay between chunks of the slow stream: slow enough to cut it with a key after a few words. */
 export const SLOW_STREAM_DELAY_MS = 250;
 
+/** The slow stream's first words; numbered words (slowWord) follow until the client closes. */
+export const STREAM_LEAD = 'Counting slowly: ';
+
 /** The slow stream's words: `w1 w2 w3 …`, so a captured prefix is easy to check. */
 export function slowWord(n: number): string {
   return `w${n} `;
@@ -91,7 +94,7 @@ export const GEMINI_SCENARIOS: Readonly<Record<string, GeminiScenario>> = {
       : { type: 'text', text: FINAL_TEXT },
   // web_fetch asks "Do you want to proceed?" before it fetches (the URL is a dead loopback port).
   fetch: [{ type: 'calls', calls: [{ name: 'web_fetch', args: { prompt: `Summarize ${FETCH_URL}` } }] }],
-  stream: [{ type: 'text', text: 'Counting slowly: ', chunkChars: 1_000, delayMs: SLOW_STREAM_DELAY_MS, endless: true }],
+  stream: [{ type: 'text', text: STREAM_LEAD, chunkChars: 1_000, delayMs: SLOW_STREAM_DELAY_MS, endless: true }],
   say: ({ userText }) => ({ type: 'text', text: `Noted: ${userText.replace(/\[\[scenario:[\w-]+\]\]\s*/, '').trim()}` }),
 };
 

@@ -13,13 +13,8 @@ export {
   type RowView,
 } from '../shared/expectedRows.js';
 
-/** The dialog's options, verbatim (README §2; ToolConfirmationMessage.tsx). */
-export const OPTION = {
-  once: 'Allow once',
-  session: 'Allow for this session',
-  modify: 'Modify with external editor',
-  no: 'No, suggest changes (esc)',
-} as const;
+/** The dialog's options, verbatim: the ones rec doctor checks too. */
+export { OPTION } from '../../../src/lab/gemini/conformance.js';
 
 /** What Gemini writes for a cancelled call (`functionResponse.response.error`) and the turn (`info`). */
 export const NATIVE = {

@@ -21,9 +21,13 @@ const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
   'lab/claude/env.ts': "Claude Code's isolated environment",
   'lab/claude/recordedScenarios.ts': "Claude Code's key scripts",
   'lab/mock/geminiServer.ts': "the mock of Gemini's API",
+  'lab/gemini/demo.ts': "Gemini's demo world",
+  'lab/gemini/doctorRun.ts': 'runs Gemini for rec doctor',
+  'lab/gemini/env.ts': "Gemini's isolated environment",
+  'lab/gemini/recordedScenarios.ts': "Gemini's key scripts",
   'commands/doctorAgents.ts': 'which agents rec doctor covers',
   'commands/commandSpec.ts': "rec doctor's help names the agents it covers",
-  'commands/demo.ts': "rec demo has an isolated world and a mock model for Codex and Claude Code only (src/lab/codex/, src/lab/claude/); it asks the registry once the lab has one per agent",
+  'commands/demo.ts': "rec demo's table of agents with a demo world (src/lab/<agent>/); it asks the registry once every agent module names its lab",
 };
 
 function files(dir: string): string[] {

@@ -27,14 +27,6 @@ describe('rec demo', () => {
     expect(r.err).toBe("rec demo: unknown agent 'vim': expected one of codex, gemini, claude\n");
   });
 
-  it('says that gemini has no demo yet', async () => {
-    for (const agent of ['gemini']) {
-      const r = await demo(agent);
-      expect(r.status).toBe(2);
-      expect(r.err).toMatch(new RegExp(`^rec demo: ${agent} has no demo yet .*try rec demo codex\\n$`));
-    }
-  });
-
   it('needs a terminal: the agent runs interactively', async () => {
     const r = await demo();
     expect(r.status).toBe(2);

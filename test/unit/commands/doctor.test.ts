@@ -1,6 +1,6 @@
 // rec doctor's refusals (one line, status 2, before any agent runs) and its report's width. The
 // conformance runs themselves are proved on the real Codex (test/e2e/codex/recDoctor.test.ts).
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
@@ -9,6 +9,7 @@ import { doctorCommand } from '../../../src/commands/doctor.js';
 import { DOCTOR_WIDTH, doctorReport, type DoctorAgentResult } from '../../../src/commands/doctorReport.js';
 import { checkRows, rowLabel } from '../../../src/lab/conformance.js';
 import { CODEX_CONFORMANCE } from '../../../src/lab/codex/conformance.js';
+import { geminiIsolationProblem } from '../../../src/lab/gemini/env.js';
 import { runCommand } from '../../helpers/runCommand.js';
 
 let dir: string | undefined;
@@ -28,13 +29,6 @@ async function doctor(args: string[], env: NodeJS.ProcessEnv = { PATH: '/nonexis
 }
 
 describe('rec doctor refuses in one line, before running anything', () => {
-  it.each(['gemini'])('%s: not isolated yet', async (agent) => {
-    const r = await doctor([agent]);
-    expect(r.code).toBe(2);
-    expect(r.lines).toEqual([`rec doctor: ${agent}: refused: rec doctor cannot isolate it yet (only codex and claude are covered)`]);
-    expect(r.stdout).toBe('');
-  });
-
   it('an unknown agent', async () => {
     const r = await doctor(['nope']);
     expect(r.code).toBe(2);
@@ -93,6 +87,38 @@ describe('rec doctor refuses in one line, before running anything', () => {
     );
     expect(r.stdout).toBe('');
   }, 60_000);
+
+  it('a gemini that never asks the mock model: refused the same way, nothing recorded', async () => {
+    const pkg = join(scratch(), 'node_modules', '@google', 'gemini-cli');
+    mkdirSync(join(pkg, 'dist'), { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@google/gemini-cli', version: '0.0.1-fake' }));
+    const bin = join(pkg, 'dist', 'index.js');
+    writeFileSync(bin, '#!/bin/sh\necho "Waiting for authentication..."\nexit 41\n');
+    chmodSync(bin, 0o755);
+    const db = join(dir!, 'rec.db');
+    const r = await doctor(['gemini', '--agent-bin', bin, '--db', db], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+    expect(r.code).toBe(2);
+    expect(r.lines.at(-1)).toMatch(/^rec doctor: gemini 0\.0\.1-fake: refused: it never asked rec's mock model on 127\.0\.0\.1 \(the agent exited \(status 41\) before its composer showed\)/);
+    expect(existsSync(db)).toBe(false);
+  }, 60_000);
+});
+
+describe("Gemini's isolation check: the machine's system settings win over the temporary HOME's", () => {
+  const settings = (body: unknown) => {
+    const file = join(scratch(), 'settings.json');
+    writeFileSync(file, typeof body === 'string' ? body : JSON.stringify(body));
+    return geminiIsolationProblem({ GEMINI_CLI_SYSTEM_SETTINGS_PATH: file });
+  };
+
+  it('refuses a system layer that picks a login, telemetry or statistics, or cannot be read', () => {
+    expect(settings({ security: { auth: { enforcedType: 'oauth-personal' } }, telemetry: { enabled: true } })).toMatch(/ sets security\.auth, telemetry, which Gemini applies over rec's isolated settings$/);
+    expect(settings('{ not json')).toMatch(/cannot be read as JSON/);
+  });
+
+  it('accepts none, or one that leaves those alone', () => {
+    expect(geminiIsolationProblem({ GEMINI_CLI_SYSTEM_SETTINGS_PATH: '/nonexistent/settings.json' })).toBeUndefined();
+    expect(settings({ ui: { theme: 'Default' }, security: { folderTrust: { enabled: true } } })).toBeUndefined();
+  });
 });
 
 function result(o: Partial<DoctorAgentResult> = {}): DoctorAgentResult {

@@ -1,8 +1,8 @@
-// The scenarios of issue 13 as key scripts over the real Gemini CLI 0.61.0. The same scripts drive the
-// fixture recorder (scripts/record-gemini-fixtures.mjs, plain gemini) and `rec gemini` in the e2e
-// tests, through the Driver of src/lab/driver.ts. Every wait is on screen text.
-import { KEYS } from '../../../src/lab/keys.js';
-import { press, type Driver, type RecordedScenario } from '../../../src/lab/driver.js';
+// The recorded scenarios as key scripts over the real Gemini CLI 0.61.0. The same scripts drive the
+// fixture recorder (scripts/record-gemini-fixtures.mjs, plain gemini), `rec gemini` in the e2e
+// tests and `rec doctor gemini`, through the Driver of ../driver.ts. Every wait is on screen text.
+import { KEYS } from '../keys.js';
+import { press, type Driver, type RecordedScenario } from '../driver.js';
 
 export interface GeminiScenario extends RecordedScenario {
   /** The terminal answers Gemini's kitty keyboard query (`CSI ? u` → `CSI ? 1 u`), so Gemini turns kitty on. */
@@ -31,7 +31,7 @@ export const KITTY_QUERY = '\x1b[?u';
  */
 export const KITTY_ANSWER = '\x1b[?1u\x1b[?62;22c';
 
-/** Screen texts of Gemini 0.61.0 (../shared/agents/gemini/README.md §2). */
+/** Screen texts of Gemini 0.61.0. */
 export const SCREEN = {
   /**
    * The composer. Gemini may still be initializing then: a prompt sent early is shown with

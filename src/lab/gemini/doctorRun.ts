@@ -1,0 +1,92 @@
+// One conformance scenario on an installed Gemini CLI: a fresh mock Gemini API on 127.0.0.1 (also the
+// proxy, so any attempt to leave the machine is refused and seen), a fresh isolated HOME (env.ts:
+// API-key auth with the mock's per-run key, no update check, no usage statistics, no telemetry),
+// `rec gemini` in a pty playing the key script, and what it recorded.
+import { join } from 'node:path';
+import { settle, type RecordedScenario } from '../driver.js';
+import type { GeminiReply, GeminiScenario } from '../mock/geminiScenarios.js';
+import { GEMINI_SCENARIOS } from '../mock/geminiScenarios.js';
+import { startGeminiServer } from '../mock/geminiServer.js';
+import { startRecUnderPty } from '../recUnderPty.js';
+import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../scenarioRun.js';
+import { EOF, TIMEOUT } from '../spawn.js';
+import { createGeminiEnv, geminiIsolationProblem } from './env.js';
+import { quitGemini, SCENARIOS, SCREEN } from './recordedScenarios.js';
+
+/** Gemini draws its composer after 10-20 s on two loaded cores (it relaunches itself once). */
+const START_TIMEOUT_MS = 90_000;
+/** Any one screen change after a key or a model reply. */
+const STEP_TIMEOUT_MS = 45_000;
+/** The separator of Gemini 0.61.0's call ids: `<tool name>__<the model's id>`. */
+const CALL_ID_SEPARATOR = '__';
+
+export function geminiScript(name: string): RecordedScenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}
+
+/** Why Gemini cannot be isolated here (the machine's own settings would win), or undefined. */
+export function geminiDoctorRefusal(): string | undefined {
+  return geminiIsolationProblem({});
+}
+
+/**
+ * The mock's scenarios with an id on every call: Gemini then names the call `<name>__<id>`, so each
+ * call id rec records can be checked against the calls the mock really asked for.
+ */
+function withCallIds(scenarios: Readonly<Record<string, GeminiScenario>>): Record<string, GeminiScenario> {
+  const named = (scenario: string, step: number, reply: GeminiReply): GeminiReply =>
+    reply.type === 'calls' ? { ...reply, calls: reply.calls.map((c, i) => ({ ...c, id: c.id ?? `${c.name}_rec_${scenario}_${step}_${i}` })) } : reply;
+  const out: Record<string, GeminiScenario> = {};
+  for (const [name, s] of Object.entries(scenarios)) {
+    out[name] = typeof s === 'function' ? (ctx) => named(name, ctx.step, s(ctx)) : s.map((reply, step) => named(name, step, reply));
+  }
+  return out;
+}
+
+export async function runGeminiScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario }): Promise<ScenarioRun> {
+  const server = await startGeminiServer({ scenarios: withCallIds(GEMINI_SCENARIOS) });
+  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, prefix: 'rec-doctor-gemini-' });
+  const dbPath = join(env.baseDir, 'rec.db');
+  const session = startRecUnderPty({
+    recJs: o.recJs,
+    agent: 'gemini',
+    dbPath,
+    cwd: env.workDir,
+    env: { ...env.env, REC_GEMINI_BIN: o.agentBin },
+    cols: o.script.cols,
+    rows: o.script.rows,
+    timeoutMs: STEP_TIMEOUT_MS,
+    typed: (text) => text,
+    // Gemini 0.61 turns an Enter within 30 ms of the previous key into a newline (a paste guard).
+    beforeEnter: settle,
+  });
+  let error: string | null = null;
+  let screen = '';
+  let rows: ScenarioRun['rows'] = [];
+  try {
+    await waitForComposer(session.proc, SCREEN.ready, START_TIMEOUT_MS);
+    await o.script.run(session.driver);
+    screen = session.proc.screen();
+    await quitGemini(session.driver, async (ms) => (await session.proc.expect([EOF, TIMEOUT], ms)) === 0);
+    await session.proc.expectExit(STEP_TIMEOUT_MS);
+  } catch (err) {
+    screen = session.proc.screen();
+    error = firstLine(err);
+  } finally {
+    // Everything rec and Gemini started is stopped before the rows are read and the folder goes.
+    await env.stopProcesses([session.proc.pid]);
+    session.proc.dispose();
+    rows = readRecordedRows(dbPath);
+    await env.dispose();
+    await server.close();
+  }
+  const escapes = server.requests.filter((r) => r.kind === 'guard' || r.kind === 'denied');
+  if (error === null && escapes.length > 0) error = `Gemini sent ${escapes.length} request(s) rec's mock refused (first: ${escapes[0]!.kind} ${escapes[0]!.path})`;
+  return {
+    rows,
+    issuedCallIds: server.calls.flatMap((c) => (c.id === undefined ? [] : [`${c.name}${CALL_ID_SEPARATOR}${c.id}`])),
+    modelTurns: server.requests.filter((r) => r.kind === 'turn').length,
+    screen,
+    error,
+  };
+}
