@@ -128,7 +128,7 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
   let command: string | undefined;
   if (body === 'command') {
     if (head.length) details.description = joinWrapped(head);
-    command = joinWrapped(bodyRows.map((r) => trimmed[r]!).filter((t) => t !== ''));
+    command = joinWrapped(withoutGutter(bodyRows.map((r) => trimmed[r]!).filter((t) => t !== ''), s.bodyGutter));
   } else {
     if (head.length) details[body === 'file' ? 'file' : 'description'] = joinWrapped(head);
     // Diff and content rows keep their own layout (line numbers, +/-), one space of pane indent removed.
@@ -161,6 +161,15 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
     ...(subagent !== undefined ? { subagent } : {}),
     identity,
   };
+}
+
+/**
+ * A wrapped command's rows without the gutter Claude draws before each of them. Only when every row
+ * has it: otherwise the rows are kept as shown, and a command that does not match stays unlinked.
+ */
+function withoutGutter(rows: readonly string[], gutter: RegExp | undefined): readonly string[] {
+  if (!gutter || rows.length === 0 || !rows.every((t) => gutter.test(t))) return rows;
+  return rows.map((t) => t.replace(gutter, ''));
 }
 
 /**

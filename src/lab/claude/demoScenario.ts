@@ -14,7 +14,7 @@ export const CLAUDE_DEMO_COMMAND = 'echo hello from the rec demo > demo-hello.tx
  * About a minute of ticks, in Node: Claude Code's Bash validator refuses `sleep N; …` before any
  * prompt, and a command that is not a file write is asked about too. The script is a file in the
  * demo's project (demoWorld.ts writes it) so that the command fits on one line of an 80-column
- * prompt: rec ties a prompt to its call by the command it shows, and a wrapped one is not tied.
+ * prompt and reads at a glance.
  */
 export const CLAUDE_DEMO_COUNTER = {
   file: 'count-to-60.mjs',

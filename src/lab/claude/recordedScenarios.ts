@@ -191,6 +191,17 @@ export const SCENARIOS: readonly ClaudeScenario[] = [
       await d.waitScreen(SCREEN.interrupted, 'rejected');
     },
   },
+  {
+    name: 'bash-long-wrap-approve',
+    description: 'at 80x24, a long node -e command wrapped over several rows of the Bash prompt, approved with 1',
+    cols: 80,
+    rows: 24,
+    async run(d) {
+      await prompt(d, 'longnode', 'bash');
+      await press(d, '1');
+      await d.waitScreen(SCREEN.final, 'final');
+    },
+  },
   cutWhileRunning('esc'),
   cutWhileRunning('ctrlc'),
   escMidStream('slowtext', 'an endless slowly streamed answer, cut with Esc'),

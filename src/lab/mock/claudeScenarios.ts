@@ -37,6 +37,13 @@ export const SLOW_DELAY_MS = 150;
 /** A command that runs for 30 s and that Claude Code's Bash validator lets through to the prompt. */
 export const SLEEP_COMMAND = `node -e "setTimeout(() => console.log('done-waiting'), 30000)"`;
 
+/**
+ * A `node -e "…"` command too long for one row of an 80-column prompt: Claude wraps it over
+ * several rows of the Bash prompt, and the recorder must still tie the prompt to its call.
+ */
+export const LONG_NODE_COMMAND =
+  `node -e "const fs = require('fs'); const lines = []; for (let i = 1; i <= 12; i++) lines.push('line ' + i + ' of a long wrapped command'); fs.writeFileSync('long-node.txt', lines.join('\\n'))"`;
+
 /** The file the edit scenario changes; claudeEnv seeds it. */
 export const NOTES_FILE = 'notes.txt';
 export const NOTES_TEXT = 'line one\noriginal line\nline three\n';
@@ -100,6 +107,7 @@ export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
   ],
   // 2.1.330's Bash validator refuses `sleep 30` without a prompt ("Blocked: standalone sleep 30. …"),
   // and `sleep N; …` too (2.1.328), so the long command waits in node, as the research notes did.
+  longnode: [{ type: 'tools', text: 'I will run a long command.', calls: [bash(LONG_NODE_COMMAND, 'Write long-node.txt')] }],
   sleep: [{ type: 'tools', text: 'I will wait.', calls: [bash(SLEEP_COMMAND, 'Wait 30 seconds')] }],
   slowtext: [{ type: 'text', text: '', delayMs: SLOW_DELAY_MS, endless: true }],
   slowtool: [{ type: 'tools', text: 'I will write a file.', calls: [bash('echo never-complete > slow.txt', 'Write slow.txt')], slowInputMs: SLOW_DELAY_MS }],

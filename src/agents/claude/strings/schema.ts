@@ -40,6 +40,11 @@ export interface ClaudeStrings {
   readonly paneRule: RegExp;
   /** The dashed rules around the command, diff or content (U+254C …). */
   readonly bodyRule: RegExp;
+  /**
+   * The gutter Claude draws at the start of every row of a command it wraps (`│ `, at 80 columns),
+   * matched against the trimmed row: not part of the command.
+   */
+  readonly bodyGutter?: RegExp;
   readonly promptTitles: readonly PromptTitle[];
   /** The end of a title row naming the subagent that raised the prompt (its type in group 1). */
   readonly subagentTitle: RegExp;

@@ -7,6 +7,8 @@ import { CLAUDE_2_1_330 } from './v2_1_330.js';
 export const CLAUDE_2_1_332: ClaudeStrings = {
   ...CLAUDE_2_1_330,
   version: '2.1.332',
+  // Measured on 2.1.332 (recorded bash-long-wrap-approve, 80x24); 2.1.330 was not recorded wrapping a command.
+  bodyGutter: /^│ ?/,
   promptTitles: [
     ...CLAUDE_2_1_330.promptTitles,
     // "Claude wants to fetch content from <host>", then the url and prompt between the rules.

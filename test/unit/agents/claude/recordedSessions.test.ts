@@ -252,3 +252,17 @@ for (const lag of LAGGING_TRANSCRIPT_MS) {
     }, REPLAY_TIMEOUT_MS);
   });
 }
+
+// At 80 columns Claude draws a command that wraps with a `│ ` gutter on every row of the body; the
+// gutter is not part of the command, and the call is tied by the command alone.
+describe('claude 2.1.332, 80x24, a long node -e command wrapped over three rows of the Bash prompt', () => {
+  it('bash-long-wrap-approve: 1 approves the call the wrapped prompt shows, with its id and input', async () => {
+    const r = await replayRecorded('bash-long-wrap-approve', join(fixturesDir('claude', '2.1.332'), 'recorded'));
+    const call = r.calls[0]!;
+    expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: call.id, tool_name: 'Bash', tool_input: expect.objectContaining({ command: expect.stringMatching(/^node -e "/) }) })]);
+    expect(decisions(r)).toEqual([approval(call.id, 'digit', 'Yes', 'once')]);
+    expect(r.events.filter((e) => e.type === 'approval')).toEqual([expect.objectContaining({ tool_input: expect.objectContaining({ command: expect.stringMatching(/^node -e "/) }) })]);
+    // merge ties the approval to the call: the call has its fate.
+    expect(r.journey.merged.flatMap((m) => m.calls).find((c) => c.call_id === call.id)?.fate).toBe('ran');
+  }, REPLAY_TIMEOUT_MS);
+});

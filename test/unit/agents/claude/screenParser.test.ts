@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseClaudeScreen } from '../../../../src/agents/claude/screenParser.js';
 import { CLAUDE_2_1_330 } from '../../../../src/agents/claude/strings/v2_1_330.js';
+import { CLAUDE_2_1_332 } from '../../../../src/agents/claude/strings/v2_1_332.js';
 import { join } from 'node:path';
 import { readScreenFrames } from '../../../helpers/castReplay.js';
 import { RECORDED_INLINE_DIR } from '../../../kits/claude/recordedRun.js';
@@ -249,5 +250,36 @@ describe('claude 2.1.330, 120x40, inline renderer (tui default), recorded screen
   it('decision rows of a reason and of an approved call in a batch', () => {
     expect(frame('inline-bash-reject-reason', 'final')).toMatchObject({ decisionRows: 1, answerText: expect.stringMatching(/^MOCK FINAL: /) });
     expect(frame('inline-parallel-second-rejected', 'rejected').decisionRows).toBe(2);
+  });
+});
+
+describe('claude 2.1.332, 80 columns, a command wrapped with a gutter', () => {
+  const prompt = (body: readonly string[]) =>
+    parseClaudeScreen(
+      screenFromText(
+        [
+          '─'.repeat(80),
+          ' Bash command',
+          ' Write long-node.txt',
+          '╌'.repeat(80),
+          ...body,
+          '╌'.repeat(80),
+          ' Do you want to proceed?',
+          ' ❯ 1. Yes',
+          '   2. No',
+          '',
+          ' Esc to cancel · Tab to amend',
+        ].join('\n'),
+        80,
+      ),
+      CLAUDE_2_1_332,
+    ).prompt!;
+
+  it('drops the `│ ` gutter Claude draws before every row of the wrapped command', () => {
+    expect(prompt([' │ node -e "const a = 1; for (let i = 1; i <=', ' │ 12; i++) console.log(a)"']).command).toBe('node -e "const a = 1; for (let i = 1; i <= 12; i++) console.log(a)"');
+  });
+
+  it('keeps the rows as shown when not every row has it (the command is then not matched)', () => {
+    expect(prompt([' │ node -e "a', ' b"']).command).toBe('│ node -e "a b"');
   });
 });
