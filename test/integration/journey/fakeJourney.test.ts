@@ -70,7 +70,11 @@ async function recordClaude(): Promise<Spawned> {
   await p.expectScreen('No, use printf');
   p.sendKey('enter');
   await decided(1);
+  // Ctrl+C while the turn still runs cuts the turn instead: quit from the idle composer, as a person would.
+  await p.expectScreen('MOCK FINAL');
+  await p.expectScreen('? for shortcuts');
   p.sendControl('c');
+  await p.expectScreen('Press Ctrl-C again to exit');
   p.sendControl('c');
   return p;
 }
