@@ -71,7 +71,7 @@ async function record(scenario) {
     events.push([stamp(), 'i', data]);
     child.send(data);
   };
-  child = spawn(GEMINI_BIN, [], {
+  child = spawn(GEMINI_BIN, scenario.args ?? [], {
     cols,
     rows,
     cwd: env.workDir,
@@ -110,7 +110,8 @@ async function record(scenario) {
   };
 
   try {
-    await driver.waitScreen(SCREEN.ready, 'start', START_TIMEOUT_MS);
+    // Started with a message (--prompt-interactive), Gemini may show its dialog before the composer.
+    await driver.waitScreen(scenario.args ? new RegExp(`${SCREEN.ready.source}|${SCREEN.shellDialog.source}`) : SCREEN.ready, 'start', START_TIMEOUT_MS);
     console.log(`  ${scenario.name}: composer after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await scenario.run(driver);
     snap('final');

@@ -11,6 +11,8 @@ export interface GeminiScenario extends RecordedScenario {
   readonly fakeEditor?: boolean;
   /** Gemini has the one-tool MCP server (env.ts). */
   readonly mcpServer?: boolean;
+  /** Gemini's arguments (none when the user types the first message). */
+  readonly args?: readonly string[];
 }
 
 /** Keys as the scenarios write them (the one key map: src/lab/keys.ts), plus Esc as kitty encodes it. */
@@ -111,6 +113,17 @@ export const SCENARIOS: readonly GeminiScenario[] = [
     'run_shell_command dialog, "Allow once" with Enter',
     'shell', SCREEN.shellDialog, KEY.enter, SCREEN.final, 'done',
   ),
+  {
+    name: 'shell-approve-enter-initial',
+    description: 'gemini --prompt-interactive with the shell prompt: the first dialog, "Allow once" with Enter',
+    args: ['--prompt-interactive', promptFor('shell')],
+    async run(d) {
+      // The message is Gemini's argument: nothing is typed, the dialog follows the start.
+      await d.waitScreen(SCREEN.shellDialog, 'dialog');
+      await press(d, KEY.enter);
+      await d.waitScreen(SCREEN.final, 'done');
+    },
+  },
   oneKey(
     'shell-approve-session',
     'run_shell_command dialog, "Allow for this session" with 2',
