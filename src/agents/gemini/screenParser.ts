@@ -92,13 +92,34 @@ export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): G
   };
 }
 
+function lastDrawnRow(lines: readonly string[], from: number): number {
+  let row = from;
+  while (row >= 0 && lines[row]!.trim() === '') row--;
+  return row;
+}
+
+/**
+ * The last drawn row above the startup warnings at the bottom, if any. Gemini shows them under its
+ * composer until the user's first message; a message given with --prompt-interactive is sent
+ * without one, so they stay under the first dialog while it waits.
+ */
+function aboveStartupWarnings(lines: readonly string[], bottom: number, s: GeminiStrings): number {
+  let row = bottom;
+  for (;;) {
+    let head = row;
+    // A warning's wrapped rows are indented; its first row starts at the left edge.
+    while (head >= 0 && /^\s+\S/.test(lines[head]!)) head--;
+    if (head < 0 || !s.startupWarning.test(lines[head]!)) return row;
+    row = lastDrawnRow(lines, head - 1);
+  }
+}
+
 /**
  * The dialog, only while it is live: its outer box's bottom border is the last row drawn (the
- * composer is gone while a dialog waits).
+ * composer is gone while a dialog waits), but for startup warnings.
  */
 function parsePrompt(lines: readonly string[], inner: readonly string[], s: GeminiStrings): GeminiPrompt | undefined {
-  let bottom = lines.length - 1;
-  while (bottom >= 0 && lines[bottom]!.trim() === '') bottom--;
+  const bottom = aboveStartupWarnings(lines, lastDrawnRow(lines, lines.length - 1), s);
   if (bottom < 0 || !BOX_BOTTOM.test(lines[bottom]!.trim())) return undefined;
   let titleRow = -1;
   for (let row = bottom - 1; row >= 0; row--) {

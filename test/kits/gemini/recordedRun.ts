@@ -15,6 +15,7 @@ import type { RecEvent } from '../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import { EDIT_FILE } from '../../../src/lab/mock/geminiScenarios.js';
 import type { StampedLine } from '../../helpers/castAlignment.js';
+import type { Journey } from '../../helpers/journey.js';
 import { screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
 import { replayRecording, type JourneyStep, type SessionLayout } from '../shared/recordedRun.js';
@@ -134,6 +135,8 @@ export interface RecordedRun {
   readonly metaSessionId: string;
   readonly keysSent: Buffer;
   readonly forwarded: Buffer;
+  /** What `rec merge` and `rec stats` made of the run (replayRecording checked every decision came out). */
+  readonly journey: Journey;
 }
 
 export interface ReplayOptions {
@@ -223,7 +226,8 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
         if (DELETED_AT_EXIT.has(name)) rmSync(chatFile);
       },
     },
-    ({ cast, db, runId, screen, keysSent, forwarded }) => ({
+    ({ cast, db, runId, screen, keysSent, forwarded, journey }) => ({
+      journey,
       cast,
       events: db.listEvents({ runId }),
       calls: readToolCalls(raw.join('\n')),

@@ -31,6 +31,11 @@ export interface GeminiStrings {
   readonly userMessageMarker: string;
   /** The composer's placeholder: the `> ` row holding it is not a message. */
   readonly composerPlaceholder: string;
+  /**
+   * The first row of a startup warning (`⚠  Warning: True color …`); its wrapped rows are indented.
+   * Started with a message, Gemini keeps these below the first dialog.
+   */
+  readonly startupWarning: RegExp;
   /** Tool rows in the history: decided (✓ approved, - cancelled) and running (⊷). */
   readonly toolRowDone: RegExp;
   readonly toolRowRunning: RegExp;

@@ -42,6 +42,7 @@ export const GEMINI_0_61_0: GeminiStrings = {
   answerBullet: '✦ ',
   userMessageMarker: ' > ',
   composerPlaceholder: 'Type your message or @path/to/file',
+  startupWarning: /^⚠ {1,2}\S/,
   toolRowDone: /^[✓✗x-]\s{1,2}\S/,
   // The executing mark is a spinner toggling ⊶ and ⊷ every 250 ms (cli-spinners' `toggle`).
   toolRowRunning: /^[⊶⊷]\s{1,2}\S/,

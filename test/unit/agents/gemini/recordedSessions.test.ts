@@ -67,6 +67,16 @@ const SCENARIOS: readonly Scenario[] = [
     expected: (r) => [promptRow('command', only(r)), approvalRow('command', only(r), once)],
   },
   {
+    name: 'shell-approve-enter-initial',
+    does: 'started with --prompt-interactive: Enter at the first dialog, before any key, approves once',
+    expected: (r) => {
+      // merge gives the call its fate from the approval, and stats counts it.
+      expect(r.journey.merged.flatMap((m) => m.calls).find((c) => c.call_id === only(r).callId)?.fate).toBe('ran');
+      expect(r.journey.stats.approvals).toBe(1);
+      return [promptRow('command', only(r)), approvalRow('command', only(r), once)];
+    },
+  },
+  {
     name: 'shell-approve-session',
     does: '2 approves for the session (trigger digit, scope session)',
     expected: (r) => [promptRow('command', only(r)), approvalRow('command', only(r), { trigger: 'digit', option_label: OPTION.session, scope: 'session', ran: 'yes' })],

@@ -65,6 +65,17 @@ describe('gemini 0.61.0, 120 columns, confirmation dialogs', () => {
     expect(new Set([wide.identity, ...ids]).size).toBe(5);
   });
 
+  it('started with --prompt-interactive: the startup warning under the first dialog leaves it live; an indented row alone does not', () => {
+    const dialog = sampleScreen('shell-deny-option3.screen-0-dialog').lines;
+    const warning = ['', '⚠  Warning: True color (24-bit) support not detected. Using a terminal with true color enabled will result in a better', '   visual experience.', ''];
+    const withWarning = parseGeminiScreen(screenFromLines([...dialog, ...warning]), GEMINI_0_61_0);
+    expect(withWarning.prompt?.identity).toBe(parse('shell-deny-option3.screen-0-dialog').prompt!.identity);
+    expect(withWarning.prompt!.options.map((o) => o.label)).toEqual(SHELL_OPTIONS);
+    // Anything else drawn below the box means the dialog is no longer the live pane.
+    expect(parseGeminiScreen(screenFromLines([...dialog, '', '   visual experience.']), GEMINI_0_61_0).prompt).toBeUndefined();
+    expect(parseGeminiScreen(screenFromLines([...dialog, '', ' >   Type your message or @path/to/file']), GEMINI_0_61_0).prompt).toBeUndefined();
+  });
+
   it('after a decision the dialog is gone: a rejected row and "Request cancelled." are decision rows', () => {
     const s = parse('write-deny-option.screen-2-after');
     expect(s.prompt).toBeUndefined();
