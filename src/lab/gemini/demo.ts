@@ -1,7 +1,6 @@
 // `rec demo gemini`'s world: rec's mock Gemini API playing the demo script (one of each kind of
 // decision, then a streamed answer) and Gemini's isolated world (env.ts). The user sends the first
-// message: rec's Gemini recorder is proved on dialogs that follow a typed message, not on one for a
-// --prompt-interactive message, shown before the composer was ever drawn.
+// message.
 import { DEMO_ANSWER, DEMO_EDIT_FILE, DEMO_OVER } from '../mock/demoScenario.js';
 import { shell, writeFile, type GeminiReply, type GeminiScenario } from '../mock/geminiScenarios.js';
 import { startGeminiServer } from '../mock/geminiServer.js';

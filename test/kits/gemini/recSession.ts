@@ -40,6 +40,8 @@ export interface RecGeminiOptions {
   readonly runtimeDir?: string;
   /** A user policy file, written to ~/.gemini/policies/rec-rules.toml before Gemini starts. */
   readonly policies?: string;
+  /** Gemini's own arguments, after `rec gemini` (e.g. `--prompt-interactive <message>`). */
+  readonly args?: readonly string[];
 }
 
 export interface RecGeminiSession {
@@ -76,6 +78,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
     bin: GEMINI_BIN,
     ...(opts.bare ? { bare: true } : {}),
     dbPath,
+    ...(opts.args ? { args: opts.args } : {}),
     cwd: env.workDir,
     env: { ...env.env, REC_GEMINI_BIN: GEMINI_BIN, ...(opts.runtimeDir ? { XDG_RUNTIME_DIR: opts.runtimeDir } : {}) },
     ...(opts.cols !== undefined ? { cols: opts.cols } : {}),

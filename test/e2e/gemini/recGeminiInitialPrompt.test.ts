@@ -1,0 +1,40 @@
+// `rec gemini --prompt-interactive "…"` on the REAL Gemini CLI 0.61.0: the first message is Gemini's
+// argument, never typed, and its first dialog opens before the user pressed any key. The decision
+// there is recorded like one after a typed message: a prompt row and an approval with the call id.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectJourneys } from '../../helpers/journey.js';
+import { approvalRow, expectDecisionsLinked, OPTION, promptRow, view } from '../../kits/gemini/expectedRows.js';
+import { GEMINI_VERSION } from '../../kits/gemini/env.js';
+import { SCENARIOS } from '../../../src/lab/gemini/recordedScenarios.js';
+import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, type RecGeminiSession } from '../../kits/gemini/recSession.js';
+import type { SessionToolCall } from '../../kits/gemini/sessionSnapshots.js';
+
+/** Gemini's start (10-20 s), one model turn, the quit; generous for 2 loaded cores. */
+const TEST_TIMEOUT_MS = 240_000;
+
+let session: RecGeminiSession | undefined;
+
+beforeAll(() => assertBuilt());
+
+afterEach(async () => {
+  await session?.dispose();
+  session = undefined;
+});
+
+describe(`rec gemini --prompt-interactive on the real Gemini CLI ${GEMINI_VERSION}`, () => {
+  it('Enter at the first dialog approves once: prompt and approval rows with the call id, and merge sees the approval', async () => {
+    const scenario = SCENARIOS.find((x) => x.name === 'shell-approve-enter-initial')!;
+    const s = (session = await startRecGemini({ args: scenario.args! }));
+    await scenario.run(s.driver);
+    const [call] = (await s.snapshots.waitForToolCalls(1, STEP_TIMEOUT_MS)) as [SessionToolCall];
+    expect(call.status).toBe('success');
+    expect((await s.quit()).exitCode).toBe(0);
+    const rows = s.rows();
+    expect(rows.map(view)).toEqual([
+      promptRow('command', call),
+      approvalRow('command', call, { trigger: 'enter', option_label: OPTION.once, scope: 'once', ran: 'yes' }),
+    ]);
+    expectDecisionsLinked(rows);
+    await expectJourneys(s.dbPath, s.env.env);
+  }, TEST_TIMEOUT_MS);
+});
