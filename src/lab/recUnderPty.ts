@@ -69,26 +69,3 @@ export function startRecUnderPty(o: RecUnderPtyOptions): RecUnderPty {
     },
   };
 }
-
-/**
- * The agent's first screen, or the reason it never came: an agent that exits first (a login it
- * insists on, a crash) is reported at once rather than after the whole start timeout.
- */
-export async function waitAgentReady(proc: Spawned, ready: RegExp, timeoutMs: number): Promise<void> {
-  const shown = proc.expectScreen(ready, timeoutMs).then(
-    () => null,
-    (err: unknown) => firstLine(err),
-  );
-  // A timeout of this wait is the other one's to report: it never settles then.
-  const exited = proc.expectExit(timeoutMs).then(
-    (s) => `the agent exited (status ${s.exitCode}) before its input prompt showed`,
-    () => new Promise<never>(() => undefined),
-  );
-  const problem = await Promise.race([shown, exited]);
-  if (problem !== null) throw new Error(problem);
-}
-
-/** An error's first line, for a one-line report. */
-export function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'failed';
-}

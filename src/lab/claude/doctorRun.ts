@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import type { RecordedScenario } from '../driver.js';
 import { startMessagesServer } from '../mock/messagesServer.js';
-import { firstLine, startRecUnderPty, waitAgentReady } from '../recUnderPty.js';
-import { readRecordedRows, type ScenarioRun } from '../scenarioRun.js';
+import { startRecUnderPty } from '../recUnderPty.js';
+import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../scenarioRun.js';
 import { createClaudeEnv } from './env.js';
 import { quitClaude, SCENARIOS, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
 
@@ -41,7 +41,7 @@ export async function runClaudeScenario(o: { readonly recJs: string; readonly ag
   let screen = '';
   let rows: ScenarioRun['rows'] = [];
   try {
-    await waitAgentReady(session.proc, SCREEN.ready, START_TIMEOUT_MS);
+    await waitForComposer(session.proc, SCREEN.ready, START_TIMEOUT_MS);
     await o.script.run(driver);
     screen = session.proc.screen();
     await quitClaude(driver);

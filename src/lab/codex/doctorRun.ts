@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import type { RecordedScenario } from '../driver.js';
 import { startResponsesServer } from '../mock/responsesServer.js';
 import { startRecUnderPty } from '../recUnderPty.js';
-import type { Spawned } from '../spawn.js';
-import { readRecordedRows, type ScenarioRun } from '../scenarioRun.js';
+import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../scenarioRun.js';
 import { keepDaemonPackage, seedDaemonPackage } from './daemonPackage.js';
 import { createCodexEnv } from './env.js';
 import { SCENARIOS, SCREEN } from './recordedScenarios.js';
@@ -41,7 +40,7 @@ export async function runCodexScenario(o: { readonly recJs: string; readonly age
   let screen = '';
   let rows: ScenarioRun['rows'] = [];
   try {
-    await waitReady(session.proc);
+    await waitForComposer(session.proc, SCREEN.ready, START_TIMEOUT_MS);
     await o.script.run(session.driver);
     screen = session.proc.screen();
     await session.quit();
@@ -64,26 +63,4 @@ export async function runCodexScenario(o: { readonly recJs: string; readonly age
     screen,
     error,
   };
-}
-
-/**
- * Codex's composer, or the reason it never came: an agent that exits first (a login it insists on,
- * a crash) is reported at once rather than after the whole start timeout.
- */
-async function waitReady(proc: Spawned): Promise<void> {
-  const ready = proc.expectScreen(SCREEN.ready, START_TIMEOUT_MS).then(
-    () => null,
-    (err: unknown) => firstLine(err),
-  );
-  // A timeout of this wait is the other one's to report: it never settles then.
-  const exited = proc.expectExit(START_TIMEOUT_MS).then(
-    (s) => `the agent exited (status ${s.exitCode}) before its composer showed`,
-    () => new Promise<never>(() => undefined),
-  );
-  const problem = await Promise.race([ready, exited]);
-  if (problem !== null) throw new Error(problem);
-}
-
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'failed';
 }

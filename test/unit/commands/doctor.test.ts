@@ -83,7 +83,7 @@ describe('rec doctor refuses in one line, before running anything', () => {
     const r = await doctor(['claude', '--agent-bin', bin, '--db', join(dir!, 'rec.db')], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
     expect(r.code).toBe(2);
     expect(r.lines.at(-1)).toMatch(
-      /^rec doctor: claude 0\.0\.1-fake: refused: it never asked rec's mock model on 127\.0\.0\.1 \(the agent exited \(status 1\) before its input prompt showed\), so rec cannot isolate it; nothing was recorded$/,
+      /^rec doctor: claude 0\.0\.1-fake: refused: it never asked rec's mock model on 127\.0\.0\.1 \(the agent exited \(status 1\) before its composer showed\), so rec cannot isolate it; nothing was recorded$/,
     );
     expect(r.stdout).toBe('');
   }, 60_000);
