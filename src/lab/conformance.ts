@@ -18,6 +18,29 @@ export interface ExpectedRow {
   readonly partialOf?: string;
 }
 
+/**
+ * A refusal of a call the mock model asked for: no scope, and a reason only where one was given,
+ * from where the agent takes it (`inline` in the dialog, or the `next_message`).
+ */
+export function rejectionRow(o: {
+  readonly trigger: string;
+  readonly optionLabel: string | null;
+  readonly reason: string | null;
+  readonly reasonSource: 'inline' | 'next_message';
+  readonly kind?: string;
+}): ExpectedRow {
+  return {
+    type: 'rejection',
+    kind: o.kind ?? 'command',
+    trigger: o.trigger,
+    option_label: o.optionLabel,
+    scope: null,
+    reason: o.reason,
+    reason_source: o.reason === null ? 'none' : o.reasonSource,
+    callFromModel: true,
+  };
+}
+
 export interface ConformanceScenario {
   /** The key script's name (the agent's recordedScenarios). */
   readonly script: string;

@@ -3,7 +3,7 @@
 // e2e suite asserts for it. `ran` and `native` are left out: they come from Claude Code's
 // transcript, not from what rec saw. A streamed answer is not drawn while it streams, so the
 // interruption of one carries no partial text to check.
-import type { ConformanceScenario, ExpectedRow } from '../conformance.js';
+import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../conformance.js';
 import { REASON } from './recordedScenarios.js';
 
 /** Option labels as the prompt shows them, without the list number (2.1.330 and 2.1.332). */
@@ -11,16 +11,8 @@ export const OPTION = { yes: 'Yes', no: 'No' } as const;
 
 const prompt: ExpectedRow = { type: 'prompt', kind: 'command', callFromModel: true };
 const approvedBy1: ExpectedRow = { type: 'approval', kind: 'command', trigger: 'digit', option_label: OPTION.yes, scope: 'once', callFromModel: true };
-const rejected = (trigger: string, optionLabel: string | null, reason: string | null = null): ExpectedRow => ({
-  type: 'rejection',
-  kind: 'command',
-  trigger,
-  option_label: optionLabel,
-  scope: null,
-  reason,
-  reason_source: reason === null ? 'none' : 'inline',
-  callFromModel: true,
-});
+const rejected = (trigger: string, optionLabel: string | null, reason: string | null = null): ExpectedRow =>
+  rejectionRow({ trigger, optionLabel, reason, reasonSource: 'inline' });
 
 export const CLAUDE_CONFORMANCE: readonly ConformanceScenario[] = [
   { script: 'bash-approve-once', name: 'approve (1)', expected: [prompt, approvedBy1] },

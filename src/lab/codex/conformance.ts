@@ -1,7 +1,7 @@
 // Codex's conformance scenarios for `rec doctor codex`: the core decisions, each one of the key
 // scripts the e2e suite and the fixture recorder use (recordedScenarios.ts), with the rows the e2e
 // suite asserts for it. `ran` is left out: it depends on what Codex's rollout says, not on rec.
-import type { ConformanceScenario, ExpectedRow } from '../conformance.js';
+import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../conformance.js';
 import { SLOW_TEXT } from '../mock/scenarios.js';
 
 /** Option labels as Codex 0.169.0 words them (the recorder reads them from agents/codex/strings). */
@@ -11,16 +11,8 @@ const REASON = 'do not write files in the repo';
 
 const prompt: ExpectedRow = { type: 'prompt', kind: 'command', callFromModel: true };
 const approvedByY: ExpectedRow = { type: 'approval', kind: 'command', trigger: 'letter', option_label: YES, scope: 'once', callFromModel: true };
-const rejected = (trigger: string, optionLabel: string | null, reason: string | null = null): ExpectedRow => ({
-  type: 'rejection',
-  kind: 'command',
-  trigger,
-  option_label: optionLabel,
-  scope: null,
-  reason,
-  reason_source: reason === null ? 'none' : 'next_message',
-  callFromModel: true,
-});
+const rejected = (trigger: string, optionLabel: string | null, reason: string | null = null): ExpectedRow =>
+  rejectionRow({ trigger, optionLabel, reason, reasonSource: 'next_message' });
 
 export const CODEX_CONFORMANCE: readonly ConformanceScenario[] = [
   { script: 'shell-approve-y', name: 'approve (y)', expected: [prompt, approvedByY] },

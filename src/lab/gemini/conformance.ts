@@ -1,7 +1,7 @@
 // Gemini's conformance scenarios for `rec doctor gemini`: the core decisions, each one of the key
 // scripts the e2e suite and the fixture recorder use (recordedScenarios.ts), with the rows the e2e
 // suite asserts for it. `ran` is left out: it depends on what Gemini's session file says, not on rec.
-import type { ConformanceScenario, ExpectedRow } from '../conformance.js';
+import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../conformance.js';
 import { slowWord, STREAM_LEAD } from '../mock/geminiScenarios.js';
 import { REASON } from './recordedScenarios.js';
 
@@ -18,16 +18,14 @@ const STREAMED = STREAM_LEAD + Array.from({ length: 400 }, (_, i) => slowWord(i 
 
 const prompt = (kind = 'command'): ExpectedRow => ({ type: 'prompt', kind, callFromModel: true });
 const approvedOnce = (trigger: string, kind = 'command'): ExpectedRow => ({ type: 'approval', kind, trigger, option_label: OPTION.once, scope: 'once', callFromModel: true });
-const rejected = (trigger: string, o: { optionLabel?: string | null; reason?: string; kind?: string } = {}): ExpectedRow => ({
-  type: 'rejection',
-  kind: o.kind ?? 'command',
-  trigger,
-  option_label: o.optionLabel === undefined ? OPTION.no : o.optionLabel,
-  scope: null,
-  reason: o.reason ?? null,
-  reason_source: o.reason === undefined ? 'none' : 'next_message',
-  callFromModel: true,
-});
+const rejected = (trigger: string, o: { optionLabel?: string | null; reason?: string; kind?: string } = {}): ExpectedRow =>
+  rejectionRow({
+    trigger,
+    optionLabel: o.optionLabel === undefined ? OPTION.no : o.optionLabel,
+    reason: o.reason ?? null,
+    reasonSource: 'next_message',
+    ...(o.kind !== undefined ? { kind: o.kind } : {}),
+  });
 
 export const GEMINI_CONFORMANCE: readonly ConformanceScenario[] = [
   { script: 'shell-approve-enter', name: 'approve (Enter)', expected: [prompt(), approvedOnce('enter')] },
