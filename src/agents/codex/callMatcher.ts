@@ -34,6 +34,7 @@ export function promptShowsCall(prompt: CodexPrompt, call: KnownCall, strings: C
   const { server, tool } = prompt.details;
   if (server !== undefined && tool !== undefined) return call.toolName === mcpToolName(server, tool) && argsShown(prompt.mcpArgs ?? {}, call.toolInput);
   const command = callCommand(call, strings);
+  if (prompt.kind === 'network') return prompt.details.host !== undefined && command !== undefined && namesHost(command, prompt.details.host);
   if (prompt.kind === 'patch') {
     const destination = prompt.details.destination;
     const patchText = command ?? '';
@@ -49,6 +50,17 @@ export function promptShowsCall(prompt: CodexPrompt, call: KnownCall, strings: C
   const reason = prompt.details.reason;
   const justification = callJustification(call);
   return reason === undefined || justification === undefined || squash(reason) === squash(justification);
+}
+
+/**
+ * Whether a command names the host a network prompt asks about, as a whole host name (not a longer
+ * one it begins or ends). Codex asks while the command runs and shows only the host: a command that
+ * reaches a host it does not name (a package manager's registry) is tied to no call, which `rec
+ * merge` shows as a decision without its call rather than on a guessed one.
+ */
+export function namesHost(command: string, host: string): boolean {
+  const escaped = host.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![A-Za-z0-9.-])${escaped}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])`, 'i').test(command);
 }
 
 /**

@@ -8,8 +8,9 @@ import { meaningByLabelPrefix } from '../common/optionKeys.js';
 import { showsOptionList } from '../common/optionList.js';
 import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
-import { callCommand, mcpToolOf, promptShowsCall } from './callMatcher.js';
+import { callCommand, mcpToolOf, namesHost, promptShowsCall } from './callMatcher.js';
 import { mcpApprovalRule } from './mcpRules.js';
+import { networkApprovalRule } from './networkRules.js';
 import { CodexHookPayload } from './hookPayloads.js';
 import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './screenParser.js';
 import { RolloutChooser } from './sessionLocator.js';
@@ -44,6 +45,10 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private readonly _env: NodeJS.ProcessEnv;
   /** MCP calls by call id: their server and tool. */
   private readonly _mcpCalls = new Map<string, { readonly server: string; readonly tool: string }>();
+  /** Shell calls by call id, until their output: their command. */
+  private readonly _shellCommands = new Map<string, string>();
+  /** The hosts network prompts asked about in this run. */
+  private readonly _networkHostsAsked = new Set<string>();
 
   constructor(ctx: ProfileContext) {
     this._env = ctx.env;
@@ -84,6 +89,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
 
   readScreen(snapshot: Parameters<AgentProfile['readScreen']>[0]): ScreenReading<CodexPromptView> {
     const s = parseCodexScreen(snapshot, this._strings);
+    const host = s.prompt?.kind === 'network' ? s.prompt.details.host : undefined;
+    if (host !== undefined) this._networkHostsAsked.add(host);
     return {
       ...(s.prompt ? { prompt: promptView(s.prompt) } : {}),
       ...(s.taskMenu ? { menu: taskMenu(s.taskMenu) } : {}),
@@ -91,7 +98,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       working: s.working,
       ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
       userMessages: s.userMessages,
-      decisionRows: s.approvedRows.length + s.canceledRows.length + s.interruptedRows,
+      decisionRows: s.approvedRows.length + s.canceledRows.length + s.networkDecisionRows + s.interruptedRows,
       ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
     };
   }
@@ -143,13 +150,16 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
         const toolName = toolNameOf(item);
         const mcp = mcpToolOf(toolName);
         if (mcp) this._mcpCalls.set(item.call_id, mcp);
+        const command = mcp ? undefined : callCommand({ callId: item.call_id, toolName, toolInput: toolInputOf(item), order: 0 }, this._strings);
+        if (command !== undefined) this._shellCommands.set(item.call_id, command);
         return [{ type: 'call', callId: item.call_id, toolName, toolInput: toolInputOf(item), ...(turnId ? { turnId } : {}), source: 'session_file' }];
       }
       case 'function_call_output':
       case 'custom_tool_call_output': {
         const text = outputText(item.output) ?? '';
         const aborted = isAbortedOutput(text, this._strings);
-        const rule = aborted ? undefined : this._mcpRuleWritten(item.call_id);
+        const rule = aborted ? undefined : (this._mcpRuleWritten(item.call_id) ?? this._networkRuleWritten(item.call_id));
+        this._shellCommands.delete(item.call_id);
         // Codex writes the same words for a refusal at its prompt, a cut while running and a batch
         // sibling of either: any of them is a decision rec should have seen something of.
         return [{
@@ -229,6 +239,22 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     if (!mcp) return undefined;
     this._mcpCalls.delete(callId);
     return mcpApprovalRule(this._env, mcp.server, mcp.tool);
+  }
+
+  /**
+   * The rule "Yes, and allow this host in the future" wrote, read from the rules file as the output
+   * of a command that names a host a network prompt asked about comes (a rule there before would
+   * have let the command through unasked).
+   */
+  private _networkRuleWritten(callId: string): string | undefined {
+    const command = this._shellCommands.get(callId);
+    if (command === undefined) return undefined;
+    for (const host of this._networkHostsAsked) {
+      if (!namesHost(command, host)) continue;
+      const rule = networkApprovalRule(this._env, host);
+      if (rule !== undefined) return rule;
+    }
+    return undefined;
   }
 
   runStartsAt(file: string): RunStart {

@@ -33,6 +33,8 @@ export interface CodexScreen {
   readonly working: boolean;
   readonly approvedRows: readonly string[];
   readonly canceledRows: readonly string[];
+  /** History rows of decisions at network prompts (approved, persisted or canceled). */
+  readonly networkDecisionRows: number;
   readonly interruptedRows: number;
   readonly disconnected: boolean;
   readonly hookTrust: boolean;
@@ -58,6 +60,7 @@ export function parseCodexScreen(snapshot: ScreenSnapshot, strings: CodexStrings
     working: workingRow >= 0,
     approvedRows: startsWith(strings.approvedLine),
     canceledRows: startsWith(strings.canceledLine),
+    networkDecisionRows: (strings.networkDecisionLines ?? []).flatMap(startsWith).length,
     interruptedRows: startsWith(strings.interruptedLine).length,
     disconnected: startsWith(strings.disconnectedLine).length > 0,
     hookTrust: trimmed.includes(strings.hookTrustTitle),
@@ -135,7 +138,8 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Co
   // The MCP form's rows are "<label>  <description>" columns: the label alone names the choice.
   const options = mcpTool ? listed.map((o) => ({ ...o, label: menuLabel(o.label) })) : listed;
   const firstOptionRow = options[0]?.row ?? footerRow;
-  const details: Record<string, string> = mcpTool ? { server: mcpTool[1]!, tool: mcpTool[2]! } : {};
+  const networkHost = s.networkTitle?.exec(title)?.[1];
+  const details: Record<string, string> = mcpTool ? { server: mcpTool[1]!, tool: mcpTool[2]! } : networkHost !== undefined ? { host: networkHost } : {};
   let command: string | undefined;
   for (let row = titleRow + 1; row < firstOptionRow; row++) {
     const t = trimmed[row]!;

@@ -79,6 +79,18 @@ export function mcpMarkerFile(n: number): string {
   return `mcp-marker-${n}.txt`;
 }
 
+/**
+ * The hosts the `net` scenario's commands fetch, one call each, one after the other: the second
+ * host twice, so that "allow this host for this conversation" shows on the call that is not asked.
+ * No managed allowlist names them, so Codex asks (docs/codex-prompts.md).
+ */
+export const NETWORK_HOSTS = ['one.example.com', 'two.example.com', 'two.example.com', 'three.example.com'] as const;
+
+/** The command the `net` scenario's call number `n` (1-based) runs: a fetch Codex's network proxy sees. */
+export function networkCommand(n: number): string {
+  return `curl -sS -m 60 http://${NETWORK_HOSTS[n - 1]}/`;
+}
+
 export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
   shell: [
     {
@@ -111,6 +123,7 @@ export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
     type: 'calls',
     calls: [{ name: MCP_TOOL, namespace: MCP_NAMESPACE, args: { name: mcpMarkerFile(i + 1) } }],
   })),
+  net: NETWORK_HOSTS.map((_, i): MockReply => ({ type: 'calls', calls: [{ args: { cmd: networkCommand(i + 1), yield_time_ms: 10_000 } }] })),
   say: ({ userText }) => ({ type: 'text', text: `Noted: ${userText.replace(/SCN=\S+\s*/, '').trim()}` }),
 };
 

@@ -41,9 +41,13 @@ export interface CodexStrings {
   /** Whether Up on the first option goes to the last one (and Down on the last to the first). */
   readonly selectionWraps: boolean;
 
-  /** History rows printed after a decision (exec prompts only). */
+  /** History rows printed after a decision at an exec prompt. */
   readonly approvedLine: string;
   readonly canceledLine: string;
+  /** The starts of the history rows printed after a decision at a network prompt (approved, persisted, canceled). */
+  readonly networkDecisionLines?: readonly string[];
+  /** A network prompt's title; group 1 is the host asked for. */
+  readonly networkTitle?: RegExp;
   readonly interruptedLine: string;
   /** Shown in the status row while a turn works; Esc interrupts. */
   readonly workingMarker: string;
