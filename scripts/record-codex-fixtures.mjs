@@ -38,8 +38,10 @@ const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
 const { startResponsesServer } = await import('../src/lab/mock/responsesServer.ts');
 const { createCodexEnv, CODEX_BIN, CODEX_VERSION, markerMcpToml } = await import('../test/kits/codex/env.ts');
+const { withManagedNetwork } = await import('../src/lab/codex/managedNetwork.ts');
 const { SCENARIOS: BASE_SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../src/lab/codex/recordedScenarios.ts');
-// The MCP tool form's scenarios: they need the one-tool MCP server in config.toml (`mcpServer`).
+// The MCP tool form's scenarios (they need the one-tool MCP server in config.toml, `mcpServer`) and
+// the network prompt's (`managedNetwork`).
 const { PROMPT_SCENARIOS } = await import('../test/kits/codex/promptScenarios.ts');
 const SCENARIOS = [...BASE_SCENARIOS, ...PROMPT_SCENARIOS];
 
@@ -67,7 +69,9 @@ async function record(scenario) {
   let pending = 0;
   let exited;
 
-  const child = pty.spawn(CODEX_BIN, scenario.codexArgs ?? [], {
+  // The network prompt's scenarios run Codex under managed network requirements, in a private /etc.
+  const { command, args } = scenario.managedNetwork ? withManagedNetwork(env.baseDir, CODEX_BIN, scenario.codexArgs ?? []) : { command: CODEX_BIN, args: scenario.codexArgs ?? [] };
+  const child = pty.spawn(command, [...args], {
     name: 'xterm-256color',
     cols,
     rows,

@@ -21,9 +21,9 @@ export class NextMessageReasons<Id> {
     for (const w of this._waiting) if (ids.has(w.id)) w.armed = true;
   }
 
-  /** The turn was cut short: every waiting rejection's next message is its reason. */
-  armAll(): void {
-    for (const w of this._waiting) w.armed = true;
+  /** The turn was cut short: the next message is the reason of every waiting rejection of that turn (`ofTurn`, default all). */
+  armAll(ofTurn: (id: Id) => boolean = () => true): void {
+    for (const w of this._waiting) if (ofTurn(w.id)) w.armed = true;
   }
 
   /**

@@ -37,6 +37,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   /** Codex draws whole frames (ratatui): a frame without its prompt means the prompt is gone. */
   readonly redrawsInPlace = false;
   readonly dropsKeys = true;
+  readonly writesRefusedCalls = true;
   private _strings: CodexStrings = codexStringsFor(undefined);
   /** Codex's own state from its status OSC; undefined until Codex sends one (older versions never do). */
   private _oscState: string | undefined;

@@ -241,6 +241,12 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
    * prompt) or, by default, the user's next message.
    */
   readonly reasonPolicy?: 'inline' | 'next_message';
+  /**
+   * True when the session file writes every call a person refused before the end of its turn: at
+   * a turn's end in the file, a refusal tied to no call yet was made in a later turn, whose opening
+   * message is not its reason.
+   */
+  readonly writesRefusedCalls?: boolean;
   /** The session file names the agent version: read its texts from now on. */
   setVersion(version: string | undefined): void;
   readScreen(snapshot: ScreenSnapshot): ScreenReading<P>;

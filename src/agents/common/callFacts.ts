@@ -325,7 +325,7 @@ export class CallFacts<P extends PromptView = PromptView> {
         this._turnEnds++;
         this._turnOpenInFile = false;
         this._turnOpenByHook = false;
-        this._reasons.armAll();
+        this._reasons.armAll((eventId) => this._rejectedInTurn(eventId, fact.turnId ?? this._currentTurnId));
         this._claimUnboundTurnEvent(fact.turnId ?? this._currentTurnId ?? '');
         this._onTurnAborted(fact.turnId ?? this._currentTurnId ?? '', fact.reason, fact.native);
         this._misses.check();
@@ -482,6 +482,19 @@ export class CallFacts<P extends PromptView = PromptView> {
     if (native) Object.assign(learned.call.native, native);
     if (learned.isNew) this.matchPrompts();
     else this.refreshCallEvents(learned.call);
+  }
+
+  /**
+   * Whether a rejection may belong to the turn the file just showed ending: its call is in that
+   * turn (or its turn is unknown), or it has no call yet and the file may never show one. The file
+   * is read in order, so with a file that writes every refused call, a rejection with no call yet
+   * was made in a later turn (the file runs behind the screen).
+   */
+  private _rejectedInTurn(eventId: string, turnId: string | undefined): boolean {
+    const prompt = this._prompts.find((p) => p.decision?.eventId === eventId);
+    const call = this._calls.get(prompt?.callId);
+    if (call) return call.turnId === undefined || turnId === undefined || call.turnId === turnId;
+    return !this._profile.writesRefusedCalls;
   }
 
   /** The file reached the outcome of `callId`: its rejection now waits for the next message. */

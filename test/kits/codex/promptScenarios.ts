@@ -1,11 +1,12 @@
-// Codex's approval form for a tool of an MCP server (kind mcp), measured on Codex 0.171.0 with the
-// one-tool stdio server test/fakes/mcp/markerServer.mjs (markerMcpToml). The mock's `mcp` scenario
+// Codex's approval form for a tool of an MCP server (kind mcp), and its network prompt (kind
+// network, under managed network requirements: src/lab/codex/managedNetwork.ts), measured on Codex
+// 0.171.0. The MCP form with the one-tool stdio server test/fakes/mcp/markerServer.mjs (markerMcpToml). The mock's `mcp` scenario
 // calls the tool five times in one turn, one call after the other; a refused call does not end the
 // turn. The same key scripts drive the fixture recorder (scripts/record-codex-fixtures.mjs, into
 // recorded/) and `rec codex` in the e2e tests (recCodexPrompts.test.ts).
 import { press, type Driver, type RecordedScenario } from '../../../src/lab/driver.js';
 import { KEY, SCREEN } from '../../../src/lab/codex/recordedScenarios.js';
-import { MCP_CALLS } from '../../../src/lab/mock/scenarios.js';
+import { MCP_CALLS, NETWORK_HOSTS } from '../../../src/lab/mock/scenarios.js';
 
 /** The form as Codex 0.171.0 draws it, from its question to its footer, with row 1 highlighted. */
 export const MCP_FORM = /Allow the marker MCP server to run tool "touch_marker"\?[\s\S]*› 1\. Allow {2,}Run the tool[\s\S]*enter to submit \| esc to cancel/;
@@ -18,7 +19,38 @@ function finished(n: number): RegExp {
 export interface PromptScenario extends RecordedScenario {
   /** Codex gets the one-tool MCP server (markerMcpToml). */
   readonly mcpServer?: boolean;
+  /** Codex runs under managed network requirements, in a private /etc (src/lab/codex/managedNetwork.ts). */
+  readonly managedNetwork?: boolean;
 }
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Codex's network prompt for `host`, whole, after the turn's message. */
+export function networkForm(turn: string, host: string): RegExp {
+  return new RegExp(`› ${escapeRe(turn)}[\\s\\S]*Do you want to approve network access to "${escapeRe(host)}"\\?[\\s\\S]*4\\. No, and tell Codex what to do differently \\(esc\\)[\\s\\S]*Press enter to confirm or esc to cancel`);
+}
+
+/** What ends a turn of the `net` scenario: `Done.` once every call ran, or the interruption a refusal brings. */
+function turnEnded(turn: string, refused: boolean): RegExp {
+  return new RegExp(`› ${escapeRe(turn)}[\\s\\S]*${refused ? 'Conversation interrupted' : '^• Done\\.$'}`, 'm');
+}
+
+/**
+ * One turn of the `net` scenario: the keys answer the prompts in order, one per host asked (a host
+ * allowed for the conversation or for good is not asked again). A last refusing key ends the turn.
+ */
+async function networkTurn(d: Driver, turn: string, answers: ReadonlyArray<readonly [host: string, key: string]>, refused: boolean): Promise<void> {
+  // Frame labels are one word: the recorded screens' headers are split at spaces.
+  const label = turn.replace(/^SCN=\S+\s*/, '').replace(/\s+/g, '-');
+  await d.line(turn);
+  for (const [i, [host, key]] of answers.entries()) {
+    await d.waitScreen(networkForm(turn, host), `${label}-form-${i + 1}`);
+    await press(d, key);
+  }
+  await d.waitScreen(turnEnded(turn, refused), `${label}-ended`);
+}
+
+const [ONE, TWO, , THREE] = NETWORK_HOSTS;
 
 /** Sends the turn and answers the form of each call with one key; the calls after the keys run unasked. */
 async function answerEach(d: Driver, keys: readonly string[]): Promise<void> {
@@ -44,5 +76,24 @@ export const PROMPT_SCENARIOS: readonly PromptScenario[] = [
     description: 'an MCP tool’s form: 3 (Always allow) writes the tool’s approval_mode to config.toml; four calls with no form',
     mcpServer: true,
     run: (d) => answerEach(d, ['3']),
+  },
+  {
+    name: 'net-keys',
+    description: 'the network prompt: y (once), a (this conversation; its second fetch is not asked), Esc; then n, then 4, each in a turn of its own',
+    managedNetwork: true,
+    run: async (d) => {
+      await networkTurn(d, 'SCN=net first turn', [[ONE, 'y'], [TWO, 'a'], [THREE, KEY.esc]], true);
+      await networkTurn(d, 'SCN=net second turn', [[ONE, 'n']], true);
+      await networkTurn(d, 'SCN=net third turn', [[ONE, '4']], true);
+    },
+  },
+  {
+    name: 'net-always',
+    description: 'the network prompt: p (in the future) writes a network_rule to rules/default.rules; a next turn fetches every host unasked',
+    managedNetwork: true,
+    run: async (d) => {
+      await networkTurn(d, 'SCN=net first turn', [[ONE, 'p'], [TWO, 'a'], [THREE, 'p']], false);
+      await networkTurn(d, 'SCN=net second turn', [], false);
+    },
   },
 ];

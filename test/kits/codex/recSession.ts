@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/responsesServer.js';
 import type { Scenario } from '../../../src/lab/mock/scenarios.js';
+import { withManagedNetwork } from '../../../src/lab/codex/managedNetwork.js';
 import { CODEX_BIN, createCodexEnv, markerMcpToml, type CodexEnv } from './env.js';
 import { startAgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
@@ -33,6 +34,8 @@ export interface RecCodexOptions {
   readonly prepare?: (env: CodexEnv) => void;
   /** Codex gets the one-tool MCP server (markerMcpToml). */
   readonly mcpServer?: boolean;
+  /** Codex runs under managed network requirements, in a private /etc (withManagedNetwork). */
+  readonly managedNetwork?: boolean;
 }
 
 export interface RecCodexSession {
@@ -74,6 +77,7 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
     // Codex treats a burst ending in Enter as a paste.
     typed: (text) => `› ${text}`,
     stopProcesses: (pids) => env.stopProcesses(pids),
+    ...(opts.managedNetwork ? { wrap: (command: string, args: readonly string[]) => withManagedNetwork(env.baseDir, command, args) } : {}),
   });
   const rec = base.proc;
   const driver: Driver = base.driver;

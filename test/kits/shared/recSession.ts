@@ -28,6 +28,8 @@ export interface AgentSessionOptions {
   readonly typed: (text: string) => string | RegExp;
   /** A wait before that Enter (Gemini's paste guard). */
   readonly beforeEnter?: () => Promise<void>;
+  /** Runs the command another way (e.g. in a private mount namespace, src/lab/codex/managedNetwork.ts). */
+  readonly wrap?: (command: string, args: readonly string[]) => { readonly command: string; readonly args: readonly string[] };
   /** Stops the given processes and everything they started. */
   readonly stopProcesses: (pids: number[]) => Promise<void>;
 }
@@ -42,8 +44,9 @@ export interface AgentSession {
 
 export function startAgentSession(o: AgentSessionOptions): AgentSession {
   const userArgs = o.args ?? [];
-  const [command, args] = o.bare ? [o.bin, [...userArgs]] : [process.execPath, [REC_BIN, '--db', o.dbPath, o.agent, ...userArgs]];
-  const proc = spawn(command, args, {
+  const [plainCommand, plainArgs] = o.bare ? [o.bin, [...userArgs]] : [process.execPath, [REC_BIN, '--db', o.dbPath, o.agent, ...userArgs]];
+  const { command, args } = o.wrap ? o.wrap(plainCommand, plainArgs) : { command: plainCommand, args: plainArgs };
+  const proc = spawn(command, [...args], {
     cols: o.cols ?? 120,
     rows: o.rows ?? 40,
     cwd: o.cwd,

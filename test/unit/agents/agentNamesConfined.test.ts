@@ -15,6 +15,7 @@ const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
   'lab/codex/conformance.ts': 'the Codex conformance scenarios',
   'lab/codex/doctorRun.ts': 'runs Codex for rec doctor',
   'lab/codex/env.ts': "Codex's isolated environment",
+  'lab/codex/managedNetwork.ts': "Codex's managed network requirements, in a private /etc",
   'lab/codex/recordedScenarios.ts': "Codex's key scripts",
   'lab/claude/demoWorld.ts': "rec demo's world for Claude Code",
   'lab/claude/doctorRun.ts': 'runs Claude Code for rec doctor',

@@ -1,4 +1,5 @@
-// Recorded sessions of Codex 0.171.0 at an MCP tool's approval form (scripts/record-codex-fixtures.mjs,
+// Recorded sessions of Codex 0.171.0 at an MCP tool's approval form and at its network prompt (under
+// managed network requirements) (scripts/record-codex-fixtures.mjs,
 // key scripts test/kits/codex/promptScenarios.ts), replayed like the other Codex recordings
 // (test/kits/codex/recordedRun.ts) with the rollout on time and late: the rows the e2e suite
 // asserts on the live CLI, and what `rec merge` and `rec stats` make of them.
@@ -6,11 +7,11 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { approvalRow, promptRow, rejectionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
+import { approvalRow, OPTION, promptRow, rejectionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
 import type { EventRow } from '../../../helpers/sidecarRows.js';
 import { screenText } from '../../../helpers/castReplay.js';
 import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from '../../../kits/codex/recordedRun.js';
-import { MCP_CALLS } from '../../../../src/lab/mock/scenarios.js';
+import { MCP_CALLS, networkCommand } from '../../../../src/lab/mock/scenarios.js';
 
 const REPLAY_TIMEOUT_MS = 60_000;
 /** As recordedSessions.test.ts: on time, then the rollout 400 ms and 1.5 s behind the screen. */
@@ -25,12 +26,33 @@ function replay(name: string, lag: number | undefined): Promise<RecordedRun> {
 }
 
 /** The merged calls' fates and the rejections merge and stats see. */
-function expectJourney(run: RecordedRun, fates: readonly string[], rejected: ReadonlyArray<readonly [string, string]>): void {
+function expectJourney(run: RecordedRun, fates: readonly string[], rejected: ReadonlyArray<readonly [string, string]>, kind = 'mcp'): void {
   const merged = run.journey.merged;
   expect(merged.flatMap((m) => m.calls).map((c) => c.fate)).toEqual(fates);
-  expect(merged.flatMap((m) => m.rejections).map((x) => [x.call_id, x.rejection_type, x.trigger])).toEqual(rejected.map(([id, trigger]) => [id, 'mcp', trigger]));
+  expect(merged.flatMap((m) => m.rejections).map((x) => [x.call_id, x.rejection_type, x.trigger])).toEqual(rejected.map(([id, trigger]) => [id, kind, trigger]));
   const byKind = run.journey.stats.rejections.by_kind;
-  expect(byKind).toEqual(rejected.length ? [{ key: 'mcp', count: rejected.length }] : []);
+  expect(byKind).toEqual(rejected.length ? [{ key: kind, count: rejected.length }] : []);
+}
+
+/** The network prompt's options (Codex 0.171.0). */
+const NET = {
+  once: 'Yes, just this once (y)',
+  session: 'Yes, and allow this host for this conversation (a)',
+  always: 'Yes, and allow this host in the future (p)',
+} as const;
+
+/**
+ * A refusal at the network prompt: Codex asks while the command runs, so the command ran (the
+ * rollout's CommandExecution completed) and only its fetch was refused. The next message is the
+ * reason, as after any refusal of Codex's "tell Codex what to do differently".
+ */
+function networkRejectionRow(call: RecordedRun['calls'][number], trigger: string, reason?: string) {
+  return { ...rejectionRow('network', call, { trigger, option_label: OPTION.no, ...(reason !== undefined ? { reason } : {}) }), ran: 'yes' };
+}
+
+/** The `net` scenario's commands, turn after turn: a turn a refusal ends has no more calls. */
+function netCommands(perTurn: readonly number[]): string[] {
+  return perTurn.flatMap((n) => Array.from({ length: n }, (_, i) => networkCommand(i + 1)));
 }
 
 for (const lag of LAGS) {
@@ -66,9 +88,47 @@ for (const lag of LAGS) {
   });
 }
 
-describe('codex 0.171.0 MCP tool form: recorded screens', () => {
+for (const lag of LAGS) {
+  describe(`codex 0.171.0 network prompt, rollout ${lag === undefined ? 'on time' : `${lag} ms late`}`, () => {
+    it('net-keys: y allows once, a for the conversation (the host\'s second fetch is not asked), Esc, n and 4 refuse (kind network)', async () => {
+      const run = await replay('net-keys', lag);
+      expect(run.calls.map((c) => c.args.cmd)).toEqual(netCommands([4, 1, 1]));
+      const [once, session, , esc, n, four] = run.calls as Array<typeof run.calls[0]>;
+      expect(rows(run)).toEqual([
+        promptRow('network', once!),
+        approvalRow('network', once!, { trigger: 'letter', option_label: NET.once, scope: 'once' }),
+        promptRow('network', session!),
+        approvalRow('network', session!, { trigger: 'letter', option_label: NET.session, scope: 'session' }),
+        promptRow('network', esc!),
+        networkRejectionRow(esc!, 'esc', 'SCN=net second turn'),
+        promptRow('network', n!),
+        networkRejectionRow(n!, 'letter', 'SCN=net third turn'),
+        promptRow('network', four!),
+        networkRejectionRow(four!, 'digit'),
+      ]);
+      expectJourney(run, ['ran', 'ran', 'ran', 'rejected', 'rejected', 'rejected'], [[esc!.callId, 'esc'], [n!.callId, 'letter'], [four!.callId, 'digit']], 'network');
+    }, REPLAY_TIMEOUT_MS);
+
+    it('net-always: p allows a host in the future; the next turn fetches every host unasked', async () => {
+      const run = await replay('net-always', lag);
+      expect(run.calls.map((c) => c.args.cmd)).toEqual(netCommands([4, 4]));
+      const [one, two, , three] = run.calls as Array<typeof run.calls[0]>;
+      expect(rows(run)).toEqual([
+        promptRow('network', one!),
+        approvalRow('network', one!, { trigger: 'letter', option_label: NET.always, scope: 'always' }),
+        promptRow('network', two!),
+        approvalRow('network', two!, { trigger: 'letter', option_label: NET.session, scope: 'session' }),
+        promptRow('network', three!),
+        approvalRow('network', three!, { trigger: 'letter', option_label: NET.always, scope: 'always' }),
+      ]);
+      expectJourney(run, Array(8).fill('ran'), [], 'network');
+    }, REPLAY_TIMEOUT_MS);
+  });
+}
+
+describe('codex 0.171.0 MCP tool form and network prompt: recorded screens', () => {
   it('the replayed screen equals each recorded frame', async () => {
-    for (const name of ['mcp-keys', 'mcp-always']) {
+    for (const name of ['mcp-keys', 'mcp-always', 'net-keys', 'net-always']) {
       const run = await replay(name, undefined);
       expect(run.frames.map((f) => f.frame.label)).toContain('final');
       for (const { frame, replayed, replayedSize } of run.frames) {

@@ -40,7 +40,8 @@ for (const { version, recorded } of RECORDED_BY_VERSION) {
         );
 
         // Each aborted call is one finding of unknown fate; a turn cut with no call is an interruption.
-        const aborted = calls.filter((c) => !c.ranPerRollout);
+        // A command whose fetch was refused at Codex's network prompt ran and was aborted both.
+        const aborted = calls.filter((c) => !c.ranPerRollout || REFUSED_OUTPUT.test(c.output ?? ''));
         expect(s.findings.filter((f) => f.type === 'unknown').map((f) => f.call_id)).toEqual(aborted.map((c) => c.callId));
         const turnCuts = s.findings.filter((f) => f.type === 'interruption');
         // (The recordings have one aborted turn at most.)
