@@ -2,6 +2,7 @@
 // option labels, its rule for `ran` on approvals, and its "Run in background" detach.
 import {
   approvalRow as sharedApprovalRow,
+  rejectionRow,
   type DecisionView,
   type InterruptionView,
 } from '../shared/expectedRows.js';
@@ -24,6 +25,22 @@ export const OPTION = {
   /** Option 2 of the exec prompt: the command itself is part of the label. */
   always: (cmd: string) => `Yes, and don't ask again for commands that start with \`${cmd}\` (p)`,
 } as const;
+
+/** The network prompt's approving options (Codex 0.171.0); it refuses with OPTION.no. */
+export const NETWORK_OPTION = {
+  once: 'Yes, just this once (y)',
+  session: 'Yes, and allow this host for this conversation (a)',
+  always: 'Yes, and allow this host in the future (p)',
+} as const;
+
+/**
+ * A refusal at the network prompt: Codex asks while the command runs, so the command ran (the
+ * rollout's CommandExecution completed) and only its fetch was refused. The next message is the
+ * reason, as after any refusal of Codex's "tell Codex what to do differently".
+ */
+export function networkRejectionRow(call: RolloutCall, trigger: string, reason?: string): DecisionView {
+  return { ...rejectionRow('network', call, { trigger, option_label: OPTION.no, ...(reason !== undefined ? { reason } : {}) }), ran: 'yes' };
+}
 
 /**
  * `ran` of an approval as rec must record it: `yes` only when the rollout says the call ran (rec has

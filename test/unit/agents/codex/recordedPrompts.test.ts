@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { approvalRow, OPTION, promptRow, rejectionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
+import { approvalRow, NETWORK_OPTION as NET, networkRejectionRow, promptRow, rejectionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
 import type { EventRow } from '../../../helpers/sidecarRows.js';
 import { screenText } from '../../../helpers/castReplay.js';
 import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from '../../../kits/codex/recordedRun.js';
@@ -32,22 +32,6 @@ function expectJourney(run: RecordedRun, fates: readonly string[], rejected: Rea
   expect(merged.flatMap((m) => m.rejections).map((x) => [x.call_id, x.rejection_type, x.trigger])).toEqual(rejected.map(([id, trigger]) => [id, kind, trigger]));
   const byKind = run.journey.stats.rejections.by_kind;
   expect(byKind).toEqual(rejected.length ? [{ key: kind, count: rejected.length }] : []);
-}
-
-/** The network prompt's options (Codex 0.171.0). */
-const NET = {
-  once: 'Yes, just this once (y)',
-  session: 'Yes, and allow this host for this conversation (a)',
-  always: 'Yes, and allow this host in the future (p)',
-} as const;
-
-/**
- * A refusal at the network prompt: Codex asks while the command runs, so the command ran (the
- * rollout's CommandExecution completed) and only its fetch was refused. The next message is the
- * reason, as after any refusal of Codex's "tell Codex what to do differently".
- */
-function networkRejectionRow(call: RecordedRun['calls'][number], trigger: string, reason?: string) {
-  return { ...rejectionRow('network', call, { trigger, option_label: OPTION.no, ...(reason !== undefined ? { reason } : {}) }), ran: 'yes' };
 }
 
 /** The `net` scenario's commands, turn after turn: a turn a refusal ends has no more calls. */
