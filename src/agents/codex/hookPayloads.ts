@@ -1,5 +1,6 @@
-// What Codex 0.169.0 writes to a command hook's stdin (samples/hooks-shell-*.jsonl). Every event
-// carries session_id and transcript_path (the rollout); PreToolUse/PostToolUse carry the call id as
+// What Codex 0.169.0 writes to a command hook's stdin (samples/hooks-shell-*.jsonl; 0.171.0 the
+// same, with an MCP tool's arguments as its tool_input: docs/codex-prompts.md). Every event carries
+// session_id and transcript_path (the rollout); PreToolUse/PostToolUse carry the call id as
 // tool_use_id. Only the fields used are declared.
 import { z } from 'zod';
 

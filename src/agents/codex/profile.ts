@@ -200,7 +200,10 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
         break;
       case 'PreToolUse':
         if (p.tool_use_id) {
-          facts.push({ type: 'call', callId: p.tool_use_id, toolName: p.tool_name ?? 'unknown', toolInput: { command: p.tool_input?.command }, ...(p.turn_id ? { turnId: p.turn_id } : {}), source: 'hook' });
+          // An MCP tool's input is its arguments, as in the rollout (measured on 0.171.0); a shell call's is its command.
+          const toolName = p.tool_name ?? 'unknown';
+          const toolInput = mcpToolOf(toolName) ? p.tool_input : { command: p.tool_input?.command };
+          facts.push({ type: 'call', callId: p.tool_use_id, toolName, toolInput, ...(p.turn_id ? { turnId: p.turn_id } : {}), source: 'hook' });
         }
         break;
       case 'PostToolUse':

@@ -480,8 +480,9 @@ export class CallFacts<P extends PromptView = PromptView> {
     const learned = this._calls.learn(callId, toolName, toolInput, turnId, fromSessionFile);
     if (!learned) return;
     if (native) Object.assign(learned.call.native, native);
-    if (learned.isNew) this.matchPrompts();
-    else this.refreshCallEvents(learned.call);
+    if (!learned.isNew) this.refreshCallEvents(learned.call);
+    // A call a hook told first may match a prompt only now that the file gave its whole input.
+    this.matchPrompts();
   }
 
   /**

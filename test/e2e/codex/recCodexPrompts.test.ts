@@ -38,10 +38,10 @@ interface Run {
   readonly journey: Journey;
 }
 
-async function run(name: string): Promise<Run> {
+async function run(name: string, env?: NodeJS.ProcessEnv): Promise<Run> {
   const scenario = PROMPT_SCENARIOS.find((x) => x.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startRecCodex({ mcpServer: scenario.mcpServer === true, managedNetwork: scenario.managedNetwork === true });
+  session = await startRecCodex({ mcpServer: scenario.mcpServer === true, managedNetwork: scenario.managedNetwork === true, ...(env ? { env } : {}) });
   const s = session;
   await waitReady(s);
   await scenario.run(s.driver);
@@ -59,8 +59,12 @@ function ranFiles(s: RecCodexSession): boolean[] {
 }
 
 describe(`rec codex on the real Codex ${CODEX_VERSION}: an MCP tool's approval form`, () => {
-  it('Esc and 4 cancel the call (kind mcp) and the turn goes on; Enter allows once; 2 allows for the session', async () => {
-    const { s, calls, journey } = await run('mcp-keys');
+  it.each([
+    ['without hooks', undefined],
+    // Codex's hooks tell each call (PreToolUse, named as rec names it) before the rollout does.
+    ['with REC_CODEX_HOOKS=1', { REC_CODEX_HOOKS: '1' }],
+  ] as const)('Esc and 4 cancel the call (kind mcp) and the turn goes on; Enter allows once; 2 allows for the session (%s)', async (_, env) => {
+    const { s, calls, journey } = await run('mcp-keys', env);
     expect(ranFiles(s)).toEqual([false, false, true, true, true]);
     const [esc, cancel, enter, session2] = calls as [RolloutCall, RolloutCall, RolloutCall, RolloutCall, RolloutCall];
     expect(s.rows().map(view)).toEqual([
