@@ -8,9 +8,8 @@ import { meaningByLabelPrefix } from '../common/optionKeys.js';
 import { showsOptionList } from '../common/optionList.js';
 import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
-import { callCommand, mcpToolOf, namesHost, promptShowsCall } from './callMatcher.js';
-import { mcpApprovalRule } from './mcpRules.js';
-import { networkApprovalRule } from './networkRules.js';
+import { callCommand, mcpToolOf, promptShowsCall } from './callMatcher.js';
+import { RulesWritten } from './rulesWritten.js';
 import { CodexHookPayload } from './hookPayloads.js';
 import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './screenParser.js';
 import { RolloutChooser } from './sessionLocator.js';
@@ -43,16 +42,11 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private _oscState: string | undefined;
   private readonly _chooser: RolloutChooser;
   private readonly _store = new DisposableStore();
-  private readonly _env: NodeJS.ProcessEnv;
-  /** MCP calls by call id: their server and tool. */
-  private readonly _mcpCalls = new Map<string, { readonly server: string; readonly tool: string }>();
-  /** Shell calls by call id, until their output: their command. */
-  private readonly _shellCommands = new Map<string, string>();
-  /** The hosts network prompts asked about in this run. */
-  private readonly _networkHostsAsked = new Set<string>();
+  /** The rules "always" answers wrote, read back as the calls' outputs come. */
+  private readonly _rulesWritten: RulesWritten;
 
   constructor(ctx: ProfileContext) {
-    this._env = ctx.env;
+    this._rulesWritten = new RulesWritten(ctx.env, () => this._strings);
     const earlier = new EarlierRollouts(ctx.env, ctx.startedAt);
     this._chooser = new RolloutChooser(ctx.env, ctx.cwd, ctx.startedAt, () => earlier.files);
     // A resumed session appends to a rollout in its own day's folder: look them over now and then,
@@ -90,8 +84,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
 
   readScreen(snapshot: Parameters<AgentProfile['readScreen']>[0]): ScreenReading<CodexPromptView> {
     const s = parseCodexScreen(snapshot, this._strings);
-    const host = s.prompt?.kind === 'network' ? s.prompt.details.host : undefined;
-    if (host !== undefined) this._networkHostsAsked.add(host);
+    if (s.prompt) this._rulesWritten.prompt(s.prompt);
     return {
       ...(s.prompt ? { prompt: promptView(s.prompt) } : {}),
       ...(s.taskMenu ? { menu: taskMenu(s.taskMenu) } : {}),
@@ -149,18 +142,14 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       case 'custom_tool_call': {
         const turnId = item.internal_chat_message_metadata_passthrough?.turn_id;
         const toolName = toolNameOf(item);
-        const mcp = mcpToolOf(toolName);
-        if (mcp) this._mcpCalls.set(item.call_id, mcp);
-        const command = mcp ? undefined : callCommand({ callId: item.call_id, toolName, toolInput: toolInputOf(item), order: 0 }, this._strings);
-        if (command !== undefined) this._shellCommands.set(item.call_id, command);
+        this._rulesWritten.call({ callId: item.call_id, toolName, toolInput: toolInputOf(item), order: 0 });
         return [{ type: 'call', callId: item.call_id, toolName, toolInput: toolInputOf(item), ...(turnId ? { turnId } : {}), source: 'session_file' }];
       }
       case 'function_call_output':
       case 'custom_tool_call_output': {
         const text = outputText(item.output) ?? '';
         const aborted = isAbortedOutput(text, this._strings);
-        const rule = aborted ? undefined : (this._mcpRuleWritten(item.call_id) ?? this._networkRuleWritten(item.call_id));
-        this._shellCommands.delete(item.call_id);
+        const rule = this._rulesWritten.output(item.call_id, aborted);
         // Codex writes the same words for a refusal at its prompt, a cut while running and a batch
         // sibling of either: any of them is a decision rec should have seen something of.
         return [{
@@ -231,34 +220,6 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private _refusalMarker(text: string): string {
     const mcp = this._strings.mcpCancelled;
     return mcp && text.trimEnd().endsWith(mcp.marker) ? mcp.marker : this._strings.abortedMarker;
-  }
-
-  /**
-   * The rule "Always allow" wrote, read from config.toml as the call's output comes: a call that
-   * was asked about and ran with its tool's rule in force was let through by that option (a rule
-   * there before the call shows no form, so no event of the call would carry it).
-   */
-  private _mcpRuleWritten(callId: string): string | undefined {
-    const mcp = this._mcpCalls.get(callId);
-    if (!mcp) return undefined;
-    this._mcpCalls.delete(callId);
-    return mcpApprovalRule(this._env, mcp.server, mcp.tool);
-  }
-
-  /**
-   * The rule "Yes, and allow this host in the future" wrote, read from the rules file as the output
-   * of a command that names a host a network prompt asked about comes (a rule there before would
-   * have let the command through unasked).
-   */
-  private _networkRuleWritten(callId: string): string | undefined {
-    const command = this._shellCommands.get(callId);
-    if (command === undefined) return undefined;
-    for (const host of this._networkHostsAsked) {
-      if (!namesHost(command, host)) continue;
-      const rule = networkApprovalRule(this._env, host);
-      if (rule !== undefined) return rule;
-    }
-    return undefined;
   }
 
   runStartsAt(file: string): RunStart {

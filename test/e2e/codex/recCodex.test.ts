@@ -77,15 +77,18 @@ describe(`rec codex on the real Codex ${CODEX_VERSION}: decisions at the command
     ]);
   }, TEST_TIMEOUT_MS);
 
-  it("p approves with scope always: Codex 0.169.0 keeps the \"don't ask again\" prefix rule in $CODEX_HOME/rules", async () => {
+  it("p approves with scope always: Codex keeps the \"don't ask again\" prefix rule in $CODEX_HOME/rules, and rec reads it back", async () => {
     const s = await run('shell-approve-p');
     const call = onlyCall(s);
     const rules = readFileSync(join(s.env.codexHome, 'rules', 'default.rules'), 'utf8');
-    expect(rules).toContain('echo');
+    // Codex wraps a compound command's rule in its shell: the pattern is the whole argument list.
+    const rule = `prefix_rule(pattern=["/bin/bash", "-lc", ${JSON.stringify(call.args.cmd)}], decision="allow")`;
+    expect(rules.split('\n')).toContain(rule);
     expect(rowsOf(s)).toEqual([
       promptRow('command', call),
       approvalRow('command', call, { trigger: 'letter', option_label: OPTION.always(String(call.args.cmd)), scope: 'always' }),
     ]);
+    expect(s.rows().find((r) => r.type === 'approval')!.native).toMatchObject({ permission_rule: rule });
   }, TEST_TIMEOUT_MS);
 
   it('Esc rejects; ran is no although the rollout only says "aborted by user"', async () => {

@@ -46,6 +46,8 @@ export interface CodexStrings {
   readonly canceledLine: string;
   /** The starts of the history rows printed after a decision at a network prompt (approved, persisted, canceled). */
   readonly networkDecisionLines?: readonly string[];
+  /** The exec prompt's "always" option; group 1 is the command prefix its rule will allow. */
+  readonly prefixRuleOption?: RegExp;
   /** A network prompt's title; group 1 is the host asked for. */
   readonly networkTitle?: RegExp;
   readonly interruptedLine: string;

@@ -40,6 +40,8 @@ export const CODEX_0_169_0: CodexStrings = {
     { labelPrefix: 'No, and block this host in the future', decision: 'reject' },
     { labelPrefix: 'No', decision: 'reject' },
   ],
+  // Its rule, `prefix_rule(pattern=[…], decision="allow")`, is appended to rules/default.rules.
+  prefixRuleOption: /^Yes, and don't ask again for commands that start with `(.+)` \(p\)$/,
   hiddenRejectLetters: ['n'],
   selectionWraps: true,
 
