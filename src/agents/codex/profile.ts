@@ -9,6 +9,7 @@ import { showsOptionList } from '../common/optionList.js';
 import type { AgentProfile, InterruptMenu, OptionRules, ProfileContext, PromptView, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { callCommand, mcpToolOf, promptShowsCall } from './callMatcher.js';
+import { NetworkAskers } from './networkAskers.js';
 import { RulesWritten } from './rulesWritten.js';
 import { CodexHookPayload } from './hookPayloads.js';
 import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './screenParser.js';
@@ -42,6 +43,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private _oscState: string | undefined;
   private readonly _chooser: RolloutChooser;
   private readonly _store = new DisposableStore();
+  /** The commands Codex's hooks said were asking for a host (with REC_CODEX_HOOKS=1). */
+  private readonly _networkAskers = new NetworkAskers();
   /** The rules "always" answers wrote, read back as the calls' outputs come. */
   private readonly _rulesWritten: RulesWritten;
 
@@ -104,7 +107,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   }
 
   promptShowsCall(prompt: CodexPromptView, call: KnownCall): boolean {
-    return promptShowsCall(prompt.source, call, this._strings);
+    return promptShowsCall(prompt.source, call, this._strings) || this._networkAskers.asked(prompt.source, call, this._strings);
   }
 
   callKind(call: KnownCall): EventKind {
@@ -197,6 +200,9 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
         break;
       case 'PostToolUse':
         if (p.tool_use_id) facts.push({ type: 'ran', callId: p.tool_use_id, source: 'hook' });
+        break;
+      case 'PermissionRequest':
+        this._networkAskers.permissionRequest(p.tool_input, this._strings);
         break;
       default:
         break;

@@ -91,6 +91,9 @@ export function networkCommand(n: number): string {
   return `curl -sS -m 60 http://${NETWORK_HOSTS[n - 1]}/`;
 }
 
+/** A fetch whose command does not name its host: only Codex's PermissionRequest hook ties it to its prompt. */
+export const INDIRECT_NETWORK_COMMAND = 'curl -sS -m 60 "http://$(echo one).example.com/"';
+
 export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
   shell: [
     {
@@ -124,6 +127,7 @@ export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
     calls: [{ name: MCP_TOOL, namespace: MCP_NAMESPACE, args: { name: mcpMarkerFile(i + 1) } }],
   })),
   net: NETWORK_HOSTS.map((_, i): MockReply => ({ type: 'calls', calls: [{ args: { cmd: networkCommand(i + 1), yield_time_ms: 10_000 } }] })),
+  netindirect: [{ type: 'calls', calls: [{ args: { cmd: INDIRECT_NETWORK_COMMAND, yield_time_ms: 10_000 } }] }],
   say: ({ userText }) => ({ type: 'text', text: `Noted: ${userText.replace(/SCN=\S+\s*/, '').trim()}` }),
 };
 

@@ -8,12 +8,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { press } from '../../../src/lab/driver.js';
+import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { managedNetworkUnavailable } from '../../../src/lab/codex/managedNetwork.js';
-import { mcpMarkerFile, MCP_CALLS, networkCommand } from '../../../src/lab/mock/scenarios.js';
+import { INDIRECT_NETWORK_COMMAND, mcpMarkerFile, MCP_CALLS, networkCommand } from '../../../src/lab/mock/scenarios.js';
 import { expectJourneys, type Journey } from '../../helpers/journey.js';
 import { approvalRow, NETWORK_OPTION, networkRejectionRow, promptRow, rejectionRow, view } from '../../kits/codex/expectedRows.js';
 import { CODEX_VERSION } from '../../kits/codex/env.js';
-import { PROMPT_SCENARIOS } from '../../kits/codex/promptScenarios.js';
+import { networkForm, PROMPT_SCENARIOS } from '../../kits/codex/promptScenarios.js';
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
 import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
 
@@ -160,5 +162,28 @@ describe.skipIf(NO_PRIVATE_ETC !== undefined)(`rec codex on the real Codex ${COD
     expect(journey.merged.flatMap((m) => m.calls).map((c) => c.fate)).toEqual(Array(8).fill('ran'));
     expect(journey.merged.flatMap((m) => m.approvals).map((a) => [a.call_id, a.scope])).toEqual([[one!.callId, 'always'], [two!.callId, 'session'], [three!.callId, 'always']]);
     expect(journey.stats.rejections.by_kind).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
+  it('with REC_CODEX_HOOKS=1, a command that does not name the host is tied to its prompt by the PermissionRequest hook', async () => {
+    session = await startRecCodex({ managedNetwork: true, env: { REC_CODEX_HOOKS: '1' } });
+    const s = session;
+    await waitReady(s);
+    const turn = 'SCN=netindirect fetch';
+    await s.driver.line(turn);
+    await s.driver.waitScreen(networkForm(turn, 'one.example.com'), 'form');
+    await press(s.driver, 'y');
+    await s.driver.waitScreen(/✔ You approved codex network access to http:\/\/one\.example\.com this time/, 'approved');
+    await s.driver.waitScreen(/^• Done\.$/m, 'done');
+    // With hooks Codex runs its Stop hook after the answer is drawn: a quit during it would abort the turn.
+    await waitUntil(() => (readFileSync(s.rolloutFile(), 'utf8').includes('"type":"task_complete"') ? true : undefined), { what: 'task_complete in the rollout', timeoutMs: 30_000 });
+    expect((await s.quit()).exitCode).toBe(0);
+    const [call] = s.rolloutCalls();
+    expect(call!.args.cmd).toBe(INDIRECT_NETWORK_COMMAND);
+    expect(s.rows().map(view)).toEqual([
+      promptRow('network', call!),
+      approvalRow('network', call!, { trigger: 'letter', option_label: NETWORK_OPTION.once, scope: 'once' }),
+    ]);
+    const journeys = await expectJourneys(s.dbPath, s.env.env);
+    expect(journeys.flatMap((j) => j.merged).flatMap((m) => m.approvals).map((a) => a.call_id)).toEqual([call!.callId]);
   }, TEST_TIMEOUT_MS);
 });

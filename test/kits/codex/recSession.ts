@@ -19,6 +19,8 @@ export const START_TIMEOUT_MS = 60_000;
 export const STEP_TIMEOUT_MS = 30_000;
 /** How long a Ctrl+C at the idle composer gets to end Codex (it quits on the second press). */
 const QUIT_WAIT_MS = 2_000;
+/** What Codex prints as it quits (its resume hint). */
+const CODEX_QUIT_TEXT = /codex resume/;
 /** rec reads the rollout for up to 1.5 s after Codex exits (RECONCILE_AFTER_EXIT_MS), then closes the database. */
 const REC_EXIT_TIMEOUT_MS = 30_000;
 
@@ -96,7 +98,9 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
     async quit() {
       for (let attempt = 0; attempt < 3 && !rec.exitStatus; attempt += 1) {
         rec.sendKey('ctrl-c');
-        if ((await rec.expect([EOF, TIMEOUT], QUIT_WAIT_MS)) === 0) break;
+        // Codex printing how to resume has quit (at times on the first press): rec is reconciling,
+        // and one more Ctrl+C would reach rec itself, not Codex.
+        if ((await rec.expect([EOF, TIMEOUT, CODEX_QUIT_TEXT], QUIT_WAIT_MS)) !== 1) break;
       }
       return rec.expectExit(REC_EXIT_TIMEOUT_MS);
     },

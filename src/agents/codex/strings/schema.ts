@@ -48,6 +48,8 @@ export interface CodexStrings {
   readonly networkDecisionLines?: readonly string[];
   /** The exec prompt's "always" option; group 1 is the command prefix its rule will allow. */
   readonly prefixRuleOption?: RegExp;
+  /** The `description` of the PermissionRequest hook before a network prompt; group 1 is the URL asked for. */
+  readonly networkHookDescription?: RegExp;
   /** A network prompt's title; group 1 is the host asked for. */
   readonly networkTitle?: RegExp;
   readonly interruptedLine: string;

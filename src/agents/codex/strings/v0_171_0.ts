@@ -16,6 +16,8 @@ export const CODEX_0_171_0: CodexStrings = {
   mcpToolTitle: MCP_TOOL_TITLE,
   // The network prompt, measured on 0.171.0 under managed network requirements (docs/codex-prompts.md).
   networkTitle: NETWORK_TITLE,
+  // The PermissionRequest hook before it names the running command and `network-access http://<host>:<port>`.
+  networkHookDescription: /^network-access (\S+)$/,
   networkDecisionLines: ['✔ You approved codex network access to', '✔ You persisted Codex network access to', '✗ You canceled the request for codex network access to'],
   optionMeanings: [
     // The MCP form's rows are "<label>  <description>"; the parser keeps the label.
