@@ -11,6 +11,7 @@ import { toRejectionKind } from '../../readers/action.js';
 import { meaningByLabelPrefix } from '../common/optionKeys.js';
 import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
+import { autoSavedRuleFiles, autoSavedShellRule } from './autoSavedRules.js';
 import { promptShowsCall } from './callMatcher.js';
 import { diskStateOf } from './diskCheck.js';
 import { GeminiHookPayload } from './hookPayloads.js';
@@ -50,6 +51,8 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
   private _pendingAbort: SessionFact | undefined;
   /** Tool rows the screen showed running (⊷), whitespace dropped: a call cut while shown there had started. */
   private readonly _seenRunning = new Set<string>();
+  /** Commands (whitespace dropped) of shell dialogs that offered an option for all future sessions. */
+  private readonly _alwaysOffered = new Set<string>();
 
   constructor(private readonly _ctx: ProfileContext) {
     this._strings = geminiStringsFor(undefined);
@@ -79,6 +82,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
   readScreen(snapshot: Parameters<AgentProfile['readScreen']>[0]): ScreenReading<GeminiPromptView> {
     const s = parseGeminiScreen(snapshot, this._strings);
     for (const row of s.runningTools) this._seenRunning.add(row.replace(/\s+/g, ''));
+    if (s.prompt?.command !== undefined && this._offersAlways(s.prompt)) this._alwaysOffered.add(squash(s.prompt.command));
     return {
       ...(s.prompt ? { prompt: s.prompt } : {}),
       ...(s.unreadOptionList ? { unreadOptionList: true } : {}),
@@ -209,13 +213,30 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     }
     // A policy refusal is written as an error, but nothing ran.
     const refused = call.status === 'error' && (callError(call) ?? '').includes(s.policyDenied);
-    return [{ type: 'output', callId: call.id, text, aborted: refused }];
+    const rule = call.status === 'success' ? this._ruleWritten(call) : undefined;
+    return [{ type: 'output', callId: call.id, text, aborted: refused, ...(rule !== undefined ? { native: { permission_rule: rule } } : {}) }];
+  }
+
+  /** Whether a dialog offers an option whose meaning is "allow in all future sessions". */
+  private _offersAlways(prompt: GeminiPrompt): boolean {
+    const meaning = meaningByLabelPrefix(this._strings.optionMeanings);
+    return prompt.options.some((o) => meaning(o.label)?.scope === 'always');
+  }
+
+  /**
+   * The rule "Allow this command for all future sessions" wrote, read from auto-saved.toml as the
+   * call's outcome comes: a command asked about with that option offered, that ran with its rule
+   * saved, was let through by it (a rule saved before would have let it run unasked).
+   */
+  private _ruleWritten(call: GeminiToolCall): string | undefined {
+    const command = shellCommandOf(call);
+    if (command === undefined || !this._alwaysOffered.delete(squash(command))) return undefined;
+    return autoSavedShellRule(autoSavedRuleFiles(this._ctx.env, this._ctx.cwd), command);
   }
 
   /** Whether a ⊷ row showed this call's command running. */
   private _shownRunning(call: GeminiToolCall): boolean {
-    const args = call.args as Record<string, unknown> | null | undefined;
-    const command = args && typeof args === 'object' && typeof args['command'] === 'string' ? args['command'].replace(/\s+/g, '') : undefined;
+    const command = squash(shellCommandOf(call) ?? '');
     if (!command) return false;
     for (const row of this._seenRunning) if (row.includes(command)) return true;
     return false;
@@ -226,4 +247,12 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     this._pendingAbort = undefined;
     return pending ? [pending] : [];
   }
+}
+
+const squash = (text: string): string => text.replace(/\s+/g, '');
+
+/** A call's `command` argument (the shell tool's), when it has one. */
+function shellCommandOf(call: GeminiToolCall): string | undefined {
+  const args = call.args as Record<string, unknown> | null | undefined;
+  return args && typeof args === 'object' && typeof args['command'] === 'string' ? args['command'] : undefined;
 }
