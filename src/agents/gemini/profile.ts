@@ -11,6 +11,7 @@ import { toRejectionKind } from '../../readers/action.js';
 import { meaningByLabelPrefix } from '../common/optionKeys.js';
 import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
+import { autoSavedRuleFiles, autoSavedShellRule } from './autoSavedRules.js';
 import { promptShowsCall } from './callMatcher.js';
 import { diskStateOf } from './diskCheck.js';
 import { GeminiHookPayload } from './hookPayloads.js';
@@ -50,6 +51,13 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
   private _pendingAbort: SessionFact | undefined;
   /** Tool rows the screen showed running (⊷), whitespace dropped: a call cut while shown there had started. */
   private readonly _seenRunning = new Set<string>();
+  /** Commands (whitespace dropped) of shell dialogs that offered an option for all future sessions. */
+  private readonly _alwaysOffered = new Set<string>();
+  /**
+   * Calls such a dialog let through whose rule was not in auto-saved.toml yet when their outcome
+   * came: Gemini saves it on a queue of its own while the tool runs, and may finish later.
+   */
+  private readonly _rulesAwaited = new Map<string, { readonly command: string; readonly text: string }>();
 
   constructor(private readonly _ctx: ProfileContext) {
     this._strings = geminiStringsFor(undefined);
@@ -79,6 +87,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
   readScreen(snapshot: Parameters<AgentProfile['readScreen']>[0]): ScreenReading<GeminiPromptView> {
     const s = parseGeminiScreen(snapshot, this._strings);
     for (const row of s.runningTools) this._seenRunning.add(row.replace(/\s+/g, ''));
+    if (s.prompt?.command !== undefined && this._offersAlways(s.prompt)) this._alwaysOffered.add(squash(s.prompt.command));
     return {
       ...(s.prompt ? { prompt: s.prompt } : {}),
       ...(s.unreadOptionList ? { unreadOptionList: true } : {}),
@@ -106,6 +115,11 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
   }
 
   translateRecord(text: string): SessionFact[] {
+    // The awaited rules first: a user message ends the wait (_message).
+    return [...this._lateRules(), ...this._record(text)];
+  }
+
+  private _record(text: string): SessionFact[] {
     const record = parseGeminiLine(text);
     if (!record) return [];
     switch (record.type) {
@@ -153,6 +167,8 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
       const facts = this._flushAbort();
       const words = userWords(message, s);
       if (words === undefined) return facts;
+      // A rule saved after the user's next message is another choice's, not one awaited from this turn.
+      this._rulesAwaited.clear();
       this._turnId = message.id;
       return [...facts, { type: 'turn_started', turnId: message.id, source: 'session_file', endMarked: false }, { type: 'user_message', text: words, source: 'session_file' }];
     }
@@ -209,13 +225,45 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     }
     // A policy refusal is written as an error, but nothing ran.
     const refused = call.status === 'error' && (callError(call) ?? '').includes(s.policyDenied);
-    return [{ type: 'output', callId: call.id, text, aborted: refused }];
+    const rule = call.status === 'success' ? this._ruleWritten(call, text) : undefined;
+    return [{ type: 'output', callId: call.id, text, aborted: refused, ...(rule !== undefined ? { native: { permission_rule: rule } } : {}) }];
+  }
+
+  /** The outcome again, with its rule, of each awaited call whose rule Gemini has saved since. */
+  private _lateRules(): SessionFact[] {
+    const facts: SessionFact[] = [];
+    for (const [callId, { command, text }] of this._rulesAwaited) {
+      const rule = autoSavedShellRule(autoSavedRuleFiles(this._ctx.env, this._ctx.cwd), command);
+      if (rule === undefined) continue;
+      this._rulesAwaited.delete(callId);
+      facts.push({ type: 'output', callId, text, aborted: false, native: { permission_rule: rule } });
+    }
+    return facts;
+  }
+
+  /** Whether a dialog offers an option whose meaning is "allow in all future sessions". */
+  private _offersAlways(prompt: GeminiPrompt): boolean {
+    const meaning = meaningByLabelPrefix(this._strings.optionMeanings);
+    return prompt.options.some((o) => meaning(o.label)?.scope === 'always');
+  }
+
+  /**
+   * The rule "Allow this command for all future sessions" wrote, read from auto-saved.toml as the
+   * call's outcome comes (or later, _lateRules): a command asked about with that option offered, that ran with its rule
+   * saved, was let through by it (a rule saved before would have let it run unasked).
+   */
+  private _ruleWritten(call: GeminiToolCall, text: string): string | undefined {
+    const command = shellCommandOf(call);
+    if (command === undefined || !this._alwaysOffered.delete(squash(command))) return undefined;
+    const rule = autoSavedShellRule(autoSavedRuleFiles(this._ctx.env, this._ctx.cwd), command);
+    // Not saved yet, or never (the user chose another option): looked for again at each later record.
+    if (rule === undefined) this._rulesAwaited.set(call.id, { command, text });
+    return rule;
   }
 
   /** Whether a ⊷ row showed this call's command running. */
   private _shownRunning(call: GeminiToolCall): boolean {
-    const args = call.args as Record<string, unknown> | null | undefined;
-    const command = args && typeof args === 'object' && typeof args['command'] === 'string' ? args['command'].replace(/\s+/g, '') : undefined;
+    const command = squash(shellCommandOf(call) ?? '');
     if (!command) return false;
     for (const row of this._seenRunning) if (row.includes(command)) return true;
     return false;
@@ -226,4 +274,12 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     this._pendingAbort = undefined;
     return pending ? [pending] : [];
   }
+}
+
+const squash = (text: string): string => text.replace(/\s+/g, '');
+
+/** A call's `command` argument (the shell tool's), when it has one. */
+function shellCommandOf(call: GeminiToolCall): string | undefined {
+  const args = call.args as Record<string, unknown> | null | undefined;
+  return args && typeof args === 'object' && typeof args['command'] === 'string' ? args['command'] : undefined;
 }

@@ -29,6 +29,8 @@ export interface GeminiEnvOptions {
   readonly fakeEditorDir?: string;
   /** A one-tool MCP server script (node, stdio), configured as server `marker`. */
   readonly mcpServerScript?: string;
+  /** `security.enablePermanentToolApproval`: the dialogs offer "Allow … for all future sessions". */
+  readonly permanentToolApproval?: boolean;
 }
 
 export interface GeminiEnv {
@@ -48,10 +50,16 @@ export interface GeminiEnv {
   dispose(roots?: readonly number[]): Promise<void>;
 }
 
-function geminiSettings(opts: { readonly fakeEditorDir?: string | undefined; readonly mcpServerScript?: string | undefined } = {}): Record<string, unknown> {
+type SettingsOptions = Pick<GeminiEnvOptions, 'fakeEditorDir' | 'mcpServerScript' | 'permanentToolApproval'>;
+
+function geminiSettings(opts: SettingsOptions = {}): Record<string, unknown> {
   return {
     ...(opts.mcpServerScript ? { mcpServers: { marker: { command: process.execPath, args: [opts.mcpServerScript] } } } : {}),
-    security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
+    security: {
+      auth: { selectedType: 'gemini-api-key' },
+      folderTrust: { enabled: true },
+      ...(opts.permanentToolApproval ? { enablePermanentToolApproval: true } : {}),
+    },
     privacy: { usageStatisticsEnabled: false },
     general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, ...(opts.fakeEditorDir ? { preferredEditor: 'vim' } : {}) },
     ui: { hideTips: true, hideBanner: true, showShortcutsHint: false },

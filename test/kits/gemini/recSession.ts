@@ -38,6 +38,8 @@ export interface RecGeminiOptions {
   readonly mcpServer?: boolean;
   /** $XDG_RUNTIME_DIR for rec and Gemini (where rec may put its per-run settings layer). */
   readonly runtimeDir?: string;
+  /** Gemini's dialogs offer "Allow … for all future sessions" (env.ts). */
+  readonly permanentToolApproval?: boolean;
   /** A user policy file, written to ~/.gemini/policies/rec-rules.toml before Gemini starts. */
   readonly policies?: string;
   /** Gemini's own arguments, after `rec gemini` (e.g. `--prompt-interactive <message>`). */
@@ -65,7 +67,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
   noteNetworkIsolation();
   const server = await startGeminiServer();
   // The mock is the proxy too: anything that tries to leave 127.0.0.1 is refused and recorded.
-  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}) });
+  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}), ...(opts.permanentToolApproval ? { permanentToolApproval: true } : {}) });
   if (opts.policies !== undefined) {
     mkdirSync(join(env.home, '.gemini', 'policies'), { recursive: true });
     writeFileSync(join(env.home, '.gemini', 'policies', 'rec-rules.toml'), opts.policies);
