@@ -2,6 +2,8 @@
 // (tui/src/bottom_pane/approval_overlay.rs, tui/src/startup_hooks_review.rs, read, not copied).
 import type { CodexStrings } from './schema.js';
 
+const NETWORK_TITLE = /^Do you want to approve network access to "(.+)"\?$/;
+
 export const CODEX_0_169_0: CodexStrings = {
   version: '0.169.0',
   promptTitles: [
@@ -9,7 +11,7 @@ export const CODEX_0_169_0: CodexStrings = {
     { kind: 'exec', pattern: /^Would you like to send input to (the existing )?terminal/ },
     { kind: 'patch', pattern: /^Would you like to make the following edits\?$/ },
     { kind: 'permissions', pattern: /^Would you like to grant these permissions\?$/ },
-    { kind: 'network', pattern: /^Do you want to approve network access to ".*"\?$/ },
+    { kind: 'network', pattern: NETWORK_TITLE },
     { kind: 'mcp', pattern: /^.+ needs your approval\.$/ },
   ],
   promptFooter: 'Press enter to confirm or esc to cancel',
@@ -21,6 +23,10 @@ export const CODEX_0_169_0: CodexStrings = {
   },
   commandPrefix: '$ ',
   selectedMarker: '›',
+  // The network prompt, measured on 0.169.0 and 0.171.0 under managed network requirements
+  // (docs/codex-prompts.md): its host, and the history rows its decisions leave.
+  networkTitle: NETWORK_TITLE,
+  networkDecisionLines: ['✔ You approved codex network access to', '✔ You persisted Codex network access to', '✗ You canceled the request for codex network access to'],
   optionHotkey: /\s\(([a-z]+)\)$/,
   optionMeanings: [
     { labelPrefix: 'Yes, proceed', decision: 'approve', scope: 'once' },

@@ -1,12 +1,11 @@
 // Codex CLI 0.171.0: the texts of 0.169.0, unchanged on screen and in the rollout (checked by the
 // real-CLI e2e suite on 0.171.0 and by its recorded fixtures, test/fixtures/codex/0.171.0), plus the
-// MCP tool approval form and the network prompt measured on 0.171.0 (docs/codex-prompts.md; not
-// measured on 0.169.0).
+// MCP tool approval form measured on 0.171.0 (docs/codex-prompts.md; not measured on 0.169.0), and
+// the hook that precedes the network prompt.
 import type { CodexStrings } from './schema.js';
 import { CODEX_0_169_0 } from './v0_169_0.js';
 
 const MCP_TOOL_TITLE = /^Allow the (.+) MCP server to run tool "(.+)"\?$/;
-const NETWORK_TITLE = /^Do you want to approve network access to "(.+)"\?$/;
 
 export const CODEX_0_171_0: CodexStrings = {
   ...CODEX_0_169_0,
@@ -14,11 +13,9 @@ export const CODEX_0_171_0: CodexStrings = {
   promptTitles: [...CODEX_0_169_0.promptTitles, { kind: 'mcp', pattern: MCP_TOOL_TITLE }],
   formFooter: 'enter to submit | esc to cancel',
   mcpToolTitle: MCP_TOOL_TITLE,
-  // The network prompt, measured on 0.171.0 under managed network requirements (docs/codex-prompts.md).
-  networkTitle: NETWORK_TITLE,
-  // The PermissionRequest hook before it names the running command and `network-access http://<host>:<port>`.
+  // The PermissionRequest hook before the network prompt names the running command and
+  // `network-access http://<host>:<port>` (hooks measured on 0.171.0 only).
   networkHookDescription: /^network-access (\S+)$/,
-  networkDecisionLines: ['✔ You approved codex network access to', '✔ You persisted Codex network access to', '✗ You canceled the request for codex network access to'],
   optionMeanings: [
     // The MCP form's rows are "<label>  <description>"; the parser keeps the label.
     { labelPrefix: 'Allow for this session', decision: 'approve', scope: 'session' },

@@ -16,13 +16,16 @@ import { MCP_CALLS, networkCommand } from '../../../../src/lab/mock/scenarios.js
 const REPLAY_TIMEOUT_MS = 60_000;
 /** As recordedSessions.test.ts: on time, then the rollout 400 ms and 1.5 s behind the screen. */
 const LAGS = [undefined, 400, 1_500] as const;
-/** The form was measured on 0.171.0 only. */
-const DIR = RECORDED_BY_VERSION.find((v) => v.version === '0.171.0')!.recorded;
+const dirOf = (version: string): string => RECORDED_BY_VERSION.find((v) => v.version === version)!.recorded;
+/** The MCP form was measured on 0.171.0 only. */
+const DIR = dirOf('0.171.0');
+/** The network prompt, on both verified versions. */
+const NETWORK_VERSIONS = ['0.169.0', '0.171.0'] as const;
 
 const rows = (run: RecordedRun): RowView[] => run.events.map((e) => view(e as unknown as EventRow));
 
-function replay(name: string, lag: number | undefined): Promise<RecordedRun> {
-  return replayRecorded(name, { dir: DIR, ...(lag !== undefined ? { rolloutLagMs: lag } : {}) });
+function replay(name: string, lag: number | undefined, dir = DIR): Promise<RecordedRun> {
+  return replayRecorded(name, { dir, ...(lag !== undefined ? { rolloutLagMs: lag } : {}) });
 }
 
 /** The merged calls' fates and the rejections merge and stats see. */
@@ -72,10 +75,10 @@ for (const lag of LAGS) {
   });
 }
 
-for (const lag of LAGS) {
-  describe(`codex 0.171.0 network prompt, rollout ${lag === undefined ? 'on time' : `${lag} ms late`}`, () => {
+for (const [version, lag] of NETWORK_VERSIONS.flatMap((v) => LAGS.map((l) => [v, l] as const))) {
+  describe(`codex ${version} network prompt, rollout ${lag === undefined ? 'on time' : `${lag} ms late`}`, () => {
     it('net-keys: y allows once, a for the conversation (the host\'s second fetch is not asked), Esc, n and 4 refuse (kind network)', async () => {
-      const run = await replay('net-keys', lag);
+      const run = await replay('net-keys', lag, dirOf(version));
       expect(run.calls.map((c) => c.args.cmd)).toEqual(netCommands([4, 1, 1]));
       const [once, session, , esc, n, four] = run.calls as Array<typeof run.calls[0]>;
       expect(rows(run)).toEqual([
@@ -94,7 +97,7 @@ for (const lag of LAGS) {
     }, REPLAY_TIMEOUT_MS);
 
     it('net-always: p allows a host in the future; the next turn fetches every host unasked', async () => {
-      const run = await replay('net-always', lag);
+      const run = await replay('net-always', lag, dirOf(version));
       expect(run.calls.map((c) => c.args.cmd)).toEqual(netCommands([4, 4]));
       const [one, two, , three] = run.calls as Array<typeof run.calls[0]>;
       expect(rows(run)).toEqual([
@@ -110,10 +113,11 @@ for (const lag of LAGS) {
   });
 }
 
-describe('codex 0.171.0 MCP tool form and network prompt: recorded screens', () => {
+describe('codex MCP tool form and network prompt: recorded screens', () => {
   it('the replayed screen equals each recorded frame', async () => {
-    for (const name of ['mcp-keys', 'mcp-always', 'net-keys', 'net-always']) {
-      const run = await replay(name, undefined);
+    const recordings = [['0.171.0', 'mcp-keys'], ['0.171.0', 'mcp-always'], ...NETWORK_VERSIONS.flatMap((v) => [[v, 'net-keys'], [v, 'net-always']])] as const;
+    for (const [version, name] of recordings) {
+      const run = await replay(name, undefined, dirOf(version));
       expect(run.frames.map((f) => f.frame.label)).toContain('final');
       for (const { frame, replayed, replayedSize } of run.frames) {
         expect(`# ${name} ${frame.label} ${replayedSize}\n${replayed}`).toBe(`# ${name} ${frame.label} ${frame.cols}x${frame.rows}\n${screenText(frame.text)}`);
