@@ -83,7 +83,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
     // WAL: readers never block the writer, and a committed insert survives kill -9 of the process.
     // NORMAL: in WAL mode only a power loss (not a crash) can lose the last commits; an insert
     // then costs microseconds instead of an fsync, which matters ahead of a forwarded key.
-    db.pragma('journal_mode = WAL');
+    useWal(db, busyTimeoutMs);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db);
@@ -100,6 +100,29 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenDatab
       return fail('readonly', 'cannot be read without write access to its folder (SQLite needs to create its -shm file there)');
     }
     return failure;
+  }
+}
+
+/** The back-off between two tries of the switch to WAL. */
+const WAL_RETRY_MS = 5;
+const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Switches the file to WAL. SQLite answers a contended switch with SQLITE_BUSY at once, without
+ * waiting out the busy timeout (the switch needs an exclusive lock, and waiting for it could
+ * deadlock), so several rec runs opening a brand-new file together failed. The switch is tried
+ * again until the busy timeout; once one run has switched, the others find WAL and change nothing.
+ */
+function useWal(db: SqliteDatabase, busyTimeoutMs: number): void {
+  const deadline = Date.now() + busyTimeoutMs;
+  for (;;) {
+    try {
+      if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if (classifyError(err).code !== 'locked' || Date.now() >= deadline) throw err;
+      Atomics.wait(SLEEPER, 0, 0, WAL_RETRY_MS);
+    }
   }
 }
 
