@@ -11,9 +11,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { press } from '../../../src/lab/driver.js';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { managedNetworkUnavailable } from '../../../src/lab/codex/managedNetwork.js';
-import { INDIRECT_NETWORK_COMMAND, mcpMarkerFile, MCP_CALLS, networkCommand } from '../../../src/lab/mock/scenarios.js';
+import { INDIRECT_NETWORK_COMMAND, mcpMarkerFile, MCP_CALLS } from '../../../src/lab/mock/scenarios.js';
 import { expectJourneys, type Journey } from '../../helpers/journey.js';
-import { approvalRow, NETWORK_OPTION, networkRejectionRow, promptRow, rejectionRow, view } from '../../kits/codex/expectedRows.js';
+import { approvalRow, NETWORK_OPTION, promptRow, rejectionRow, view } from '../../kits/codex/expectedRows.js';
+import { netAlwaysExpected, netKeysExpected } from '../../kits/codex/networkExpected.js';
 import { CODEX_VERSION } from '../../kits/codex/env.js';
 import { networkForm, PROMPT_SCENARIOS } from '../../kits/codex/promptScenarios.js';
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
@@ -104,11 +105,6 @@ describe(`rec codex on the real Codex ${CODEX_VERSION}: an MCP tool's approval f
   }, TEST_TIMEOUT_MS);
 });
 
-/** The `net` scenario's commands, turn after turn: a turn a refusal ends has no more calls. */
-function netCommands(perTurn: readonly number[]): string[] {
-  return perTurn.flatMap((n) => Array.from({ length: n }, (_, i) => networkCommand(i + 1)));
-}
-
 /** Where a private /etc cannot be mounted (not root, no overlay), the suite says so and does not run. */
 const NO_PRIVATE_ETC = managedNetworkUnavailable();
 if (NO_PRIVATE_ETC) process.stderr.write(`recCodexPrompts: the network prompt is not tested here: ${NO_PRIVATE_ETC}\n`);
@@ -116,51 +112,29 @@ if (NO_PRIVATE_ETC) process.stderr.write(`recCodexPrompts: the network prompt is
 describe.skipIf(NO_PRIVATE_ETC !== undefined)(`rec codex on the real Codex ${CODEX_VERSION}: the network prompt`, () => {
   it('y allows once, a for the conversation (not asked again), Esc, n and 4 refuse (kind network, tied to the command that fetched)', async () => {
     const { s, calls, journey } = await run('net-keys');
-    expect(calls.map((c) => c.args.cmd)).toEqual(netCommands([4, 1, 1]));
-    const [once, session2, , esc, n, four] = calls as RolloutCall[];
-    expect(s.rows().map(view)).toEqual([
-      promptRow('network', once!),
-      approvalRow('network', once!, { trigger: 'letter', option_label: NETWORK_OPTION.once, scope: 'once' }),
-      promptRow('network', session2!),
-      approvalRow('network', session2!, { trigger: 'letter', option_label: NETWORK_OPTION.session, scope: 'session' }),
-      promptRow('network', esc!),
-      networkRejectionRow(esc!, 'esc', 'SCN=net second turn'),
-      promptRow('network', n!),
-      networkRejectionRow(n!, 'letter', 'SCN=net third turn'),
-      promptRow('network', four!),
-      networkRejectionRow(four!, 'digit'),
-    ]);
+    const expected = netKeysExpected(calls);
+    expect(calls.map((c) => c.args.cmd)).toEqual(expected.commands);
+    expect(s.rows().map(view)).toEqual(expected.rows);
     expect(s.rows().find((r) => r.type === 'prompt')!.prompt).toMatchObject({ title: 'Do you want to approve network access to "one.example.com"?', details: { host: 'one.example.com' } });
     const merged = journey.merged;
-    expect(merged.flatMap((m) => m.rejections).map((x) => [x.call_id, x.rejection_type, x.trigger, x.reason])).toEqual([
-      [esc!.callId, 'network', 'esc', 'SCN=net second turn'],
-      [n!.callId, 'network', 'letter', 'SCN=net third turn'],
-      [four!.callId, 'network', 'digit', null],
-    ]);
-    expect(merged.flatMap((m) => m.calls).map((c) => c.fate)).toEqual(['ran', 'ran', 'ran', 'rejected', 'rejected', 'rejected']);
+    expect(merged.flatMap((m) => m.rejections).map((x) => [x.call_id, x.rejection_type, x.trigger, x.reason])).toEqual(expected.rejections.map(([id, trigger, reason]) => [id, 'network', trigger, reason]));
+    expect(merged.flatMap((m) => m.calls).map((c) => c.fate)).toEqual(expected.fates);
     expect(journey.stats.rejections.by_kind).toEqual([{ key: 'network', count: 3 }]);
   }, TEST_TIMEOUT_MS);
 
   it('p allows a host in the future: Codex appends a network_rule, rec reads it back, and a next turn is not asked', async () => {
     const { s, calls, journey } = await run('net-always');
-    expect(calls.map((c) => c.args.cmd)).toEqual(netCommands([4, 4]));
+    const expected = netAlwaysExpected(calls);
+    expect(calls.map((c) => c.args.cmd)).toEqual(expected.commands);
     const rules = readFileSync(join(s.env.codexHome, 'rules', 'default.rules'), 'utf8');
     const ruleFor = (host: string) => rules.split('\n').find((l) => l.startsWith('network_rule(') && l.includes(`host="${host}"`));
     expect(ruleFor('one.example.com')).toMatch(/decision="allow"/);
     expect(ruleFor('two.example.com')).toBeUndefined();
-    const [one, two, , three] = calls as RolloutCall[];
-    expect(s.rows().map(view)).toEqual([
-      promptRow('network', one!),
-      approvalRow('network', one!, { trigger: 'letter', option_label: NETWORK_OPTION.always, scope: 'always' }),
-      promptRow('network', two!),
-      approvalRow('network', two!, { trigger: 'letter', option_label: NETWORK_OPTION.session, scope: 'session' }),
-      promptRow('network', three!),
-      approvalRow('network', three!, { trigger: 'letter', option_label: NETWORK_OPTION.always, scope: 'always' }),
-    ]);
+    expect(s.rows().map(view)).toEqual(expected.rows);
     const approvals = s.rows().filter((r) => r.type === 'approval');
     expect(approvals.map((r) => (r.native as { permission_rule?: string } | null)?.permission_rule)).toEqual([ruleFor('one.example.com'), undefined, ruleFor('three.example.com')]);
-    expect(journey.merged.flatMap((m) => m.calls).map((c) => c.fate)).toEqual(Array(8).fill('ran'));
-    expect(journey.merged.flatMap((m) => m.approvals).map((a) => [a.call_id, a.scope])).toEqual([[one!.callId, 'always'], [two!.callId, 'session'], [three!.callId, 'always']]);
+    expect(journey.merged.flatMap((m) => m.calls).map((c) => c.fate)).toEqual(expected.fates);
+    expect(journey.merged.flatMap((m) => m.approvals).map((a) => [a.call_id, a.scope])).toEqual(expected.approvals);
     expect(journey.stats.rejections.by_kind).toEqual([]);
   }, TEST_TIMEOUT_MS);
 

@@ -7,11 +7,12 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { approvalRow, NETWORK_OPTION as NET, networkRejectionRow, promptRow, rejectionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
+import { approvalRow, promptRow, rejectionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
+import { netAlwaysExpected, netKeysExpected } from '../../../kits/codex/networkExpected.js';
 import type { EventRow } from '../../../helpers/sidecarRows.js';
 import { screenText } from '../../../helpers/castReplay.js';
 import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from '../../../kits/codex/recordedRun.js';
-import { MCP_CALLS, networkCommand } from '../../../../src/lab/mock/scenarios.js';
+import { MCP_CALLS } from '../../../../src/lab/mock/scenarios.js';
 
 const REPLAY_TIMEOUT_MS = 60_000;
 /** As recordedSessions.test.ts: on time, then the rollout 400 ms and 1.5 s behind the screen. */
@@ -37,10 +38,6 @@ function expectJourney(run: RecordedRun, fates: readonly string[], rejected: Rea
   expect(byKind).toEqual(rejected.length ? [{ key: kind, count: rejected.length }] : []);
 }
 
-/** The `net` scenario's commands, turn after turn: a turn a refusal ends has no more calls. */
-function netCommands(perTurn: readonly number[]): string[] {
-  return perTurn.flatMap((n) => Array.from({ length: n }, (_, i) => networkCommand(i + 1)));
-}
 
 for (const lag of LAGS) {
   describe(`codex 0.171.0 MCP tool form, rollout ${lag === undefined ? 'on time' : `${lag} ms late`}`, () => {
@@ -79,36 +76,18 @@ for (const [version, lag] of NETWORK_VERSIONS.flatMap((v) => LAGS.map((l) => [v,
   describe(`codex ${version} network prompt, rollout ${lag === undefined ? 'on time' : `${lag} ms late`}`, () => {
     it('net-keys: y allows once, a for the conversation (the host\'s second fetch is not asked), Esc, n and 4 refuse (kind network)', async () => {
       const run = await replay('net-keys', lag, dirOf(version));
-      expect(run.calls.map((c) => c.args.cmd)).toEqual(netCommands([4, 1, 1]));
-      const [once, session, , esc, n, four] = run.calls as Array<typeof run.calls[0]>;
-      expect(rows(run)).toEqual([
-        promptRow('network', once!),
-        approvalRow('network', once!, { trigger: 'letter', option_label: NET.once, scope: 'once' }),
-        promptRow('network', session!),
-        approvalRow('network', session!, { trigger: 'letter', option_label: NET.session, scope: 'session' }),
-        promptRow('network', esc!),
-        networkRejectionRow(esc!, 'esc', 'SCN=net second turn'),
-        promptRow('network', n!),
-        networkRejectionRow(n!, 'letter', 'SCN=net third turn'),
-        promptRow('network', four!),
-        networkRejectionRow(four!, 'digit'),
-      ]);
-      expectJourney(run, ['ran', 'ran', 'ran', 'rejected', 'rejected', 'rejected'], [[esc!.callId, 'esc'], [n!.callId, 'letter'], [four!.callId, 'digit']], 'network');
+      const expected = netKeysExpected(run.calls);
+      expect(run.calls.map((c) => c.args.cmd)).toEqual(expected.commands);
+      expect(rows(run)).toEqual(expected.rows);
+      expectJourney(run, expected.fates, expected.rejections.map(([id, trigger]) => [id, trigger]), 'network');
     }, REPLAY_TIMEOUT_MS);
 
     it('net-always: p allows a host in the future; the next turn fetches every host unasked', async () => {
       const run = await replay('net-always', lag, dirOf(version));
-      expect(run.calls.map((c) => c.args.cmd)).toEqual(netCommands([4, 4]));
-      const [one, two, , three] = run.calls as Array<typeof run.calls[0]>;
-      expect(rows(run)).toEqual([
-        promptRow('network', one!),
-        approvalRow('network', one!, { trigger: 'letter', option_label: NET.always, scope: 'always' }),
-        promptRow('network', two!),
-        approvalRow('network', two!, { trigger: 'letter', option_label: NET.session, scope: 'session' }),
-        promptRow('network', three!),
-        approvalRow('network', three!, { trigger: 'letter', option_label: NET.always, scope: 'always' }),
-      ]);
-      expectJourney(run, Array(8).fill('ran'), [], 'network');
+      const expected = netAlwaysExpected(run.calls);
+      expect(run.calls.map((c) => c.args.cmd)).toEqual(expected.commands);
+      expect(rows(run)).toEqual(expected.rows);
+      expectJourney(run, expected.fates, [], 'network');
     }, REPLAY_TIMEOUT_MS);
   });
 }
