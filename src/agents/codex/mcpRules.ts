@@ -2,8 +2,8 @@
 // line (measured on 0.171.0: `[mcp_servers.marker.tools.touch_marker]` / `approval_mode = "approve"`).
 // Read back so the approval's event can carry the rule text, as Claude's "don't ask again" does.
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { codexHome } from './home.js';
 
 /** A TOML key as Codex may write it: bare, or quoted when it has characters a bare key cannot. */
 function keyPattern(key: string): string {
@@ -16,7 +16,7 @@ function keyPattern(key: string): string {
  * `approval_mode = "approve"` line), or undefined when the file has none.
  */
 export function mcpApprovalRule(env: NodeJS.ProcessEnv, server: string, tool: string): string | undefined {
-  const file = join(env.CODEX_HOME ?? join(env.HOME ?? homedir(), '.codex'), 'config.toml');
+  const file = join(codexHome(env), 'config.toml');
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -1,15 +1,11 @@
 // The Codex CLI's row of the registry: where its rollouts live, which versions were measured, and
 // how its reasons are given. The launch and recorder load through loadAdapter (adapter.ts).
 import { join } from 'node:path';
-import { homedir } from 'node:os';
 import type { AgentModule } from '../agentModule.js';
+import { codexHome } from './home.js';
 import { codexPermissionRules } from './rules.js';
 import { CODEX_VERSIONS } from './strings/index.js';
 
-/** $CODEX_HOME, else ~/.codex; an empty CODEX_HOME counts as unset, as Codex itself reads it. */
-export function codexHome(env: NodeJS.ProcessEnv): string {
-  return env['CODEX_HOME'] || join(env['HOME'] || homedir(), '.codex');
-}
 
 /**
  * The rollout's line types (RolloutItem): a line of one of these with an object `payload` is Codex's.

@@ -1,8 +1,8 @@
 // Codex's permission rules: execpolicy `prefix_rule(…)` and `network_rule(…)` calls in
 // $CODEX_HOME/rules/*.rules (Starlark), which match a command by prefix whatever is written; an MCP
 // tool's approval is a config.toml table instead.
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { codexHome } from './home.js';
 import {
   appendBlocks,
   filesIn,
@@ -81,15 +81,13 @@ function fileText(rules: readonly WrittenRule[]): string {
   return rules.map((r) => (r.match.kind === 'mcp' ? `# in config.toml:\n${r.entry.replace(/^/gm, '# ')}` : r.entry)).join('\n') + '\n';
 }
 
-const home = (env: RuleEnv): string => env.CODEX_HOME ?? join(env.HOME ?? homedir(), '.codex');
-
 export const codexPermissionRules: PermissionRules = {
   prefixOnly: true,
   target: '$CODEX_HOME/rules/default.rules (~/.codex); MCP lines: config.toml',
   guardedFolders: ['.codex'],
   entry,
-  ruleFiles: (_project, env) => filesIn(join(home(env), 'rules'), '.rules').map((file) => ({ file, read: textReader(codexRules) })),
-  personalFile: (_project, env) => join(home(env), 'rules', 'default.rules'),
+  ruleFiles: (_project, env) => filesIn(join(codexHome(env), 'rules'), '.rules').map((file) => ({ file, read: textReader(codexRules) })),
+  personalFile: (_project, env) => join(codexHome(env), 'rules', 'default.rules'),
   fileText,
   planWrite: (before, rules) => ({ ok: true, after: appendBlocks(before, fileText(rules), /\n(?=prefix_rule\(|network_rule\(|# in config)/, '\n') }),
 };

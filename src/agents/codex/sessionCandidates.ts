@@ -6,7 +6,7 @@
 import { closeSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { codexHome } from './module.js';
+import { codexHome } from './home.js';
 import { SessionMeta } from './sessionRecords.js';
 
 /** A file's mtime may be stamped by a coarser clock than the run's start: allow for that. */
