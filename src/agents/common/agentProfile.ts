@@ -118,6 +118,11 @@ export interface SessionFileRef {
   readonly file: string;
   /** Where this run's records begin (runPart.ts): byte 0 for a file the run created. */
   readonly from: RunStart;
+  /**
+   * The file, opened while it was there: the agent may have deleted it since (Gemini, a session
+   * with nothing to resume, at exit). Whoever follows the file owns the descriptor.
+   */
+  readonly heldFd?: number;
 }
 
 /** What choosing an option means. */
@@ -288,4 +293,10 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
   runStartsAt?(file: string): RunStart;
   /** Which session file is this run's: named by the agent, or the candidates the screen fits (sessionLocator.ts). */
   chooseSessionFile(witness: SessionWitness<P>): SessionChoice;
+  /**
+   * Opens the session files that may be this run's, at every poll while none is bound (a listing
+   * and a stat, no reading): an agent that deletes its file as it quits (Gemini) may do so before
+   * any witness settles, and a file held open is still read whole once the agent names it.
+   */
+  holdCandidates?(): void;
 }

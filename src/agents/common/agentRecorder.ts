@@ -89,6 +89,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       for (const t of this._checks) t.dispose();
       this._checks.clear();
     }));
+    this._store.add(toDisposable(() => this._facts.close()));
     this._render();
   }
 
@@ -174,6 +175,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   /** Looks for this run's session file (once per SESSION_SCAN_MS unless forced). */
   private _scan(force: boolean): void {
     const now = this._clock.now();
+    this._profile.holdCandidates?.();
     if (!force && now - this._lastScan < SESSION_SCAN_MS) return;
     this._lastScan = now;
     // The user messages last shown, not only those on screen now: an agent may clear them (at exit)
@@ -181,7 +183,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     const refused = this._facts.prompts.filter((p) => p.decision?.type === 'rejection').map((p) => p.parsed);
     const witness = this._binding.witness(now, this._lastUserMessages, this._screen.prompt, refused);
     const bound = this._binding.bind(this._profile.chooseSessionFile(witness));
-    if (bound) this._facts.followSessionFile(bound.file, bound.from);
+    if (bound) this._facts.followSessionFile(bound);
   }
 
   /** Companion files that appeared (a directory listing: never on a key's path), then what every file appended. */

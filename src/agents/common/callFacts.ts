@@ -5,13 +5,12 @@
 import type { NewEvent } from '../../core/events.js';
 import { NextMessageReasons } from '../../core/nextMessageReason.js';
 import type { EventSink } from '../../core/sink.js';
-import type { AgentProfile, PromptView, SessionFact } from './agentProfile.js';
+import type { AgentProfile, PromptView, SessionFact, SessionFileRef } from './agentProfile.js';
 import { BatchFates } from './batchFates.js';
 import { CallLedger, type CallState } from './callLedger.js';
 import { EventBook } from './eventBook.js';
 import { MissCheck, type MissCount } from './missCheck.js';
 import type { JsonlLine } from './jsonlFollower.js';
-import type { RunStart } from './runPart.js';
 import { SessionFileFollower } from './sessionFileFollower.js';
 import { systemClock, type RecorderClock } from './recorderClock.js';
 
@@ -140,8 +139,13 @@ export class CallFacts<P extends PromptView = PromptView> {
   }
 
   /** Follows the session file the screen's witnesses bound to this run (not one a hook named). */
-  followSessionFile(file: string, from: RunStart): void {
-    this._file.follow(file, false, from);
+  followSessionFile(ref: SessionFileRef): void {
+    this._file.follow(ref.file, false, ref.from, ref.heldFd);
+  }
+
+  /** Closes the session files followed (the run is over). */
+  close(): void {
+    this._file.close();
   }
 
   /** Reads what the followed files appended. */

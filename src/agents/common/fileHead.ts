@@ -6,9 +6,7 @@ export function readHead(file: string, maxBytes: number): Buffer | undefined {
   try {
     const fd = openSync(file, 'r');
     try {
-      const size = Math.min(fstatSync(fd).size, maxBytes);
-      const buf = Buffer.alloc(size);
-      return buf.subarray(0, readSync(fd, buf, 0, size, 0));
+      return readHeadOf(fd, maxBytes);
     } finally {
       closeSync(fd);
     }
@@ -16,4 +14,11 @@ export function readHead(file: string, maxBytes: number): Buffer | undefined {
     // Removed or unreadable since it was listed: not a candidate any more.
     return undefined;
   }
+}
+
+/** Up to `maxBytes` from the start of the open file `fd` (which may have been deleted since it was opened). */
+export function readHeadOf(fd: number, maxBytes: number): Buffer {
+  const size = Math.min(fstatSync(fd).size, maxBytes);
+  const buf = Buffer.alloc(size);
+  return buf.subarray(0, readSync(fd, buf, 0, size, 0));
 }

@@ -3,6 +3,7 @@
 // replaces it. Some agents write part of a run beside it (Claude's subagents/agent-*.jsonl): those
 // companion files are looked for on discover() and followed like the main one. Each complete line
 // is handed out once, with the file it came from.
+import { closeSync } from 'node:fs';
 import { JsonlFollower, type JsonlLine } from './jsonlFollower.js';
 import type { RunStart } from './runPart.js';
 
@@ -10,6 +11,7 @@ export class SessionFileFollower {
   private _follower: JsonlFollower | undefined;
   private _fromHook = false;
   private readonly _companions = new Map<string, JsonlFollower>();
+  private _closed = false;
 
   constructor(
     private readonly _onLine: (line: JsonlLine) => void,
@@ -25,15 +27,32 @@ export class SessionFileFollower {
   /**
    * Starts following `file`; a file a hook reported replaces one found by scanning, never the
    * reverse. Lines before byte `from` (a resumed session's earlier turns) are handed out as `earlier`.
+   * `heldFd`, a descriptor of `file` opened earlier (the file may be deleted since), is owned from
+   * here on: read through, or closed if this file is not followed.
    */
-  follow(file: string, fromHook: boolean, from: RunStart = 0): void {
-    if (this._follower?.file === file) return;
-    if (this._follower && (this._fromHook || !fromHook)) return;
+  follow(file: string, fromHook: boolean, from: RunStart = 0, heldFd?: number): void {
+    const taken = !this._closed && this._follower?.file !== file && !(this._follower && (this._fromHook || !fromHook));
+    if (!taken) {
+      if (heldFd !== undefined) closeSync(heldFd);
+      return;
+    }
     this._fromHook = fromHook;
     // Another main file: the companions found beside the old one are not this run's.
-    this._companions.clear();
-    this._follower = new JsonlFollower(file, this._onLine, from);
+    this._closeFiles();
+    this._follower = new JsonlFollower(file, this._onLine, from, heldFd);
     this._follower.poll();
+  }
+
+  /** Closes every file followed; nothing is read after this. */
+  close(): void {
+    this._closed = true;
+    this._closeFiles();
+  }
+
+  private _closeFiles(): void {
+    this._follower?.close();
+    for (const follower of this._companions.values()) follower.close();
+    this._companions.clear();
   }
 
   /**
@@ -43,7 +62,7 @@ export class SessionFileFollower {
    */
   discover(): void {
     const main = this._follower?.file;
-    if (main === undefined) return;
+    if (main === undefined || this._closed) return;
     for (const file of this._listCompanions(main)) {
       if (!this._companions.has(file)) this._companions.set(file, new JsonlFollower(file, this._onLine));
     }

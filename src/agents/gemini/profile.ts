@@ -155,8 +155,12 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
     return this._chooser.runStartsAt(file);
   }
 
+  holdCandidates(): void {
+    this._chooser.holdCandidates();
+  }
+
   dispose(): void {
-    // Nothing held: the chooser and the parser read files and screens on demand.
+    this._chooser.dispose();
   }
 
   private _message(message: GeminiMessage): SessionFact[] {

@@ -6,7 +6,9 @@
 //     as it quits), so the file whose metadata line carries that id is this run's. No other session
 //     can show it.
 //   - `named_gone`: it named a session whose file is gone (Gemini deletes a session with nothing
-//     worth resuming as it quits): no other file is ours.
+//     worth resuming as it quits) and was never seen here: no other file is ours. Every candidate is
+//     kept open from the first scan that sees it (heldFiles.ts), so a deny-only session that Gemini
+//     deletes as it quits, however soon after the user's message, is still `named` and read whole.
 //   - `fits`: the candidates that hold the most of the user messages the screen showed (long
 //     enough ago that our own file holds them too, sessionBinding.ts WITNESS_SETTLE_MS), leaving out
 //     any that ran a call this run refused (a twin that approved it). Two sessions given the same
@@ -14,11 +16,12 @@
 // The session id is on screen only at the quit summary (Gemini 0.61.0), so two such sessions are
 // told apart at exit, or not at all (a run killed before its summary keeps no call ids).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
-import { readHead } from '../common/fileHead.js';
+import { readHead, readHeadOf } from '../common/fileHead.js';
+import { HeldFiles } from '../common/heldFiles.js';
 import { isoTimestampOf, runStartOffset, sizesUntouchedSince } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
 import { geminiHomeDir } from './geminiHome.js';
@@ -41,6 +44,8 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 export class SessionChooser {
   /** The chat files' sizes as the run started: what a resumed one held then is earlier (runPart.ts). */
   private readonly _sizesAtStart: ReadonlyMap<string, number>;
+  /** Every candidate seen, kept open: the named one may be deleted before its id shows. */
+  private readonly _held = new HeldFiles();
 
   constructor(
     private readonly _env: NodeJS.ProcessEnv,
@@ -67,15 +72,19 @@ export class SessionChooser {
   }
 
   choose(witness: SessionWitness<GeminiPrompt>, strings: GeminiStrings): SessionChoice {
+    const candidates = this._candidates();
+    this._held.hold(candidates);
     if (witness.sessionId !== undefined) {
       const file = this._fileOf(witness.sessionId);
-      // Gemini deletes a session with nothing worth resuming as it quits: then nothing here is ours.
-      return file !== undefined ? { type: 'named', file: { file, from: this.runStartsAt(file) } } : { type: 'named_gone', sessionId: witness.sessionId };
+      // Gemini deletes a session with nothing worth resuming as it quits: if it was never seen here, nothing here is ours.
+      if (file === undefined) return { type: 'named_gone', sessionId: witness.sessionId };
+      const heldFd = this._held.take(file);
+      return { type: 'named', file: { file, from: this.runStartsAt(file), ...(heldFd !== undefined ? { heldFd } : {}) } };
     }
     const shown = witness.userMessages.map(squash).filter((m) => m !== '');
     if (shown.length === 0) return { type: 'fits', files: [] };
     const scored: Array<{ ref: SessionFileRef; score: number }> = [];
-    for (const file of this._candidates()) {
+    for (const file of candidates) {
       const peeked = peek(file, strings);
       // It ran a call this run refused: a twin that approved it.
       if ((witness.refused ?? []).some((p) => peeked.ranCalls.some((c) => promptShowsCall(p, c)))) continue;
@@ -87,13 +96,25 @@ export class SessionChooser {
     return { type: 'fits', files: best === 0 ? [] : scored.filter((c) => c.score === best).map((c) => ({ file: c.ref.file, from: this.runStartsAt(c.ref.file) })) };
   }
 
+  /** Opens every candidate not held yet (a listing and a stat: cheap enough for every poll). */
+  holdCandidates(): void {
+    this._held.hold(this._candidates());
+  }
+
   /** Where this run's part of a chat file begins (a resumed session's file holds earlier turns). */
   runStartsAt(file: string): RunStart {
     return runStartOffset(file, this._startedAt, geminiRecordTime, this._sizesAtStart.get(file));
   }
 
-  /** The chat file of session `id`: named after its first 8 characters, its metadata line says it whole. */
+  /**
+   * The chat file of session `id`: named after its first 8 characters, its metadata line says it
+   * whole. A file held open counts even if Gemini has deleted it since.
+   */
   private _fileOf(id: string): string | undefined {
+    const fileName = (name: string) => name.startsWith('session-') && name.endsWith(`-${id.slice(0, 8)}.jsonl`);
+    for (const [file, fd] of this._held.entries()) {
+      if (fileName(basename(file)) && sessionIdIn(readHeadOf(fd, PEEK_MAX_BYTES)) === id) return file;
+    }
     const dir = this.chatsDir();
     if (!dir) return undefined;
     let names: string[];
@@ -104,14 +125,16 @@ export class SessionChooser {
       return undefined;
     }
     for (const name of names) {
-      if (!name.startsWith('session-') || !name.endsWith(`-${id.slice(0, 8)}.jsonl`)) continue;
+      if (!fileName(name)) continue;
       const file = join(dir, name);
-      const data = readHead(file, PEEK_MAX_BYTES);
-      const first = data?.subarray(0, Math.max(0, data.indexOf(0x0a))).toString('utf8');
-      const record = first ? parseGeminiLine(first) : undefined;
-      if (record?.type === 'metadata' && record.metadata.sessionId === id) return file;
+      if (sessionIdIn(readHead(file, PEEK_MAX_BYTES)) === id) return file;
     }
     return undefined;
+  }
+
+  /** Closes the candidates held open. */
+  dispose(): void {
+    this._held.dispose();
   }
 
   private _candidates(): string[] {
@@ -150,6 +173,13 @@ function geminiRecordTime(text: string): number | undefined {
   const m = /^\{"\$set":\{"lastUpdated":"([^"]+)"\}\}$/.exec(text);
   const u = m ? Date.parse(m[1]!) : NaN;
   return Number.isFinite(u) ? u : undefined;
+}
+
+/** The session id a chat file's first line (its metadata record) names. */
+function sessionIdIn(data: Buffer | undefined): string | undefined {
+  const first = data?.subarray(0, Math.max(0, data.indexOf(0x0a))).toString('utf8');
+  const record = first ? parseGeminiLine(first) : undefined;
+  return record?.type === 'metadata' ? record.metadata.sessionId : undefined;
 }
 
 function listChats(dir: string): string[] {

@@ -1,11 +1,13 @@
 // The session-file follower with companion files (Claude's subagents/agent-*.jsonl): files that
 // appear after following started are found by discover(), each line is handed out once with the
-// file it came from, and a main file a hook names drops the companions of the one found by a scan.
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// file it came from, and a main file a hook names drops the companions of the one found by a scan;
+// and a file deleted by its agent is still read whole through the descriptor held open.
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonlLine } from '../../../../src/agents/common/jsonlFollower.js';
+import { HeldFiles } from '../../../../src/agents/common/heldFiles.js';
 import { SessionFileFollower } from '../../../../src/agents/common/sessionFileFollower.js';
 
 let dir: string;
@@ -103,5 +105,49 @@ describe('a file named before it exists (Claude --fork-session writes a new tran
     appendFileSync(file, [stamped('2026-11-26T06:00:01.000Z', 3), JSON.stringify({ n: 4, type: 'mode' }), ''].join('\n'));
     f.poll();
     expect(lines.map((l) => [JSON.parse(l.text).n, l.earlier])).toEqual([[0, false], [1, true], [2, true], [3, false], [4, false]]);
+  });
+});
+
+describe('a file the agent deletes as it quits (Gemini, a session with nothing to resume)', () => {
+  it('keeps reading the followed file through its open descriptor: what was appended just before the deletion still comes out', () => {
+    const file = join(dir, 'chat.jsonl');
+    writeFileSync(file, '{"n":1}\n');
+    const { f, seen } = follower();
+    f.follow(file, false);
+    appendFileSync(file, '{"n":2}\n');
+    unlinkSync(file);
+    f.poll();
+    expect(seen.map((l) => l.text)).toEqual(['{"n":1}', '{"n":2}']);
+    f.close();
+  });
+
+  it('follows a file through a descriptor held from before it was deleted (heldFiles.ts), from its first line', () => {
+    const file = join(dir, 'chat.jsonl');
+    writeFileSync(file, '{"n":1}\n');
+    const held = new HeldFiles();
+    held.hold([file, join(dir, 'never-there.jsonl')]);
+    expect([...held.entries()].map(([name]) => name)).toEqual([file]);
+    appendFileSync(file, '{"n":2}\n');
+    unlinkSync(file);
+    const { f, seen } = follower();
+    f.follow(file, false, 0, held.take(file));
+    expect(held.take(file)).toBeUndefined();
+    expect(seen.map((l) => l.text)).toEqual(['{"n":1}', '{"n":2}']);
+    f.close();
+    held.dispose();
+  });
+
+  it('a file replaced under its name is read on from the new one; after close() nothing more is read', () => {
+    const file = join(dir, 'chat.jsonl');
+    writeFileSync(file, '{"n":1}\n');
+    const { f, seen } = follower();
+    f.follow(file, false);
+    writeFileSync(join(dir, 'next.jsonl'), '{"n":1}\n{"n":2}\n');
+    renameSync(join(dir, 'next.jsonl'), file);
+    f.poll();
+    appendFileSync(file, '{"n":3}\n');
+    f.close();
+    f.poll();
+    expect(seen.map((l) => l.text)).toEqual(['{"n":1}', '{"n":2}']);
   });
 });
