@@ -145,6 +145,10 @@ export interface ReplayOptions {
    * writes and rec's reads). The recorder must record the same events.
    */
   readonly chatLagMs?: number;
+  /** Every key this long after the screen it answers (when the recording waited longer): a quicker user (shared/recordedRun.ts). */
+  readonly keyDelayMs?: number;
+  /** Everything this many times as fast: a quicker model and machine too (shared/recordedRun.ts). */
+  readonly speedup?: number;
   /** Alters Gemini's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
   readonly alterOutput?: (data: string) => string;
   /** Goes further down the user's path after merge and stats (see replayRecording). */
@@ -217,6 +221,8 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       layout,
       recorder: (context, clock) => new GeminiRecorder(context, { clock }),
       ...(options.chatLagMs !== undefined ? { lagMs: options.chatLagMs } : {}),
+      ...(options.keyDelayMs !== undefined ? { keyDelayMs: options.keyDelayMs } : {}),
+      ...(options.speedup !== undefined ? { speedup: options.speedup } : {}),
       ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
       ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       probes,
@@ -225,6 +231,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       atExit: () => {
         if (DELETED_AT_EXIT.has(name)) rmSync(chatFile);
       },
+      linesBeforeExit: DELETED_AT_EXIT.has(name),
     },
     ({ cast, db, runId, screen, keysSent, forwarded, journey }) => ({
       journey,

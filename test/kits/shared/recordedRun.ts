@@ -19,7 +19,7 @@ import { ScreenModel } from '../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../src/store/eventSink.js';
 import { openSidecar, type SidecarDb } from '../../../src/store/sidecarDb.js';
 import { alignToCast, type StampedLine } from '../../helpers/castAlignment.js';
-import { readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
+import { quickerKeys, readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
 import { expectJourney, type Journey } from '../../helpers/journey.js';
 import { VirtualClock } from '../../helpers/virtualClock.js';
 
@@ -58,6 +58,14 @@ export interface RecordedReplayOptions {
   readonly recorder: (context: RecorderContext, clock: VirtualClock) => Recorder;
   /** Every session line written this much later than the recording says (the agent's writer trailing the screen). */
   readonly lagMs?: number;
+  /**
+   * Quicker than recorded (castReplay.ts quickerTimes): every key comes this long after the screen
+   * it answers was drawn whole, where the recording waited longer, the agent's output and files
+   * moved with it.
+   */
+  readonly keyDelayMs?: number;
+  /** Quicker still: everything, the agent's output and files too, this many times as fast (a quicker model and machine). */
+  readonly speedup?: number;
   /** How long the last screen stays after the cast ends: the recorder's settle time plus a poll. */
   readonly lingerMs: number;
   /**
@@ -69,6 +77,11 @@ export interface RecordedReplayOptions {
   readonly alterOutput?: (data: string) => string;
   /** What the agent did as it exited, before rec reconciles (e.g. Gemini deleting its chat file). */
   readonly atExit?: () => void;
+  /**
+   * The agent wrote every line before it exited (it deleted its file as it quit): a lag never
+   * pushes one past the recording's end.
+   */
+  readonly linesBeforeExit?: boolean;
   /**
    * The instants to look at the screen at, given the recorded frames, and what to do with each; by
    * default each recorded frame's, kept in the run's `frames`.
@@ -94,6 +107,13 @@ export interface ReplayedRun {
   readonly journey: Journey;
 }
 
+/** When each recorded instant is replayed: as recorded, or quicker (keyDelayMs, speedup). */
+function retiming(cast: Cast, o: Pick<RecordedReplayOptions, 'keyDelayMs' | 'speedup'>): (t: number) => number {
+  const keys = o.keyDelayMs === undefined ? (t: number) => t : quickerKeys(cast, o.keyDelayMs);
+  const speedup = o.speedup ?? 1;
+  return (t) => keys(t) / speedup;
+}
+
 /** Replays one recording and hands its run to `collect` before everything is closed and removed. */
 export async function replayRecording<T>(o: RecordedReplayOptions, collect: (run: ReplayedRun) => T): Promise<T> {
   const recorded = readCast(join(o.dir, `${o.name}.cast`));
@@ -116,17 +136,22 @@ export async function replayRecording<T>(o: RecordedReplayOptions, collect: (run
       at: recordedFrames,
       onFrame: (frame: ScreenFrame, snapshot: ScreenSnapshot) => frames.push({ frame, replayed: screenText(snapshot), replayedSize: `${snapshot.cols}x${snapshot.rows}` }),
     };
+    const at = retiming(cast, o);
+    const end = at(cast.events.at(-1)?.t ?? 0);
+    const lineTime = (t: number) => (o.linesBeforeExit ? Math.min(t + (o.lagMs ?? 0) / 1000, Math.max(t, end)) : t + (o.lagMs ?? 0) / 1000);
+    // The probes at their new times, each handed on as the frame it was made for.
+    const probeOf = new Map<ScreenFrame, ScreenFrame>(probes.at.map((p) => [{ ...p, t: at(p.t) }, p]));
     try {
       const { forwarded, keysSent } = await replayCast({
-        cast,
+        cast: { ...cast, events: cast.events.map((e) => ({ ...e, t: at(e.t) })) },
         screen,
         keys: recorder,
         clock,
         startMs: alignment.startMs,
-        lines: alignment.lines.map((l, i) => ({ at: l.at + (o.lagMs ?? 0) / 1000, text: String(i) })),
+        lines: alignment.lines.map((l, i) => ({ at: lineTime(at(l.at)), text: String(i) })),
         writeLine: (index) => layout.write(Number(index)),
-        frames: probes.at,
-        onFrame: probes.onFrame,
+        frames: [...probeOf.keys()],
+        onFrame: (probe, snapshot) => probes.onFrame(probeOf.get(probe)!, snapshot),
       });
       await exitAfterReplay({ recorder, clock, screen, lingerMs: o.lingerMs, ...(o.atExit ? { atExit: o.atExit } : {}) });
       if (sink.failure) throw new Error(`sidecar: ${sink.failure}`);
@@ -176,8 +201,10 @@ function replayContext(o: { runId: string; cwd: string; env: NodeJS.ProcessEnv; 
  */
 async function exitAfterReplay(o: { recorder: Recorder; clock: VirtualClock; screen: ScreenModel; lingerMs: number; atExit?: () => void }): Promise<void> {
   const idle = () => o.screen.whenIdle();
-  await o.clock.advanceTo(o.clock.now() + o.lingerMs, idle);
+  // The agent did it as it quit (Gemini deletes its file before it exits), so before the recorder's
+  // timers run out on the last screen.
   o.atExit?.();
+  await o.clock.advanceTo(o.clock.now() + o.lingerMs, idle);
   const stop = new AbortController();
   o.clock.setTimeout(() => stop.abort(), RECONCILE_AFTER_EXIT_MS);
   await o.clock.runUntil(o.recorder.handleExit({ exitCode: 0 }, stop.signal), RECONCILE_AFTER_EXIT_MS * 2, idle);

@@ -234,6 +234,32 @@ for (const lag of LAGGING_CHAT_MS) {
   });
 }
 
+/** A quicker user: each key this long after the screen it answers, with the chat file on time or trailing. */
+const KEY_DELAYS_MS = [0, 50, 150, 500] as const;
+
+for (const keyDelayMs of KEY_DELAYS_MS) {
+  for (const chatLagMs of [0, ...LAGGING_CHAT_MS]) {
+    describe(`gemini 0.61.0, recorded, every key ${keyDelayMs} ms after its screen, chat file ${chatLagMs} ms late`, () => {
+      suite({ keyDelayMs, chatLagMs });
+    });
+  }
+}
+
+/**
+ * A quicker model and machine as well (a warm Gemini on a fresh machine answered and quit within a
+ * second of the message): everything 4 times as fast, keys at once. A deny-only session is then
+ * over, and its file deleted, within the witness settle time (sessionBinding.ts): it is bound only
+ * through the chat file held open since it appeared (heldFiles.ts), by the session id Gemini prints
+ * as it quits. Without that, these fail. Not 1500 ms late: the whole session takes less, and Gemini
+ * writes its file before it prints the summary that ends it.
+ */
+const SPEEDUP = 4;
+for (const chatLagMs of [0, LAGGING_CHAT_MS[0]]) {
+  describe(`gemini 0.61.0, recorded, ${SPEEDUP} times as fast, keys at once, chat file ${chatLagMs} ms late`, () => {
+    suite({ keyDelayMs: 0, speedup: SPEEDUP, chatLagMs });
+  });
+}
+
 describe('gemini 0.61.0 recorded screens: the replayed screen equals each recorded frame (golden screens)', () => {
   for (const s of SCENARIOS) {
     it(s.name, async () => {
