@@ -93,9 +93,11 @@ export interface RecordedRun {
   readonly journey: Journey;
 }
 
-interface ReplayOptions {
+export interface ReplayOptions {
   /** Every transcript line written this much later than the recording says (Claude's writer trailing the screen). */
   readonly transcriptLagMs?: number;
+  /** Every key this long after the screen it answers (when the recording waited longer): a quicker user (shared/recordedRun.ts). */
+  readonly keyDelayMs?: number;
   /** Alters Claude's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
   readonly alterOutput?: (data: string) => string;
   /** Goes further down the user's path after merge and stats (see replayRecording). */
@@ -163,6 +165,7 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR, o
       layout,
       recorder: (context, clock) => new ClaudeRecorder(context, { clock }),
       ...(options.transcriptLagMs !== undefined ? { lagMs: options.transcriptLagMs } : {}),
+      ...(options.keyDelayMs !== undefined ? { keyDelayMs: options.keyDelayMs } : {}),
       ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
       ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,

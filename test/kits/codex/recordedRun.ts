@@ -65,6 +65,8 @@ export interface ReplayOptions {
    * asynchronously; a loaded machine delays it further). The recorder must record the same events.
    */
   readonly rolloutLagMs?: number;
+  /** Every key this long after the screen it answers (when the recording waited longer): a quicker user (shared/recordedRun.ts). */
+  readonly keyDelayMs?: number;
   /** Alters Codex's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
   readonly alterOutput?: (data: string) => string;
   /** Goes further down the user's path after merge and stats (see replayRecording). */
@@ -104,6 +106,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       layout,
       recorder: (context, clock) => new CodexRecorder(context, { clock }),
       ...(options.rolloutLagMs !== undefined ? { lagMs: options.rolloutLagMs } : {}),
+      ...(options.keyDelayMs !== undefined ? { keyDelayMs: options.keyDelayMs } : {}),
       ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
       ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { fixturesDir } from '../../../helpers/agentVersions.js';
 import { replayRecorded, type RecordedRun } from '../../../kits/claude/recordedRun.js';
+import { TIMING_POINTS, timingLabel } from '../../../helpers/timingSweep.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 90_000;
@@ -102,11 +103,16 @@ function expectDialogs(r: RecordedRun, d: Dialog): void {
   expect(r.journey.stats.rejections.by_kind).toEqual([{ key: d.kind, count: 2 }]);
 }
 
-for (const lag of LAGGING_TRANSCRIPT_MS) {
-  describe(`claude 2.1.332, 120x40, the WebFetch, MCP and NotebookEdit dialogs, transcript written ${lag} ms late`, () => {
+const TIMINGS = [
+  ...LAGGING_TRANSCRIPT_MS.map((lag) => ({ label: `transcript written ${lag} ms late`, options: { transcriptLagMs: lag } })),
+  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'transcript'), options: { transcriptLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
+];
+
+for (const { label, options } of TIMINGS) {
+  describe(`claude 2.1.332, 120x40, the WebFetch, MCP and NotebookEdit dialogs, ${label}`, () => {
     for (const d of DIALOGS) {
       it(`${d.scenario}: Esc and ${d.no} refuse (kind ${d.kind}), 1 approves once, 2 approves (${d.alwaysScope}), then no dialog`, async () => {
-        const r = await replayRecorded(d.scenario, RECORDED, { transcriptLagMs: lag });
+        const r = await replayRecorded(d.scenario, RECORDED, options);
         expectDialogs(r, d);
       }, REPLAY_TIMEOUT_MS);
     }

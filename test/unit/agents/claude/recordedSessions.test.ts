@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { fixturesDir } from '../../../helpers/agentVersions.js';
-import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from '../../../kits/claude/recordedRun.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/claude/recordedRun.js';
+import { TIMING_POINTS, timingLabel } from '../../../helpers/timingSweep.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -53,9 +54,15 @@ const rejection = (callId: string, kind: string, trigger: string, reasonSource =
   ran: 'no',
 });
 
-for (const { version, recorded, inline } of RECORDED_BY_VERSION) {
-  describe(`claude ${version}, 120x40, recorded sessions replayed through the recorder`, () => {
-    const replay = (name: string) => replayRecorded(name, recorded);
+// As recorded, then at every point of the timing sweep (helpers/timingSweep.ts): the same rows.
+const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: ReplayOptions }> = [
+  { label: '', options: {} },
+  ...TIMING_POINTS.map((p) => ({ label: `, ${timingLabel(p, 'transcript')}`, options: { keyDelayMs: p.keyDelayMs, transcriptLagMs: p.lagMs } })),
+];
+
+for (const [{ version, recorded, inline }, { label, options }] of RECORDED_BY_VERSION.flatMap((v) => TIMINGS.map((t) => [v, t] as const))) {
+  describe(`claude ${version}, 120x40, recorded sessions replayed through the recorder${label}`, () => {
+    const replay = (name: string) => replayRecorded(name, recorded, options);
 
     it('bash-approve-once: 1 approves once; the transcript says it ran', async () => {
       const r = await replay('bash-approve-once');
@@ -172,8 +179,8 @@ for (const { version, recorded, inline } of RECORDED_BY_VERSION) {
 
   // The same decisions drawn by the inline renderer the user may pick (recorded-inline/, `--settings
   // '{"tui":"default"}'`): the normal screen, the live area erased and rewritten line by line.
-  describe(`claude ${version}, 120x40, inline renderer (tui default), recorded sessions replayed through the recorder`, () => {
-    const replay = (name: string) => replayRecorded(name, inline);
+  describe(`claude ${version}, 120x40, inline renderer (tui default), recorded sessions replayed through the recorder${label}`, () => {
+    const replay = (name: string) => replayRecorded(name, inline, options);
 
     it('inline-bash-approve-once: 1 approves once', async () => {
       const r = await replay('inline-bash-approve-once');

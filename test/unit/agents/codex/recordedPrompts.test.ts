@@ -11,12 +11,17 @@ import { approvalRow, promptRow, rejectionRow, view, type RowView } from '../../
 import { netAlwaysExpected, netKeysExpected } from '../../../kits/codex/networkExpected.js';
 import type { EventRow } from '../../../helpers/sidecarRows.js';
 import { screenText } from '../../../helpers/castReplay.js';
-import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from '../../../kits/codex/recordedRun.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/codex/recordedRun.js';
+import { TIMING_POINTS, timingLabel } from '../../../helpers/timingSweep.js';
 import { MCP_CALLS } from '../../../../src/lab/mock/scenarios.js';
 
 const REPLAY_TIMEOUT_MS = 60_000;
-/** As recordedSessions.test.ts: on time, then the rollout 400 ms and 1.5 s behind the screen. */
-const LAGS = [undefined, 400, 1_500] as const;
+/** As recorded, the rollout 400 ms and 1.5 s behind the screen, then every point of the timing sweep (helpers/timingSweep.ts). */
+const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: Pick<ReplayOptions, 'rolloutLagMs' | 'keyDelayMs'> }> = [
+  { label: 'rollout on time', options: {} },
+  ...[400, 1_500].map((lag) => ({ label: `rollout ${lag} ms late`, options: { rolloutLagMs: lag } })),
+  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'rollout'), options: { rolloutLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
+];
 const dirOf = (version: string): string => RECORDED_BY_VERSION.find((v) => v.version === version)!.recorded;
 /** The MCP form was measured on 0.171.0 only. */
 const DIR = dirOf('0.171.0');
@@ -25,8 +30,8 @@ const NETWORK_VERSIONS = ['0.169.0', '0.171.0'] as const;
 
 const rows = (run: RecordedRun): RowView[] => run.events.map((e) => view(e as unknown as EventRow));
 
-function replay(name: string, lag: number | undefined, dir = DIR): Promise<RecordedRun> {
-  return replayRecorded(name, { dir, ...(lag !== undefined ? { rolloutLagMs: lag } : {}) });
+function replay(name: string, timing: Pick<ReplayOptions, 'rolloutLagMs' | 'keyDelayMs'>, dir = DIR): Promise<RecordedRun> {
+  return replayRecorded(name, { dir, ...timing });
 }
 
 /** The merged calls' fates and the rejections merge and stats see. */
@@ -39,10 +44,10 @@ function expectJourney(run: RecordedRun, fates: readonly string[], rejected: Rea
 }
 
 
-for (const lag of LAGS) {
-  describe(`codex 0.171.0 MCP tool form, rollout ${lag === undefined ? 'on time' : `${lag} ms late`}`, () => {
+for (const { label, options: timing } of TIMINGS) {
+  describe(`codex 0.171.0 MCP tool form, ${label}`, () => {
     it('mcp-keys: Esc and 4 cancel (kind mcp), Enter allows once, 2 allows for the session, the fifth call is not asked', async () => {
-      const run = await replay('mcp-keys', lag);
+      const run = await replay('mcp-keys', timing);
       expect(run.calls).toHaveLength(MCP_CALLS);
       expect(run.calls.every((c) => c.name === 'mcp__marker__touch_marker')).toBe(true);
       const [esc, cancel, enter, session] = run.calls as [typeof run.calls[0], typeof run.calls[0], typeof run.calls[0], typeof run.calls[0]];
@@ -60,7 +65,7 @@ for (const lag of LAGS) {
     }, REPLAY_TIMEOUT_MS);
 
     it('mcp-always: 3 allows always; the four calls after it are not asked', async () => {
-      const run = await replay('mcp-always', lag);
+      const run = await replay('mcp-always', timing);
       expect(run.calls).toHaveLength(MCP_CALLS);
       const first = run.calls[0]!;
       expect(rows(run)).toEqual([
@@ -72,10 +77,10 @@ for (const lag of LAGS) {
   });
 }
 
-for (const [version, lag] of NETWORK_VERSIONS.flatMap((v) => LAGS.map((l) => [v, l] as const))) {
-  describe(`codex ${version} network prompt, rollout ${lag === undefined ? 'on time' : `${lag} ms late`}`, () => {
+for (const [version, { label, options: timing }] of NETWORK_VERSIONS.flatMap((v) => TIMINGS.map((t) => [v, t] as const))) {
+  describe(`codex ${version} network prompt, ${label}`, () => {
     it('net-keys: y allows once, a for the conversation (the host\'s second fetch is not asked), Esc, n and 4 refuse (kind network)', async () => {
-      const run = await replay('net-keys', lag, dirOf(version));
+      const run = await replay('net-keys', timing, dirOf(version));
       const expected = netKeysExpected(run.calls);
       expect(run.calls.map((c) => c.args.cmd)).toEqual(expected.commands);
       expect(rows(run)).toEqual(expected.rows);
@@ -83,7 +88,7 @@ for (const [version, lag] of NETWORK_VERSIONS.flatMap((v) => LAGS.map((l) => [v,
     }, REPLAY_TIMEOUT_MS);
 
     it('net-always: p allows a host in the future; the next turn fetches every host unasked', async () => {
-      const run = await replay('net-always', lag, dirOf(version));
+      const run = await replay('net-always', timing, dirOf(version));
       const expected = netAlwaysExpected(run.calls);
       expect(run.calls.map((c) => c.args.cmd)).toEqual(expected.commands);
       expect(rows(run)).toEqual(expected.rows);
@@ -96,7 +101,7 @@ describe('codex MCP tool form and network prompt: recorded screens', () => {
   it('the replayed screen equals each recorded frame', async () => {
     const recordings = [['0.171.0', 'mcp-keys'], ['0.171.0', 'mcp-always'], ...NETWORK_VERSIONS.flatMap((v) => [[v, 'net-keys'], [v, 'net-always']])] as const;
     for (const [version, name] of recordings) {
-      const run = await replay(name, undefined, dirOf(version));
+      const run = await replay(name, {}, dirOf(version));
       expect(run.frames.map((f) => f.frame.label)).toContain('final');
       for (const { frame, replayed, replayedSize } of run.frames) {
         expect(`# ${name} ${frame.label} ${replayedSize}\n${replayed}`).toBe(`# ${name} ${frame.label} ${frame.cols}x${frame.rows}\n${screenText(frame.text)}`);

@@ -22,6 +22,7 @@ import {
 } from '../../../kits/gemini/expectedRows.js';
 import { REASON } from '../../../../src/lab/gemini/recordedScenarios.js';
 import { screenText } from '../../../helpers/castReplay.js';
+import { TIMING_POINTS, TIMING_SWEEP, timingLabel } from '../../../helpers/timingSweep.js';
 import type { SessionToolCall } from '../../../kits/gemini/sessionSnapshots.js';
 import { replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/gemini/recordedRun.js';
 
@@ -234,15 +235,10 @@ for (const lag of LAGGING_CHAT_MS) {
   });
 }
 
-/** A quicker user: each key this long after the screen it answers, with the chat file on time or trailing. */
-const KEY_DELAYS_MS = [0, 50, 150, 500] as const;
-
-for (const keyDelayMs of KEY_DELAYS_MS) {
-  for (const chatLagMs of [0, ...LAGGING_CHAT_MS]) {
-    describe(`gemini 0.61.0, recorded, every key ${keyDelayMs} ms after its screen, chat file ${chatLagMs} ms late`, () => {
-      suite({ keyDelayMs, chatLagMs });
-    });
-  }
+for (const point of TIMING_POINTS) {
+  describe(`gemini 0.61.0, recorded, ${timingLabel(point, 'chat file')}`, () => {
+    suite({ keyDelayMs: point.keyDelayMs, chatLagMs: point.lagMs });
+  });
 }
 
 /**
@@ -254,7 +250,7 @@ for (const keyDelayMs of KEY_DELAYS_MS) {
  * writes its file before it prints the summary that ends it.
  */
 const SPEEDUP = 4;
-for (const chatLagMs of [0, LAGGING_CHAT_MS[0]]) {
+for (const chatLagMs of TIMING_SWEEP ? [0, LAGGING_CHAT_MS[0]] : []) {
   describe(`gemini 0.61.0, recorded, ${SPEEDUP} times as fast, keys at once, chat file ${chatLagMs} ms late`, () => {
     suite({ keyDelayMs: 0, speedup: SPEEDUP, chatLagMs });
   });
