@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AGENT_MODULES } from '../agents/registry.js';
-import { checkRows } from '../lab/conformance.js';
+import { checkRows, type ConformanceScenario, type RowCheck } from '../lab/conformance.js';
+import type { ScenarioRun } from '../lab/scenarioRun.js';
 import { resolveDbPath } from '../store/dbPath.js';
 import type { DoctorScenarioResult } from '../store/doctorRuns.js';
 import { openSidecar } from '../store/sidecarDb.js';
@@ -96,8 +97,11 @@ async function checkAgent(plan: { agent: string; kit: DoctorAgent; binary: Agent
   }
 }
 
-/** Every scenario of one agent, the result recorded; or a refusal when the agent did not use the mock model. */
-async function checkScenarios(plan: { agent: string; kit: DoctorAgent; binary: AgentBinary; version: string }, dbPath: string, io: CommandIO, cacheDir: string): Promise<DoctorAgentResult | string> {
+/**
+ * Every scenario of one agent, the result recorded; or a refusal when the agent did not use the mock
+ * model. A scenario that fails is run once more, to tell flaky from failing.
+ */
+export async function checkScenarios(plan: { agent: string; kit: DoctorAgent; binary: AgentBinary; version: string }, dbPath: string, io: CommandIO, cacheDir: string): Promise<DoctorAgentResult | string> {
   const started = new Date();
   const recJs = new URL('../../bin/rec.js', import.meta.url).pathname;
   const scenarios: DoctorScenarioResult[] = [];
@@ -105,17 +109,24 @@ async function checkScenarios(plan: { agent: string; kit: DoctorAgent; binary: A
     const script = plan.kit.script(scenario.script);
     if (script === undefined) throw new Error(`rec doctor: no key script ${scenario.script} for ${plan.agent}`);
     io.stderr.write(`rec doctor: ${plan.agent} ${plan.version}: ${scenario.name}…\n`);
-    const run = await plan.kit.run({ recJs, agentBin: plan.binary.path, version: plan.version, script, cacheDir });
+    const attempt = () => plan.kit.run({ recJs, agentBin: plan.binary.path, version: plan.version, script, cacheDir });
+    const run = await attempt();
     if (run.modelTurns === 0 && scenarios.length === 0) {
       // The first scenario doubles as the isolation probe: an agent that never asked the mock model
       // (a login screen, a base URL it does not take from its config) is not checked at all.
       return `${plan.agent} ${escapeControls(plan.version)}: refused: it never asked rec's mock model on 127.0.0.1 (${escapeControls(run.error ?? 'no model turn')}), so rec cannot isolate it; nothing was recorded`;
     }
-    const check = checkRows(scenario.expected, run.rows, run.issuedCallIds);
-    const pass = check.pass && run.error === null;
-    const problem = run.error ?? check.problem;
-    const capture = pass ? null : saveScreen(dbPath, plan, scenario.script, run.screen);
-    scenarios.push({ name: scenario.name, expected: check.expected, seen: check.seen, pass, problem, capture });
+    const first = judge(scenario, run);
+    if (first.pass) {
+      scenarios.push({ name: scenario.name, expected: first.check.expected, seen: first.check.seen, pass: true, problem: null, capture: null });
+      continue;
+    }
+    // A failure is run once more: one that passes then is flaky, reported apart from one that fails
+    // twice, and neither counts as a pass (a version is verified only if every scenario passed first time).
+    const capture = saveScreen(dbPath, plan, scenario.script, run.screen);
+    io.stderr.write(`rec doctor: ${plan.agent} ${plan.version}: ${scenario.name} failed (${escapeControls(first.problem ?? 'failed')}); running it once more…\n`);
+    const again = judge(scenario, await attempt());
+    scenarios.push({ name: scenario.name, expected: first.check.expected, seen: first.check.seen, pass: false, flaky: again.pass, problem: first.problem, capture });
   }
   const ended = new Date();
   const base = { agent: plan.agent, version: plan.version, agent_bin: plan.binary.path, started_at: started.toISOString(), ended_at: ended.toISOString() };
@@ -129,6 +140,13 @@ async function checkScenarios(plan: { agent: string; kit: DoctorAgent; binary: A
     recorded_in: recorded === undefined ? dbPath : null,
     record_error: recorded ?? null,
   };
+}
+
+/** Whether one run of a scenario gave its rows, and what went wrong first when it did not. */
+function judge(scenario: ConformanceScenario, run: ScenarioRun): { pass: boolean; check: RowCheck; problem: string | null } {
+  const check = checkRows(scenario.expected, run.rows, run.issuedCallIds);
+  const pass = check.pass && run.error === null;
+  return { pass, check, problem: pass ? null : (run.error ?? check.problem) };
 }
 
 /** Keeps the result in the sidecar; returns the error in one line when it could not. */

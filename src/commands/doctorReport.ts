@@ -34,12 +34,13 @@ export function doctorReport(r: DoctorAgentResult, width: number): string {
     const lines = Math.max(s.expected.length, seen.length);
     for (let i = 0; i < lines; i += 1) {
       const at = (list: readonly string[]): string => (list[i] !== undefined ? cell(list[i]) : '');
-      rows.push([i === 0 ? cell(s.name) : '', at(s.expected), at(seen), i === 0 ? (s.pass ? 'pass' : 'FAIL') : '']);
+      rows.push([i === 0 ? cell(s.name) : '', at(s.expected), at(seen), i === 0 ? outcome(s) : '']);
     }
   }
   const out = [...wrap(`${r.agent} ${r.version} (${r.agent_bin})`, w, '  '), formatTable(COLUMNS, rows, w).trimEnd()];
   for (const s of r.scenarios.filter((x) => !x.pass)) {
-    out.push(...wrap(`FAIL ${s.name}: ${s.problem ?? 'failed'}`, w, '  '));
+    const again = s.flaky === true ? '; passed when run again' : '; failed again when run again';
+    out.push(...wrap(`${outcome(s)} ${s.name}: ${s.problem ?? 'failed'}${again}`, w, '  '));
     if (s.capture !== null) out.push(...wrap(`screen: ${s.capture}`, w, '  ', '  '));
   }
   out.push(...wrap(verdict(r), w, ''));
@@ -50,9 +51,16 @@ export function doctorJson(r: DoctorAgentResult): string {
   return JSON.stringify(r) + '\n';
 }
 
+/** pass (first time), FLAKY (failed, then passed once more), FAIL (failed twice). */
+function outcome(s: DoctorScenarioResult): string {
+  if (s.pass) return 'pass';
+  return s.flaky === true ? 'FLAKY' : 'FAIL';
+}
+
 function verdict(r: DoctorAgentResult): string {
   const passed = r.scenarios.filter((s) => s.pass).length;
-  const head = `${passed} of ${r.scenarios.length} scenarios passed in ${formatDuration(r.wall_ms)}`;
+  const flaky = r.scenarios.filter((s) => s.flaky === true).length;
+  const head = `${passed} of ${r.scenarios.length} scenarios passed first time${flaky > 0 ? ` (${flaky} flaky: failed, then passed once more)` : ''} in ${formatDuration(r.wall_ms)}`;
   const where = r.recorded_in !== null ? ` (recorded in ${cell(r.recorded_in)})` : `; not recorded: ${cell(r.record_error ?? 'unknown error')}`;
   if (r.passed) return `${head}: rec counts ${cell(r.agent)} ${cell(r.version)} as verified from now on${where}.`;
   return `${head}: ${cell(r.agent)} ${cell(r.version)} is not verified; report the failures above with their screens${where}.`;

@@ -12,8 +12,11 @@ export const DoctorScenarioResult = z.object({
   name: z.string(),
   expected: z.array(z.string()),
   seen: z.array(z.string()),
+  /** It passed the first time it ran (what counts for a verdict). */
   pass: z.boolean(),
-  /** What went wrong, in one line, when it failed. */
+  /** It failed, then passed when run once more: flaky, which is not a pass (absent in runs before reruns). */
+  flaky: z.boolean().optional(),
+  /** What went wrong, in one line, when it failed (the first time, for a flaky one). */
   problem: z.string().nullable(),
   /** The screen as last seen, saved for a report, when it failed. */
   capture: z.string().nullable(),

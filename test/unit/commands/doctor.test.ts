@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { doctorCommand } from '../../../src/commands/doctor.js';
+import { checkScenarios, doctorCommand } from '../../../src/commands/doctor.js';
+import type { DoctorAgent } from '../../../src/commands/doctorAgents.js';
+import { openSidecar } from '../../../src/store/sidecarDb.js';
 import { DOCTOR_WIDTH, doctorReport, type DoctorAgentResult } from '../../../src/commands/doctorReport.js';
 import { checkRows, rowLabel } from '../../../src/lab/conformance.js';
 import { CODEX_CONFORMANCE } from '../../../src/lab/codex/conformance.js';
@@ -160,13 +162,67 @@ describe("rec doctor's report", () => {
     expect(text).not.toContain('…');
     expect(text).toMatch(/^reject \(Esc\) +prompt +\(none\) +FAIL$/m);
     expect(text).toMatch(/^ +screen: *$|^ +screen: \/home/m);
-    expect(text.replace(/\s+/g, ' ')).toContain('8 of 9 scenarios passed in 2m00s: codex 0.169.0 is not verified');
+    expect(text.replace(/\s+/g, ' ')).toContain('8 of 9 scenarios passed first time in 2m00s: codex 0.169.0 is not verified');
+    expect(text.replace(/\s+/g, ' ')).toContain('; failed again when run again');
   });
 
   it('says a version that passed is verified from now on', () => {
     const passed = result();
     const all = { ...passed, passed: true, scenarios: passed.scenarios.map((s) => ({ ...s, seen: s.expected, pass: true, problem: null, capture: null })) };
-    expect(doctorReport(all, 80).replace(/\s+/g, ' ')).toContain('9 of 9 scenarios passed in 2m00s: rec counts codex 0.169.0 as verified from now on');
+    expect(doctorReport(all, 80).replace(/\s+/g, ' ')).toContain('9 of 9 scenarios passed first time in 2m00s: rec counts codex 0.169.0 as verified from now on');
+  });
+
+  it('tells a flaky scenario (failed, then passed once more) from a failing one, and counts neither as passed', () => {
+    const r = result();
+    const flaky = { ...r, scenarios: r.scenarios.map((s, i) => (i === 2 ? { ...s, flaky: true } : s)) };
+    const text = doctorReport(flaky, 80);
+    expect(text).toMatch(/^reject \(Esc\) +prompt +\(none\) +FLAKY$/m);
+    expect(text.replace(/\s+/g, ' ')).toContain('; passed when run again');
+    expect(text.replace(/\s+/g, ' ')).toContain('8 of 9 scenarios passed first time (1 flaky: failed, then passed once more) in 2m00s: codex 0.169.0 is not verified');
+  });
+});
+
+describe("rec doctor's runs of a scenario", () => {
+  const scenario = CODEX_CONFORMANCE[0]!;
+  const recorded = (callId: string) =>
+    scenario.expected.map((want) => ({ call_id: callId, related_call_id: null, partial_output: null, reason: null, reason_source: 'none', scope: null, trigger: null, option_label: null, ...want }) as never);
+  /** A kit whose one scenario gives these runs in turn (the agent itself is proved in the e2e doctor suites). */
+  function kit(runs: Array<'pass' | 'fail'>): { kit: DoctorAgent; attempts: () => number } {
+    let attempts = 0;
+    return {
+      attempts: () => attempts,
+      kit: {
+        scenarios: [scenario],
+        script: (name) => (name === scenario.script ? { name, description: '', run: async () => {} } : undefined),
+        run: async () => {
+          const outcome = runs[attempts++] ?? 'fail';
+          return { rows: outcome === 'pass' ? recorded('call_1') : [], issuedCallIds: ['call_1'], modelTurns: 1, screen: 'the last screen', error: null };
+        },
+      },
+    };
+  }
+  const plan = (k: DoctorAgent) => ({ agent: 'codex', kit: k, binary: { path: '/opt/codex/bin/codex.js', packageVersion: '0.169.0' }, version: '0.169.0' });
+
+  it.each([
+    [['pass'], 1, { pass: true }],
+    [['fail', 'pass'], 2, { pass: false, flaky: true }],
+    [['fail', 'fail'], 2, { pass: false, flaky: false }],
+  ] as const)('runs %j: %i attempt(s), kept as %j, and the version is verified only when it passed first time', async (runs, attempts, kept) => {
+    const root = scratch();
+    const k = kit([...runs]);
+    const dbPath = join(root, 'rec.db');
+    const result = await checkScenarios(plan(k.kit), dbPath, { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd: root } as never, root);
+    if (typeof result === 'string') throw new Error(result);
+    expect(k.attempts()).toBe(attempts);
+    expect(result.scenarios[0]).toMatchObject(kept);
+    expect(result.passed).toBe(kept.pass);
+    const opened = openSidecar(dbPath, { mustExist: true });
+    if (!opened.ok) throw new Error(opened.error);
+    try {
+      expect(opened.db.doctorVerifiedVersions('codex')).toEqual(kept.pass ? ['0.169.0'] : []);
+    } finally {
+      opened.db.close();
+    }
   });
 });
 
