@@ -30,7 +30,12 @@ export interface AgentModule {
    * package.json above the binary tells the installed version.
    */
   readonly packageName: string;
-  /** The folders the agent keeps its session files in, honouring the agent's own env overrides. */
+  /**
+   * The agent's own folder (~/.codex, ~/.gemini, ~/.claude), honouring its override variable, an
+   * empty one counting as unset as the agent reads it: the one place every path into it starts from.
+   */
+  home(env: Readonly<Record<string, string | undefined>>): string;
+  /** The folders the agent keeps its session files in, below home(). */
   sessionRoots(env: NodeJS.ProcessEnv): string[];
   /** Whether a file found under sessionRoots is one of its session files. */
   isSessionFile(path: string): boolean;

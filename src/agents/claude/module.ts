@@ -2,7 +2,7 @@
 // versions were measured, and how its reasons are given. The launch and recorder load through
 // loadAdapter (adapter.ts); `rec merge` reads its transcripts (sessionReader.ts).
 import { join } from 'node:path';
-import { homedir } from 'node:os';
+import { claudeHome } from './home.js';
 import type { AgentModule } from '../agentModule.js';
 import { claudePermissionRules } from './rules.js';
 import { CLAUDE_VERSIONS } from './strings/index.js';
@@ -21,7 +21,8 @@ export const claudeModule: AgentModule = {
   packageName: '@anthropic-ai/claude-code',
   // Claude 2.1: exit 0 with empty stdout is a no-op for every event; printed text may reach the model.
   hookStdout: '',
-  sessionRoots: (env) => [join(env['CLAUDE_CONFIG_DIR'] || join(env['HOME'] || homedir(), '.claude'), 'projects')],
+  home: claudeHome,
+  sessionRoots: (env) => [join(claudeHome(env), 'projects')],
   isSessionFile: (path) => path.endsWith('.jsonl'),
   // "No, and tell Claude what to do differently" takes the reason in the prompt itself.
   reasonPolicy: 'inline',

@@ -1,8 +1,8 @@
 // Claude Code's permission rules: permissions.allow / ask / deny strings in its settings files
 // (`Bash(…)`, `Edit(…)`, `WebFetch(domain:…)`, `mcp__server__tool`). `Bash(cmd)` matches exactly and
 // `Bash(cmd *)` by prefix.
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { claudeHome } from './home.js';
 import { addToJsonList } from '../common/jsonEdit.js';
 import {
   noEntry,
@@ -82,7 +82,6 @@ function permissions(rules: readonly WrittenRule[]): Record<string, string[]> {
   return lists;
 }
 
-const userDir = (env: RuleEnv): string => env.CLAUDE_CONFIG_DIR ?? join(env.HOME ?? homedir(), '.claude');
 
 export const claudePermissionRules: PermissionRules = {
   prefixOnly: false,
@@ -90,7 +89,7 @@ export const claudePermissionRules: PermissionRules = {
   guardedFolders: ['.claude'],
   entry: (m) => entry(m),
   ruleFiles: (project, env) =>
-    [join(project, LOCAL_SETTINGS), join(project, '.claude', 'settings.json'), join(userDir(env), 'settings.json')].map((file) => ({ file, read: readSettings })),
+    [join(project, LOCAL_SETTINGS), join(project, '.claude', 'settings.json'), join(claudeHome(env), 'settings.json')].map((file) => ({ file, read: readSettings })),
   personalFile: (project) => join(project, LOCAL_SETTINGS),
   fileText: (rules) => (rules.length === 0 ? '' : `${JSON.stringify({ permissions: permissions(rules) }, null, 2)}\n`),
   planWrite: (before, rules) => {

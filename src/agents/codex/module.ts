@@ -22,6 +22,7 @@ export const codexModule: AgentModule = {
   // Codex 0.169 (Claude-style hooks.json): plain stdout from SessionStart/UserPromptSubmit hooks is
   // added to the model's context, so anything printed would leak into the conversation.
   hookStdout: '',
+  home: codexHome,
   sessionRoots: (env) => [join(codexHome(env), 'sessions')],
   isSessionFile: (path) => /^rollout-.*\.jsonl$/.test(path.slice(path.lastIndexOf('/') + 1)),
   // Codex's prompts have no place to type a reason ("No, and tell Codex what to do differently" ends the turn).

@@ -5,7 +5,7 @@
 // approval's event can carry the rule text, as Codex's "always" rules are (agents/codex/mcpRules.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { geminiHomeDir } from './geminiHome.js';
+import { geminiHome } from './home.js';
 
 /** The shape of an auto-saved shell rule: these fields, with these values where given. */
 export const AUTO_SAVED_RULE = {
@@ -19,7 +19,7 @@ export const AUTO_SAVED_RULE = {
 
 /** The files Gemini may have written the rule to: the user's, then the project's. */
 export function autoSavedRuleFiles(env: NodeJS.ProcessEnv, cwd: string): string[] {
-  return [join(geminiHomeDir(env), 'policies', AUTO_SAVED_RULE.file), join(cwd, '.gemini', 'policies', AUTO_SAVED_RULE.file)];
+  return [join(geminiHome(env), 'policies', AUTO_SAVED_RULE.file), join(cwd, '.gemini', 'policies', AUTO_SAVED_RULE.file)];
 }
 
 /** The `[[rule]]` blocks of a policy file, verbatim, trimmed (header to the next table). */

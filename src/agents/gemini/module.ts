@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AgentModule } from '../agentModule.js';
 import { geminiPermissionRules } from './rules.js';
 import { GEMINI_VERSIONS } from './strings/index.js';
-import { geminiHomeDir } from './geminiHome.js';
+import { geminiHome } from './home.js';
 
 function isPlainObject(v: unknown): boolean {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,7 +20,8 @@ export const geminiModule: AgentModule = {
   // Gemini 0.61 parses stdout "as JSON" on exit 0 and turns plain text into a systemMessage; its
   // documented no-op answer is `{}` (empty stdout is accepted too, but `{}` is the prescribed form).
   hookStdout: '{}\n',
-  sessionRoots: (env) => [join(geminiHomeDir(env), 'tmp')],
+  home: geminiHome,
+  sessionRoots: (env) => [join(geminiHome(env), 'tmp')],
   isSessionFile: (path) => /\/chats\/session-[^/]*\.jsonl?$/.test(path),
   // Gemini's prompts have no place to type a reason; the user says it in the next message.
   reasonPolicy: 'next_message',

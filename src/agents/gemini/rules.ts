@@ -1,7 +1,7 @@
 // Gemini CLI's permission rules: `[[rule]]` tables of its policy engine in ~/.gemini/policies/*.toml,
 // which match a command by prefix (commandPrefix) and other calls by a regex over their arguments.
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { geminiHome } from './home.js';
 import {
   appendBlocks,
   filesIn,
@@ -81,7 +81,7 @@ function fileText(rules: readonly WrittenRule[]): string {
   return rules.length === 0 ? '' : rules.map((r) => r.entry).join('\n\n') + '\n';
 }
 
-const policies = (env: RuleEnv): string => join(env.HOME ?? homedir(), '.gemini', 'policies');
+const policies = (env: RuleEnv): string => join(geminiHome(env), 'policies');
 
 export const geminiPermissionRules: PermissionRules = {
   prefixOnly: true,

@@ -24,7 +24,7 @@ import { readHead, readHeadOf } from '../common/fileHead.js';
 import { HeldFiles } from '../common/heldFiles.js';
 import { isoTimestampOf, runStartOffset, sizesUntouchedSince } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
-import { geminiHomeDir } from './geminiHome.js';
+import { geminiHome } from './home.js';
 import { parseGeminiLine, userWords } from './sessionRecords.js';
 import type { GeminiPrompt } from './screenParser.js';
 import type { GeminiStrings } from './strings/index.js';
@@ -58,7 +58,7 @@ export class SessionChooser {
 
   /** The chats folder of this cwd's project, when Gemini has registered it. */
   chatsDir(): string | undefined {
-    const home = geminiHomeDir(this._env);
+    const home = geminiHome(this._env);
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(join(home, 'projects.json'), 'utf8'));
