@@ -43,13 +43,21 @@ afterEach(async () => {
 });
 
 /**
+ * How rec finds the chat file (recSession.ts sessionPath): every test runs on the scan path, every
+ * user's but root's, whatever this machine's temp folder; the deny-only ones (Gemini deletes their
+ * file as it quits) run on root's settings-layer path too, where that can be set up.
+ */
+type SessionPath = 'scan' | 'layer';
+
+/**
  * Runs the named key script (the one the fixtures were recorded with) under `rec gemini`, waits until
  * Gemini's session file holds `calls` tool calls in their final state, then quits with /quit.
  */
-async function run(name: string, calls: number): Promise<{ s: RecGeminiSession; calls: SessionToolCall[] }> {
+async function run(name: string, calls: number, path: SessionPath = 'scan'): Promise<{ s: RecGeminiSession; calls: SessionToolCall[] }> {
   const scenario = SCENARIOS.find((x) => x.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startRecGemini({ ...(scenario.kitty ? { kitty: true } : {}), ...(scenario.fakeEditor ? { fakeEditor: true } : {}), ...(scenario.mcpServer ? { mcpServer: true } : {}) });
+  const where = path === 'layer' ? { sessionPath: 'layer' as const, runtimeDir: makeRootOwnedDir() } : { sessionPath: 'scan' as const };
+  session = await startRecGemini({ ...where, ...(scenario.kitty ? { kitty: true } : {}), ...(scenario.fakeEditor ? { fakeEditor: true } : {}), ...(scenario.mcpServer ? { mcpServer: true } : {}) });
   await waitReady(session);
   await scenario.run(session.driver);
   const found = calls > 0 ? await session.snapshots.waitForToolCalls(calls, STEP_TIMEOUT_MS) : session.snapshots.toolCalls();
@@ -73,6 +81,35 @@ const workFile = (s: RecGeminiSession, name: string) => join(s.env.workDir, name
 const rowOf = (s: RecGeminiSession, type: string, callId: string | null) => s.rows().find((r) => r.type === type && r.call_id === callId);
 /** The model turns the mock answered (a fully rejected batch is rolled back and never sent: README G1). */
 const turns = (s: RecGeminiSession) => s.server.requests.filter((r) => r.kind === 'turn');
+
+/** 3 at the shell dialog: a rejection with trigger digit, tied to the call Gemini's file names. */
+async function rejectDigit(path: SessionPath): Promise<void> {
+  const { s, calls } = await run('shell-reject-digit', 1, path);
+  const [call] = calls as [SessionToolCall];
+  expect(call).toMatchObject({ status: 'cancelled', error: NATIVE.denied });
+  const rows = s.rows();
+  expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'digit', option_label: OPTION.no })]);
+  expectDecisionsLinked(rows);
+}
+
+/** Two writes in one response, Esc at the first: its rejection, and the second skipped because of it. */
+async function rejectFirstWrite(path: SessionPath): Promise<void> {
+  const { s, calls } = await run('parallel-writes-reject-first', 2, path);
+  // Gemini writes the queued sibling it cancelled (b) before the call it asked about (a).
+  const [a, b] = [byArg(calls, 'file_path', 'a.txt'), byArg(calls, 'file_path', 'b.txt')];
+  expect(a).toMatchObject({ args: { file_path: 'a.txt' }, status: 'cancelled', error: NATIVE.denied });
+  expect(b).toMatchObject({ args: { file_path: 'b.txt' }, status: 'cancelled', error: NATIVE.siblingCancelled });
+  expect(existsSync(workFile(s, 'a.txt')) || existsSync(workFile(s, 'b.txt'))).toBe(false);
+  const rows = s.rows();
+  expect(rows.map(view)).toEqual([
+    promptRow('edit', a),
+    rejectionRow('edit', a, { trigger: 'esc', option_label: OPTION.no }),
+    skippedRow(b, a, 'edit'),
+  ]);
+  expectDecisionsLinked(rows);
+  expectNative(rowOf(s, 'skipped', b.callId), NATIVE.siblingCancelled);
+}
+
 
 describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: decisions at the shell dialog`, () => {
   it("Enter approves once; call_id is the session file's <name>__<rawId>, the command ran, the run row has Gemini's version and session id", async () => {
@@ -118,14 +155,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: decisions at the 
     expectNative(rowOf(s, 'rejection', call.callId), NATIVE.denied, NATIVE.requestCancelled);
   }, TEST_TIMEOUT_MS);
 
-  it('3 rejects with trigger digit', async () => {
-    const { s, calls } = await run('shell-reject-digit', 1);
-    const [call] = calls as [SessionToolCall];
-    expect(call).toMatchObject({ status: 'cancelled', error: NATIVE.denied });
-    const rows = s.rows();
-    expect(rows.map(view)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'digit', option_label: OPTION.no })]);
-    expectDecisionsLinked(rows);
-  }, TEST_TIMEOUT_MS);
+  it('3 rejects with trigger digit', () => rejectDigit('scan'), TEST_TIMEOUT_MS);
 
   it('Down Down Enter rejects with trigger enter', async () => {
     const { s, calls } = await run('shell-reject-down-enter', 1);
@@ -231,22 +261,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: edits and paralle
     expectDecisionsLinked(rows);
   }, TEST_TIMEOUT_MS);
 
-  it('two writes in one response, Esc at the first: a rejection, and the second (never shown) skipped with related_call_id', async () => {
-    const { s, calls } = await run('parallel-writes-reject-first', 2);
-    // Gemini writes the queued sibling it cancelled (b) before the call it asked about (a).
-    const [a, b] = [byArg(calls, 'file_path', 'a.txt'), byArg(calls, 'file_path', 'b.txt')];
-    expect(a).toMatchObject({ args: { file_path: 'a.txt' }, status: 'cancelled', error: NATIVE.denied });
-    expect(b).toMatchObject({ args: { file_path: 'b.txt' }, status: 'cancelled', error: NATIVE.siblingCancelled });
-    expect(existsSync(workFile(s, 'a.txt')) || existsSync(workFile(s, 'b.txt'))).toBe(false);
-    const rows = s.rows();
-    expect(rows.map(view)).toEqual([
-      promptRow('edit', a),
-      rejectionRow('edit', a, { trigger: 'esc', option_label: OPTION.no }),
-      skippedRow(b, a, 'edit'),
-    ]);
-    expectDecisionsLinked(rows);
-    expectNative(rowOf(s, 'skipped', b.callId), NATIVE.siblingCancelled);
-  }, TEST_TIMEOUT_MS);
+  it('two writes in one response, Esc at the first: a rejection, and the second (never shown) skipped with related_call_id', () => rejectFirstWrite('scan'), TEST_TIMEOUT_MS);
 
   it('two writes in one response, Enter at the first and Esc at the second: approved and ran, then rejected; the model is told both', async () => {
     const { s, calls } = await run('parallel-writes-approve-then-reject', 2);
@@ -364,7 +379,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: what Gemini delet
     async () => {
       const runtime = makeRootOwnedDir();
       try {
-        const s = (session = await startRecGemini({ runtimeDir: runtime }));
+        const s = (session = await startRecGemini({ sessionPath: 'layer', runtimeDir: runtime }));
         await waitReady(s);
         // No message yet, so no scan could have confirmed a file: only the hook names them now.
         const run = await pollUntil(
@@ -387,6 +402,12 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: what Gemini delet
     },
     TEST_TIMEOUT_MS,
   );
+});
+
+// Root's path: the same deny-only sessions with rec's settings layer and its SessionStart hook.
+describe.runIf(ROOT_OWNED_BASE !== undefined)(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: deny-only sessions on the settings-layer path`, () => {
+  it('3 rejects with trigger digit', () => rejectDigit('layer'), TEST_TIMEOUT_MS);
+  it('two writes in one response, Esc at the first: a rejection, and the second skipped with related_call_id', () => rejectFirstWrite('layer'), TEST_TIMEOUT_MS);
 });
 
 afterAll(() => removeRootOwnedDirs());

@@ -1,7 +1,10 @@
 // One e2e run: the mock model server, a fresh isolated CODEX_HOME, and `rec --db <file> codex` under
 // the pexpect-style harness with the pinned Codex; a Driver over it so the scenario scripts in
 // recordedScenarios.ts drive `rec codex` exactly as they drove plain codex for the fixtures.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keepDaemonPackage, seedDaemonPackage } from '../../../src/lab/codex/daemonPackage.js';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/responsesServer.js';
 import type { Scenario } from '../../../src/lab/mock/scenarios.js';
@@ -56,10 +59,25 @@ export interface RecCodexSession {
   dispose(): Promise<void>;
 }
 
+let daemonCacheDir: string | undefined;
+
+/** This test file's folder for Codex's daemon install (one process per file), removed as it exits. */
+function daemonCache(): string {
+  if (daemonCacheDir === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'rec-codex-daemon-cache-'));
+    daemonCacheDir = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return daemonCacheDir;
+}
+
 export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCodexSession> {
   noteNetworkIsolation();
   const server = await startResponsesServer({ ...(opts.scenarios ? { scenarios: opts.scenarios } : {}) });
   const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.mcpServer ? { extraToml: markerMcpToml() } : {}) });
+  // Codex copies its daemon package into every new home before its first turn; as rec doctor does,
+  // the first install of this test file is handed on as hard links (daemonPackage.ts).
+  seedDaemonPackage(daemonCache(), env.codexHome);
   opts.prepare?.(env);
   const dbPath = join(env.baseDir, 'rec.db');
   const base = startAgentSession({
@@ -112,6 +130,7 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
       disposed = true;
       await base.stop();
       await server.close();
+      keepDaemonPackage(daemonCache(), env.codexHome);
       await env.dispose();
     },
   };

@@ -3,7 +3,7 @@
 // recordedScenarios.ts drive `rec gemini` exactly as they drove plain gemini for the fixtures. Gemini's
 // session file is copied live on the side (it may be deleted at exit), for the expected call ids.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startGeminiServer, type GeminiServer } from '../../../src/lab/mock/geminiServer.js';
@@ -38,6 +38,13 @@ export interface RecGeminiOptions {
   readonly mcpServer?: boolean;
   /** $XDG_RUNTIME_DIR for rec and Gemini (where rec may put its per-run settings layer). */
   readonly runtimeDir?: string;
+  /**
+   * How rec finds Gemini's chat file, whatever this machine's temp folder (launch.ts): `scan`, as
+   * for every user but root (the run's TMPDIR is world-writable, as /tmp is, and there is no
+   * runtime dir), the default; or `layer`, root's way, the SessionStart hook of a per-run settings
+   * layer in `runtimeDir` (a root-owned folder: test/helpers/rootOwnedDir.ts).
+   */
+  readonly sessionPath?: 'scan' | 'layer';
   /** Gemini's dialogs offer "Allow … for all future sessions" (env.ts). */
   readonly permanentToolApproval?: boolean;
   /** A user policy file, written to ~/.gemini/policies/rec-rules.toml before Gemini starts. */
@@ -72,6 +79,9 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
     mkdirSync(join(env.home, '.gemini', 'policies'), { recursive: true });
     writeFileSync(join(env.home, '.gemini', 'policies', 'rec-rules.toml'), opts.policies);
   }
+  // Scan: a TMPDIR like /tmp, which Gemini never takes a settings file from (systemSettingsLayer.ts).
+  if ((opts.sessionPath ?? 'scan') === 'scan') chmodSync(env.env.TMPDIR!, 0o1777);
+  if (opts.sessionPath === 'layer' && opts.runtimeDir === undefined) throw new Error('sessionPath layer needs a root-owned runtimeDir');
   const snapshots = new SessionSnapshots(env.chatsDir);
   const dbPath = join(env.baseDir, 'rec.db');
   let base: AgentSession | undefined;

@@ -16,10 +16,17 @@ export interface DoctorJson extends Record<string, unknown> {
 }
 
 /** Runs the doctor with a HOME and database in `dir`; a failed scenario (exit 1) still gives its JSON. */
-export async function runDoctorJson(o: { readonly agent: string; readonly bin: string; readonly dir: string; readonly timeoutMs: number }): Promise<{ result: DoctorJson; dbPath: string }> {
+export async function runDoctorJson(o: {
+  readonly agent: string;
+  readonly bin: string;
+  readonly dir: string;
+  readonly timeoutMs: number;
+  /** The doctor's temp folder (where its isolated worlds go); the system's by default. */
+  readonly tmpDir?: string;
+}): Promise<{ result: DoctorJson; dbPath: string }> {
   const dbPath = join(o.dir, 'rec.db');
   const stdout = await promisify(execFile)(process.execPath, [REC_BIN, 'doctor', o.agent, '--agent-bin', o.bin, '--json', '--db', dbPath], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(o.dir, 'home') },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(o.dir, 'home'), ...(o.tmpDir !== undefined ? { TMPDIR: o.tmpDir } : {}) },
     timeout: o.timeoutMs,
   }).then(
     (r) => r.stdout,
