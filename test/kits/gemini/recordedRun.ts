@@ -149,10 +149,19 @@ export interface ReplayOptions {
   readonly keyDelayMs?: number;
   /** Everything this many times as fast: a quicker model and machine too (shared/recordedRun.ts). */
   readonly speedup?: number;
+  /** Every batch of calls written in the reverse order (Gemini's order within a batch is not the model's). */
+  readonly reversedBatches?: boolean;
   /** Alters Gemini's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
   readonly alterOutput?: (data: string) => string;
   /** Goes further down the user's path after merge and stats (see replayRecording). */
   readonly afterJourney?: JourneyStep;
+}
+
+/** The line with its batch of calls in the reverse order (a line of fewer than two calls as it is). */
+function reverseBatch(line: string): string {
+  const record = JSON.parse(line) as { toolCalls?: unknown[] };
+  if (!Array.isArray(record.toolCalls) || record.toolCalls.length < 2) return line;
+  return JSON.stringify({ ...record, toolCalls: [...record.toolCalls].reverse() });
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
@@ -170,7 +179,8 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
     raw = readFileSync(join(RECORDED_DIR, `${name}.session.jsonl`), 'utf8')
       .split('\n')
       .filter((l) => l.trim() !== '')
-      .map((l) => l.split(RECORDED_CWD).join(cwd));
+      .map((l) => l.split(RECORDED_CWD).join(cwd))
+      .map((l) => (options.reversedBatches ? reverseBatch(l) : l));
     const parsed = raw.map((text) => Stamps.parse(JSON.parse(text)));
     let lastTs = 0;
     const stamped: StampedLine[] = raw.map((text, i) => {
