@@ -11,7 +11,9 @@ import { KEY, SCREEN, type ClaudeDriver, type ClaudeScenario } from '../../../sr
 export const PROMPT_SCREEN = {
   webfetch: /^ Fetch\n Claude wants to fetch content from 127\.0\.0\.1[\s\S]*Do you want to allow Claude to fetch this content\?\n ❯ 1\. Yes/m,
   mcp: /^ Tool use\n marker — Touch Marker Tool: \(MCP\)[\s\S]*Do you want to proceed\?\n ❯ 1\. Yes/m,
-  notebook: /^ Edit notebook\n Do you want to make this edit to analysis\.ipynb\?\n ❯ 1\. Yes/m,
+  // The notebook's path, what changes and the cell's diff come between title and question in some
+  // draws (seen on a fresh machine at the second dialog of a run), in none in others.
+  notebook: /^ Edit notebook\n(?:(?! Edit notebook\n)[\s\S])*?^ Do you want to make this edit to analysis\.ipynb\?\n ❯ 1\. Yes/m,
 } as const;
 
 export type PromptTool = keyof typeof PROMPT_SCREEN;

@@ -283,3 +283,34 @@ describe('claude 2.1.332, 80 columns, a command wrapped with a gutter', () => {
     expect(prompt([' │ node -e "a', ' b"']).command).toBe('│ node -e "a b"');
   });
 });
+
+describe('claude 2.1.332, 120 columns, the NotebookEdit dialog drawn with its path and diff (seen on a fresh machine)', () => {
+  const screen = [
+    '● Edit Notebook(analysis.ipynb@cell-a1)',
+    '',
+    '─'.repeat(120),
+    ' Edit notebook',
+    ' /tmp/rec-claude-e2e-j0tcQb/work/analysis.ipynb',
+    ' Replace cell contents for cell cell-a1',
+    '╌'.repeat(120),
+    '  1 -print("original")',
+    '  1 +print("edited by the mock")',
+    '╌'.repeat(120),
+    ' Do you want to make this edit to analysis.ipynb?',
+    ' ❯ 1. Yes',
+    '   2. Yes, and switch to accept edits (auto-approve file edits and common file commands) for this session (shift+tab)',
+    '   3. No',
+    '',
+    ' Esc to cancel · Tab to amend',
+  ].join('\n');
+
+  it('reads it as the same edit prompt as the dialog drawn without them: kind, question and options', () => {
+    const { prompt } = parseClaudeScreen(screenFromText(screen, 120), CLAUDE_2_1_332);
+    expect(prompt).toMatchObject({ kind: 'edit', title: 'Edit notebook', body: 'file', details: { question: 'Do you want to make this edit to analysis.ipynb?' }, highlighted: 1 });
+    expect(prompt!.options.map((o) => [o.number, o.label])).toEqual([
+      [1, 'Yes'],
+      [2, 'Yes, and switch to accept edits (auto-approve file edits and common file commands) for this session (shift+tab)'],
+      [3, 'No'],
+    ]);
+  });
+});
