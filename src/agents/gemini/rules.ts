@@ -1,6 +1,8 @@
 // Gemini CLI's permission rules: `[[rule]]` tables of its policy engine in ~/.gemini/policies/*.toml,
 // which match a command by prefix (commandPrefix) and other calls by a regex over their arguments.
 import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { z } from 'zod';
 import { geminiHome } from './home.js';
 import {
   appendBlocks,
@@ -54,16 +56,21 @@ function entry(m: RuleMatch, { decision, tools, cwd }: EntryContext): Entry {
 
 const DECISIONS: Record<string, RuleDecision> = { allow: 'allow', ask_user: 'ask', deny: 'deny' };
 
-/** `[[rule]]` tables of run_shell_command with a commandPrefix (a string or a list of them). */
+/** A policy file as far as rec reads it: its `[[rule]]` tables, each field checked where it is used. */
+const PolicyFile = z.looseObject({ rule: z.array(z.looseObject({ toolName: z.unknown().optional(), decision: z.unknown().optional(), commandPrefix: z.unknown().optional() })).optional() });
+
+/**
+ * `[[rule]]` tables of run_shell_command with a commandPrefix (a string or a list of them), read
+ * with a TOML parser: any valid TOML Gemini reads (literal strings, comments, inline tables) reads
+ * here too; a file that is not TOML throws, and `rec rules` names it.
+ */
 export function geminiRules(file: string, text: string): ExistingRule[] {
+  const policy = PolicyFile.safeParse(parseToml(text));
   const rules: ExistingRule[] = [];
-  for (const block of text.split(/^\s*\[\[rule\]\]\s*$/m).slice(1)) {
-    const field = (k: string): string | undefined => new RegExp(`^\\s*${k}\\s*=\\s*(.+?)\\s*$`, 'm').exec(block.split(/^\s*\[/m)[0]!)?.[1];
-    const decision = DECISIONS[JSON.parse(field('decision') ?? '""') as string];
-    if (field('toolName') !== '"run_shell_command"' || decision === undefined) continue;
-    let prefixes: unknown = JSON.parse(field('commandPrefix') ?? 'null');
-    if (typeof prefixes === 'string') prefixes = [prefixes];
-    if (!Array.isArray(prefixes)) continue;
+  for (const r of policy.success ? (policy.data.rule ?? []) : []) {
+    const decision = typeof r.decision === 'string' ? DECISIONS[r.decision] : undefined;
+    if (r.toolName !== 'run_shell_command' || decision === undefined) continue;
+    const prefixes = typeof r.commandPrefix === 'string' ? [r.commandPrefix] : Array.isArray(r.commandPrefix) ? r.commandPrefix : [];
     for (const p of prefixes) {
       if (typeof p !== 'string' || p.trim() === '') continue;
       rules.push({ file, text: `commandPrefix = ${JSON.stringify(p)}, decision = "${decision}"`, decision, match: { kind: 'command', words: p.trim().split(/\s+/), exact: false } });
@@ -72,9 +79,15 @@ export function geminiRules(file: string, text: string): ExistingRule[] {
   return rules;
 }
 
-/** A TOML file of tables and `key = value` lines, as rec writes and Gemini's policies are. */
-function plainToml(text: string): boolean {
-  return text.split('\n').every((l) => /^\s*(#.*)?$/.test(l) || /^\s*\[\[?[\w.-]+\]\]?\s*(#.*)?$/.test(l) || /^\s*[\w.-]+\s*=\s*\S/.test(l) || /^\s*["'\]\w,-]/.test(l));
+/** Whether the file is TOML: rec appends its tables only to a file Gemini can read. */
+function isToml(text: string): boolean {
+  try {
+    parseToml(text);
+    return true;
+  } catch {
+    // TomlError: not TOML; the file is left untouched and the user told.
+    return false;
+  }
 }
 
 function fileText(rules: readonly WrittenRule[]): string {
@@ -92,7 +105,7 @@ export const geminiPermissionRules: PermissionRules = {
   personalFile: (_project, env) => join(policies(env), 'rec-rules.toml'),
   fileText,
   planWrite: (before, rules) => {
-    if (before !== null && !plainToml(before)) return { ok: false, error: 'not TOML rec can read; left untouched' };
+    if (before !== null && !isToml(before)) return { ok: false, error: 'not TOML rec can read; left untouched' };
     return { ok: true, after: appendBlocks(before, fileText(rules), /\n\n/, '\n\n') };
   },
 };

@@ -36,7 +36,36 @@ describe('existing rules as each agent writes them', () => {
       { kind: 'command', words: ['git', 'status'], exact: false },
     ]);
   });
+
+  it("Gemini's [[rule]] tables in any TOML Gemini reads: literal strings, comments, a multi-line list", () => {
+    const text = [
+      '# my rules',
+      '[[rule]]  # the first',
+      "toolName = 'run_shell_command'",
+      "decision = 'allow'   # a literal string",
+      'commandPrefix = [',
+      '  "npm test",  # the tests',
+      "  'git log',",
+      ']',
+      'priority = 100',
+      '',
+      '[[rule]]',
+      'toolName = "run_shell_command"',
+      'commandPrefix = """rm -rf"""',
+      'decision = "deny"',
+    ].join('\n');
+    expect(geminiRules('f', text).map((r) => [r.match.kind === 'command' ? r.match.words : null, r.decision])).toEqual([
+      [['npm', 'test'], 'allow'],
+      [['git', 'log'], 'allow'],
+      [['rm', '-rf'], 'deny'],
+    ]);
+  });
+
+  it('a Gemini policy file that is not TOML is an error (rec rules names the file), not an empty list', () => {
+    expect(() => geminiRules('f', '[[rule]\ntoolName = "run_shell_command"\n')).toThrow();
+  });
 });
+
 
 describe('adding rules to a JSON settings file', () => {
   it('keeps every other byte: formatting, key order, other settings', () => {
