@@ -1,8 +1,8 @@
 // Gemini CLI's permission rules: `[[rule]]` tables of its policy engine in ~/.gemini/policies/*.toml,
 // which match a command by prefix (commandPrefix) and other calls by a regex over their arguments.
 import { join } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
-import { z } from 'zod';
+import { createRequire } from 'node:module';
+import type { z as Zod } from 'zod';
 import { geminiHome } from './home.js';
 import {
   appendBlocks,
@@ -57,7 +57,25 @@ function entry(m: RuleMatch, { decision, tools, cwd }: EntryContext): Entry {
 const DECISIONS: Record<string, RuleDecision> = { allow: 'allow', ask_user: 'ask', deny: 'deny' };
 
 /** A policy file as far as rec reads it: its `[[rule]]` tables, each field checked where it is used. */
-const PolicyFile = z.looseObject({ rule: z.array(z.looseObject({ toolName: z.unknown().optional(), decision: z.unknown().optional(), commandPrefix: z.unknown().optional() })).optional() });
+function policySchema(z: typeof Zod) {
+  return z.looseObject({ rule: z.array(z.looseObject({ toolName: z.unknown().optional(), decision: z.unknown().optional(), commandPrefix: z.unknown().optional() })).optional() });
+}
+
+const requirePackage = createRequire(import.meta.url);
+let tomlPackages: { readonly parse: (text: string) => unknown; readonly policy: ReturnType<typeof policySchema> } | undefined;
+
+/**
+ * smol-toml and zod, loaded the first time a policy file is read: this module is on the registry row,
+ * which every `rec hook` loads, and that must load no package (test/integration/hooks/hookLoads.test.ts).
+ */
+function tomlReader(): NonNullable<typeof tomlPackages> {
+  if (tomlPackages === undefined) {
+    const { parse } = requirePackage('smol-toml') as typeof import('smol-toml');
+    const { z } = requirePackage('zod') as typeof import('zod');
+    tomlPackages = { parse, policy: policySchema(z) };
+  }
+  return tomlPackages;
+}
 
 /**
  * `[[rule]]` tables of run_shell_command with a commandPrefix (a string or a list of them), read
@@ -65,7 +83,8 @@ const PolicyFile = z.looseObject({ rule: z.array(z.looseObject({ toolName: z.unk
  * here too; a file that is not TOML throws, and `rec rules` names it.
  */
 export function geminiRules(file: string, text: string): ExistingRule[] {
-  const policy = PolicyFile.safeParse(parseToml(text));
+  const reader = tomlReader();
+  const policy = reader.policy.safeParse(reader.parse(text));
   const rules: ExistingRule[] = [];
   for (const r of policy.success ? (policy.data.rule ?? []) : []) {
     const decision = typeof r.decision === 'string' ? DECISIONS[r.decision] : undefined;
@@ -82,7 +101,7 @@ export function geminiRules(file: string, text: string): ExistingRule[] {
 /** Whether the file is TOML: rec appends its tables only to a file Gemini can read. */
 function isToml(text: string): boolean {
   try {
-    parseToml(text);
+    tomlReader().parse(text);
     return true;
   } catch {
     // TomlError: not TOML; the file is left untouched and the user told.
