@@ -294,9 +294,10 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
   /** Which session file is this run's: named by the agent, or the candidates the screen fits (sessionLocator.ts). */
   chooseSessionFile(witness: SessionWitness<P>): SessionChoice;
   /**
-   * Opens the session files that may be this run's, at every poll while none is bound (a listing
-   * and a stat, no reading): an agent that deletes its file as it quits (Gemini) may do so before
-   * any witness settles, and a file held open is still read whole once the agent names it.
+   * Opens the session files that may be this run's, at every poll between scans while none is bound
+   * (a listing and a stat, no reading; chooseSessionFile opens them too): an agent that deletes its
+   * file as it quits (Gemini) may do so before any witness settles, and a file held open is still
+   * read whole once the agent names it.
    */
   holdCandidates?(): void;
 }

@@ -175,8 +175,11 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   /** Looks for this run's session file (once per SESSION_SCAN_MS unless forced). */
   private _scan(force: boolean): void {
     const now = this._clock.now();
-    this._profile.holdCandidates?.();
-    if (!force && now - this._lastScan < SESSION_SCAN_MS) return;
+    if (!force && now - this._lastScan < SESSION_SCAN_MS) {
+      // Between scans the candidates are still opened: the chooser opens them itself when it scans.
+      this._profile.holdCandidates?.();
+      return;
+    }
     this._lastScan = now;
     // The user messages last shown, not only those on screen now: an agent may clear them (at exit)
     // before its file is found.
