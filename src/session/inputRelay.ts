@@ -49,13 +49,18 @@ export class InputRelay {
     this._forwardCompleted(keys, completed);
     const unforwarded = this._pendingLength - this._forwardedAhead;
     if (unforwarded <= 0) return;
+    const loneEsc = this._pendingLength === 1 && chunk[chunk.length - 1] === ESC;
     if (!this._observer?.watching) {
-      // Nothing decisive on screen: never delay the user's bytes.
+      // Nothing decisive on screen: never delay the user's bytes. The held bytes are still decided
+      // as keys, now for a lone Esc and after the silence otherwise, never joined to a later read
+      // (an Esc pressed here then a digit at the next prompt would be one Alt+digit).
       this._forward(chunk.subarray(chunk.length - unforwarded));
       this._forwardedAhead = this._pendingLength;
+      if (loneEsc) this._flushHeld();
+      else this._heldTimer = setTimeout(() => this._flushHeld(), LONE_ESC_TIMEOUT_MS);
       return;
     }
-    if (this._pendingLength === 1 && chunk[chunk.length - 1] === ESC) {
+    if (loneEsc) {
       // An ESC that ends a read is the Esc key, as the agents' own TUIs (crossterm, ink) take it:
       // decide it now — commit, then forward — with no delay.
       this._flushHeld();

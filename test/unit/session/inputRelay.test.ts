@@ -55,6 +55,23 @@ describe('InputRelay', () => {
     expect(sent()).toBe('ab\x1b[A'); // nothing forwarded twice
   });
 
+  it('when not watching, an Esc that ends a read is still decided at once: a digit read later is a digit, not Alt+digit', () => {
+    const { relay, timeline, sent } = setup(false);
+    relay.handleInput(Buffer.from('\x1b'));
+    relay.handleInput(Buffer.from('1'));
+    expect(timeline).toEqual(['fwd:"\\u001b"', 'key:esc', 'key:1', 'fwd:"1"']);
+    expect(sent()).toBe('\x1b1');
+  });
+
+  it('when not watching, an unfinished sequence is decided after the lone-Esc timeout, its bytes never forwarded twice', () => {
+    const { relay, timeline, sent } = setup(false);
+    relay.handleInput(Buffer.from('\x1b['));
+    vi.advanceTimersByTime(LONE_ESC_TIMEOUT_MS);
+    relay.handleInput(Buffer.from('2'));
+    expect(timeline.filter((t) => t.startsWith('key:')).at(-1)).toBe('key:2');
+    expect(sent()).toBe('\x1b[2');
+  });
+
   it('keys are forwarded untouched and in order across any split, watching or not', () => {
     const input = Buffer.from('y\x1b[Bn\r\x1b[200~pasted\rtext\x1b[201~\x03é\x1bOA');
     for (const watching of [true, false]) {
