@@ -81,6 +81,12 @@ export interface ScreenReading<P extends PromptView = PromptView> {
   /** Rows the agent prints after a decision it took (✔/✗ lines): a key it ignored adds none. */
   readonly decisionRows: number;
   /**
+   * Rows the agent prints when the user cut the turn (Gemini's `ℹ Request cancelled.`), for agents
+   * that may take an Esc pressed at a prompt they were told yes but still draw: one more row is
+   * the cut taken. Undefined: the agent has no such row, and such an Esc is taken as nothing.
+   */
+  readonly cutRows?: number;
+  /**
    * The session id the agent itself shows (Codex prints `codex resume <id>` as it exits): the one
    * witness of which session file is this run's that another session in the same folder cannot share.
    */

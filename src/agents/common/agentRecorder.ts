@@ -50,6 +50,13 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _lastAnswer: { readonly text: string; readonly userMessages: number } | undefined;
   /** The prompt last seen whole, with the decision rows then (for agents that redraw in place). */
   private _lastLive: { readonly prompt: PromptInstance<P>; readonly decisionRows: number } | undefined;
+  /**
+   * Esc or Ctrl+C at a prompt the user had just approved, still drawn: the agent may take it as a
+   * cut of the approved call, or drop it (a key quicker than its redraw), and only its next screens
+   * tell which. Kept until a cut row appears (an interruption then), a new prompt shows, or another
+   * deciding key comes. `cutRows`: the fewest shown since the key (rows may scroll away).
+   */
+  private _cutAtDrawnApproval: { readonly trigger: 'esc' | 'ctrl_c'; cutRows: number; readonly prompt: PromptInstance<P> } | undefined;
   private _lastScan = 0;
   /** The user messages the screen last showed (kept when it shows none). */
   private _lastUserMessages: readonly string[] = [];
@@ -111,21 +118,42 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     const screen = this._screen;
     const open = this._prompts.open ?? this._liveBehindTornFrame(screen);
     if (!open && !screen.prompt && answersPrompt(key)) this._unreadKeyScreen = this._ctx.screen.snapshot().lines;
+    // A later deciding key says what the user did next: an earlier quick cut is no longer waited on.
+    if (answersPrompt(key)) this._cutAtDrawnApproval = undefined;
+    const taken = this._judgeKey(key, open, screen);
+    // Which way a deciding key went, and on what screen: what a failed scenario's log must show.
+    if (answersPrompt(key)) this._ctx.debug(`key ${keyClass(key)}: ${taken} (screen: ${screenState(screen)}, turn open in file: ${String(this._turnOpen())})`);
+  }
+
+  /** What the key does, from the prompt it answers or the screen it is pressed on; says which. */
+  private _judgeKey(key: KeyEvent, open: PromptInstance<P> | undefined, screen: ScreenReading<P>): string {
     if (open) {
       const decided = this._prompts.key(key, open, screen.decisionRows);
       if (decided && this._profile.dropsKeys) this._scheduleIgnoredCheck(decided);
-    } else if (screen.prompt) return; // a decided prompt still drawn: its keys decide nothing more
-    else if (screen.menu) this._menuKey(key, screen.menu);
+      if (decided) return `decided the prompt (${decided.eventId})`;
+      return this._cutAtApproval(key, open, screen) ? 'at a prompt approved and still drawn: a cut if the agent shows one' : 'at the prompt, decided nothing';
+    }
+    if (screen.prompt) return 'a decided prompt still drawn: nothing more';
+    if (screen.menu) {
+      this._menuKey(key, screen.menu);
+      return 'at the interrupt menu';
+    }
     // A dialog rec cannot read answers the key, even while the file shows the turn open: no
     // interruption, whose call id would be unknown and which would cover the miss (missCheck.ts).
-    else if (screen.unreadOptionList) return;
-    else if (key.type === 'key' && key.name === 'esc' && !key.alt && (screen.working || this._turnOpen())) {
+    if (screen.unreadOptionList) return 'at an option list rec cannot read: nothing';
+    if (key.type === 'key' && key.name === 'esc' && !key.alt && (screen.working || this._turnOpen())) {
       this._interrupt('esc', null, 'interrupted');
-    } else if (key.type === 'key' && key.name === 'ctrl-c' && this._profile.optionRules.ctrlCInterrupts && (screen.working || this._turnOpen())) {
-      this._interrupt('ctrl_c', null, 'interrupted');
-    } else if (key.type === 'key' && key.name === 'enter' && !key.alt) {
-      this._prompts.submitted();
+      return 'an interruption';
     }
+    if (key.type === 'key' && key.name === 'ctrl-c' && this._profile.optionRules.ctrlCInterrupts && (screen.working || this._turnOpen())) {
+      this._interrupt('ctrl_c', null, 'interrupted');
+      return 'an interruption';
+    }
+    if (key.type === 'key' && key.name === 'enter' && !key.alt) {
+      this._prompts.submitted();
+      return 'a message sent';
+    }
+    return 'nothing';
   }
 
   async handleExit(_exit: AgentExit, stop: AbortSignal): Promise<void> {
@@ -214,6 +242,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined, this._screen.userMessages.length);
     const open = this._prompts.open;
     if (open) this._lastLive = { prompt: open, decisionRows: this._screen.decisionRows };
+    this._settleCutAtApproval();
     if (!this._screen.menu) this._menuExpectedHighlight = undefined;
     else if (this._menuExpectedHighlight === this._screen.menu.highlighted) this._menuExpectedHighlight = undefined;
   }
@@ -234,6 +263,31 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       return Promise.resolve(this._ctx.screen.whenIdle?.()).then(() => this._checkIgnored(check));
     }, this._options.ignoredKeySettleMs ?? IGNORED_KEY_SETTLE_MS);
     this._checks.add(timer);
+  }
+
+  /** Whether the key may cut the call just approved at `open`, still drawn (see _cutAtDrawnApproval); if so it is waited on. */
+  private _cutAtApproval(key: KeyEvent, open: PromptInstance<P>, screen: ScreenReading<P>): boolean {
+    if (screen.cutRows === undefined || open.decision?.type !== 'approval' || open.decision.reasks) return false;
+    const trigger = key.type === 'key' && !key.alt && key.name === 'esc' ? 'esc' : key.type === 'key' && key.name === 'ctrl-c' && this._profile.optionRules.ctrlCInterrupts ? 'ctrl_c' : undefined;
+    if (trigger === undefined) return false;
+    this._cutAtDrawnApproval = { trigger, cutRows: screen.cutRows, prompt: open };
+    return true;
+  }
+
+  /** On each screen: did the agent show the cut of a quick Esc at an approved prompt (an interruption), or move on to another prompt? */
+  private _settleCutAtApproval(): void {
+    const cut = this._cutAtDrawnApproval;
+    if (!cut) return;
+    const shown = this._screen.cutRows ?? 0;
+    if (shown > cut.cutRows) {
+      this._cutAtDrawnApproval = undefined;
+      this._ctx.debug(`key ${cut.trigger} at the approved prompt: the agent showed the cut, an interruption`);
+      this._interrupt(cut.trigger, null, 'interrupted');
+    } else if (this._screen.prompt && this._screen.prompt.identity !== cut.prompt.parsed.identity) {
+      this._cutAtDrawnApproval = undefined;
+    } else {
+      cut.cutRows = shown;
+    }
   }
 
   /** Once the screen has settled after a decisive key: was the key taken? */
@@ -284,6 +338,16 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (how === 'detached') return;
     facts.interrupted(eventId, running, unread);
   }
+}
+
+/** A deciding key's class for the debug log: its name, or `digit` (never the text typed). */
+function keyClass(key: KeyEvent): string {
+  return key.type === 'key' ? `${key.alt ? 'alt-' : ''}${key.name}` : 'digit';
+}
+
+function screenState(s: ScreenReading<PromptView>): string {
+  const shown = [s.prompt ? 'prompt' : '', s.menu ? 'menu' : '', s.working ? 'working' : '', s.unreadOptionList ? 'unread option list' : ''].filter(Boolean);
+  return shown.length > 0 ? shown.join(', ') : 'idle';
 }
 
 /** Keys that answer a prompt (Enter, Esc, Ctrl+C, an option's digit); letters are left out, as they mostly type text. */

@@ -95,6 +95,7 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
       ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
       userMessages: s.userMessages,
       decisionRows: s.decisionRows,
+      cutRows: s.cutRows,
       ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}),
       // Gemini's chat file names no version: the banner is its witness when no package tells it.
       ...(s.bannerVersion !== undefined ? { bannerVersion: s.bannerVersion } : {}),

@@ -35,6 +35,8 @@ export interface GeminiScreen {
   readonly userMessages: readonly string[];
   /** ✓ and - tool rows, and `Request cancelled.` rows: what Gemini prints after a decision. */
   readonly decisionRows: number;
+  /** `Request cancelled.` rows alone: what Gemini prints when the user cut the turn. */
+  readonly cutRows: number;
   /** A live option list that is not a dialog these strings read (agentProfile.ts ScreenReading). */
   readonly unreadOptionList: boolean;
   /** Tool rows still running (⊷), as shown (`⊷  Shell sleep 30; echo finished`). */
@@ -69,8 +71,10 @@ export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): G
   const prompt = parsePrompt(lines, inner, s);
   const workingRow = lines.findIndex((l) => l.includes(s.workingMarker));
   let decisionRows = 0;
+  let cutRows = 0;
   const runningTools: string[] = [];
   for (const row of inner) {
+    if (row.endsWith(s.requestCancelled)) cutRows++;
     if (s.toolRowDone.test(row) || row.endsWith(s.requestCancelled)) decisionRows++;
     if (s.toolRowRunning.test(row)) runningTools.push(row);
   }
@@ -84,6 +88,7 @@ export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): G
     ...(answerText !== undefined ? { answerText } : {}),
     userMessages: parseUserMessages(lines, s, prompt !== undefined),
     decisionRows,
+    cutRows,
     unreadOptionList: !prompt && showsOptionList(lines.map(boxSidesBlank), { marker: s.selectedMarker }),
     runningRows,
     runningTools,

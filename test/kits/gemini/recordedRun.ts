@@ -16,7 +16,7 @@ import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import { EDIT_FILE } from '../../../src/lab/mock/geminiScenarios.js';
 import type { StampedLine } from '../../helpers/castAlignment.js';
 import type { Journey } from '../../helpers/journey.js';
-import { screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
+import { screenText, type Cast, type CastEvent, type ScreenFrame } from '../../helpers/castReplay.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
 import { replayRecording, type JourneyStep, type SessionLayout } from '../shared/recordedRun.js';
 import { readToolCalls, type SessionToolCall } from './sessionSnapshots.js';
@@ -151,6 +151,8 @@ export interface ReplayOptions {
   readonly speedup?: number;
   /** Every batch of calls written in the reverse order (Gemini's order within a batch is not the model's). */
   readonly reversedBatches?: boolean;
+  /** The user's keys as another user pressed them (shared/recordedRun.ts). */
+  readonly alterKeys?: (events: readonly CastEvent[]) => CastEvent[];
   /** Alters Gemini's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
   readonly alterOutput?: (data: string) => string;
   /** Goes further down the user's path after merge and stats (see replayRecording). */
@@ -234,6 +236,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       ...(options.keyDelayMs !== undefined ? { keyDelayMs: options.keyDelayMs } : {}),
       ...(options.speedup !== undefined ? { speedup: options.speedup } : {}),
       ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
+      ...(options.alterKeys ? { alterKeys: options.alterKeys } : {}),
       ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       probes,
       // The cast ends at Gemini's exit.

@@ -19,7 +19,7 @@ import { ScreenModel } from '../../../src/screen/screenModel.js';
 import { createEventSink } from '../../../src/store/eventSink.js';
 import { openSidecar, type SidecarDb } from '../../../src/store/sidecarDb.js';
 import { alignToCast, type StampedLine } from '../../helpers/castAlignment.js';
-import { quickerKeys, readCast, readScreenFrames, replayCast, screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
+import { quickerKeys, readCast, readScreenFrames, replayCast, screenText, type Cast, type CastEvent, type ScreenFrame } from '../../helpers/castReplay.js';
 import { expectJourney, type Journey } from '../../helpers/journey.js';
 import { VirtualClock } from '../../helpers/virtualClock.js';
 
@@ -75,6 +75,8 @@ export interface RecordedReplayOptions {
   readonly missesExpected?: boolean;
   /** Alters the agent's output as the cast has it (a prompt's strings changed, as a new release might). */
   readonly alterOutput?: (data: string) => string;
+  /** The user's keys as another user pressed them (events in any order: they are sorted by time). */
+  readonly alterKeys?: (events: readonly CastEvent[]) => CastEvent[];
   /** What the agent did as it exited, before rec reconciles (e.g. Gemini deleting its chat file). */
   readonly atExit?: () => void;
   /**
@@ -118,7 +120,8 @@ function retiming(cast: Cast, o: Pick<RecordedReplayOptions, 'keyDelayMs' | 'spe
 export async function replayRecording<T>(o: RecordedReplayOptions, collect: (run: ReplayedRun) => T): Promise<T> {
   const recorded = readCast(join(o.dir, `${o.name}.cast`));
   const alter = o.alterOutput;
-  const cast = alter ? { ...recorded, events: recorded.events.map((e) => (e.kind === 'o' ? { ...e, data: alter(e.data) } : e)) } : recorded;
+  const altered = alter ? { ...recorded, events: recorded.events.map((e) => (e.kind === 'o' ? { ...e, data: alter(e.data) } : e)) } : recorded;
+  const cast = o.alterKeys ? { ...altered, events: [...o.alterKeys(altered.events)].sort((a, b) => a.t - b.t) } : altered;
   const home = mkdtempSync(join(tmpdir(), `rec-${o.agent}-recorded-`));
   try {
     const layout = o.layout(cast, home);

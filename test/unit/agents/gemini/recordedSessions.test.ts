@@ -21,7 +21,7 @@ import {
   type RowView,
 } from '../../../kits/gemini/expectedRows.js';
 import { REASON } from '../../../../src/lab/gemini/recordedScenarios.js';
-import { screenText } from '../../../helpers/castReplay.js';
+import { screenText, type CastEvent } from '../../../helpers/castReplay.js';
 import { TIMING_POINTS, TIMING_SWEEP, timingLabel } from '../../../helpers/timingSweep.js';
 import type { SessionToolCall } from '../../../kits/gemini/sessionSnapshots.js';
 import { replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/gemini/recordedRun.js';
@@ -280,6 +280,53 @@ for (const timing of [{}, ...(TIMING_SWEEP ? [{ keyDelayMs: 0, speedup: SPEEDUP 
     suite({ ...timing, reversedBatches: true }, BATCHES);
   });
 }
+
+/** The time of the Enter that approved the first dialog (the first Enter once "Allow once" showed). */
+function approvingEnter(events: readonly CastEvent[]): number {
+  const shown = events.find((e) => e.kind === 'o' && e.data.includes('Allow once'));
+  const enter = events.find((e) => e.kind === 'i' && e.data === '\r' && shown !== undefined && e.t > shown.t);
+  if (!enter) throw new Error('no Enter at a dialog in the recording');
+  return enter.t;
+}
+
+/** 50 ms: a person's Enter then Esc, well inside the second Gemini took to redraw after the Enter. */
+const QUICK_S = 0.05;
+
+/**
+ * Esc (or Ctrl+C) right after the Enter that approved a dialog, while Gemini still draws it. Gemini
+ * may take it as a cut of the approved call or drop it (measured on the real CLI: dropped 0 and
+ * 100 ms after the Enter, taken at 300 and 600 ms on a loaded machine), and only its next screens
+ * say which. The recordings give both: the key moved into that window, Gemini's cut still follows
+ * (taken); a key added there, Gemini's screens go on as recorded (dropped).
+ */
+describe('gemini 0.61.0, recorded: Esc or Ctrl+C quicker than the redraw after an approving Enter', () => {
+  const byName = (name: string) => SCENARIOS.find((x) => x.name === name)!;
+  for (const [name, key] of [['long-esc-running', '\x1b'], ['long-ctrlc-running', '\x03']] as const) {
+    it(`${name}, the key ${QUICK_S * 1000} ms after the Enter, Gemini's cut following as recorded: the same interruption`, async () => {
+      const moved = (events: readonly CastEvent[]) => {
+        const at = approvingEnter(events) + QUICK_S;
+        return events.map((e) => (e.kind === 'i' && e.data === key ? { ...e, t: at } : e));
+      };
+      const r = await replayRecorded(name, { alterKeys: moved });
+      expect(rowsOf(r).map(view)).toEqual(byName(name).expected(r));
+      expectDecisionsLinked(rowsOf(r));
+    }, REPLAY_TIMEOUT_MS);
+  }
+
+  it('long-esc-running, an Esc Gemini dropped right after the Enter, then the recorded one: one interruption, from the second', async () => {
+    const added = (events: readonly CastEvent[]) => [...events, { t: approvingEnter(events) + QUICK_S, kind: 'i' as const, data: '\x1b' }];
+    const r = await replayRecorded('long-esc-running', { alterKeys: added });
+    expect(rowsOf(r).map(view)).toEqual(byName('long-esc-running').expected(r));
+  }, REPLAY_TIMEOUT_MS);
+
+  for (const name of ['shell-approve-enter', 'mcp-approve-enter']) {
+    it(`${name}, an Esc Gemini dropped right after the Enter, the call running to its end: no interruption`, async () => {
+      const added = (events: readonly CastEvent[]) => [...events, { t: approvingEnter(events) + QUICK_S, kind: 'i' as const, data: '\x1b' }];
+      const r = await replayRecorded(name, { alterKeys: added });
+      expect(rowsOf(r).map(view)).toEqual(byName(name).expected(r));
+    }, REPLAY_TIMEOUT_MS);
+  }
+});
 
 describe('gemini 0.61.0 recorded screens: the replayed screen equals each recorded frame (golden screens)', () => {
   for (const s of SCENARIOS) {
