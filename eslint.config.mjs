@@ -35,9 +35,24 @@ const namingConvention = [
   { selector: ['variable', 'parameter'], modifiers: ['destructured'], format: null },
 ];
 
+/** The JavaScript that runs on Node as it is: fakes the tests start, scripts run by hand or by scripts/. */
+const JS_NODE = ['test/fakes/**/*.mjs', 'test/fixtures/**/*.mjs', 'scripts/*.mjs', 'scripts/bench-lib/*.mjs', 'scripts/fixture-lib/*.mjs'];
+/** The JavaScript that runs in the browser: the report page's script. */
+const JS_BROWSER = ['assets/report/page.js'];
+
+// The globals each platform gives beyond the language's own (which ecmaVersion brings), listed
+// here rather than taken from the `globals` package, which is not a dependency: only what is used.
+const NODE_GLOBALS = Object.fromEntries(
+  ['process', 'Buffer', 'console', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController', 'AbortSignal', 'performance', 'structuredClone', 'fetch', 'crypto'].map((name) => [name, 'readonly']),
+);
+const BROWSER_GLOBALS = Object.fromEntries(
+  ['window', 'document', 'console', 'setTimeout', 'clearTimeout', 'requestAnimationFrame', 'Intl', 'Chart'].map((name) => [name, 'readonly']),
+);
+
 export default defineConfig(
   {
-    ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**', 'bench-results/**', 'tmp/**'],
+    // test/fixtures holds recordings, except the fifth agent's fake (a program, linted below).
+    ignores: ['dist/**', 'node_modules/**', 'test/fixtures/**/*', '!test/fixtures/**/', '!test/fixtures/**/*.mjs', 'bench-results/**', 'tmp/**'],
   },
   {
     files: ['src/**/*.ts', 'test/**/*.ts'],
@@ -61,6 +76,39 @@ export default defineConfig(
       'no-empty': ['error', { allowEmptyCatch: false }],
       // A promise nobody awaits loses its rejection. Mark a deliberate fire-and-forget with `void`.
       '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
+    // The JavaScript nothing compiles: the fake agents and the scripts run on Node, the report
+    // page's script in the browser. The same house rules, on the types tsc checks from their JSDoc
+    // (tsconfig.js.json, tsconfig.page.json); no-undef holds them to their platform's globals.
+    files: [...JS_NODE, ...JS_BROWSER],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { project: ['./tsconfig.js.json', './tsconfig.page.json'], tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // JavaScript has no `private` (and these files predate `#`): a member's leading underscore
+      // is how they mark it private, so it is allowed on any member here.
+      '@typescript-eslint/naming-convention': [...namingConvention, { selector: 'memberLike', format: ['camelCase'], leadingUnderscore: 'allow' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      'no-undef': 'error',
+    },
+  },
+  { files: JS_NODE, languageOptions: { sourceType: 'module', globals: NODE_GLOBALS } },
+  {
+    files: JS_BROWSER,
+    languageOptions: { sourceType: 'script', globals: BROWSER_GLOBALS },
+    rules: {
+      // The page is written with `var` throughout; its constants are the UPPER_CASE ones.
+      '@typescript-eslint/naming-convention': [
+        ...namingConvention,
+        { selector: 'memberLike', format: ['camelCase'], leadingUnderscore: 'allow' },
+        { selector: 'variable', format: ['camelCase', 'UPPER_CASE'] },
+      ],
     },
   },
   {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The export benchmark: generates a sidecar of N decisions (1,000,000 by default, in runs of 1,000)
 // and one of N/10, and measures on each, in interleaved rounds (--reps): a bare read of the rows
 // export reads (the anchor: better-sqlite3 stepping through them, nothing decoded or sent), then
@@ -73,8 +74,9 @@ async function startDrain() {
       res.end();
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, requests: () => requests, close: () => new Promise((resolve) => server.close(resolve)) };
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return { url: `http://127.0.0.1:${address.port}`, requests: () => requests, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 /** The anchor: every row export reads, stepped through by better-sqlite3 in a fresh Node. */
@@ -126,11 +128,13 @@ async function benchSize(n) {
   generate(db, n);
   console.error(`bench-export: ${n} events generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const drain = await startDrain();
+  /** @type {Record<string, Array<{ code: number | null, err: string, seconds: number, cpu: number, rssMb: number }>>} */
   const rows = { 'bare read (anchor)': [], 'otlp-file (JSON)': [], 'otlp http/protobuf': [] };
   let fileMb = 0;
   try {
     for (let rep = 0; rep < REPS; rep++) {
       const file = join(dir, `export-${n}-${rep}.jsonl`);
+      /** @type {Array<[string, string[]]>} */
       const round = [
         ['bare read (anchor)', [process.execPath, '--input-type=module', '-e', SCAN, db]],
         ['otlp-file (JSON)', [process.execPath, REC, 'export', '--db', db, '--otlp-file', file]],

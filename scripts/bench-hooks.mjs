@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Hook round trip: how long an agent waits for `rec hook <agent> <event>` — spawn with the hook JSON
 // on stdin until the process exits, with a real hook server listening and acking — against
 // `node -e 0` in the same invocation as the anchor. Runs are interleaved round-robin so that load
@@ -27,6 +28,7 @@ const PAYLOAD = readFileSync(new URL('../test/fixtures/hooks/codex-pre-tool-use.
 
 let received = 0;
 const server = await startHookServer({ onMessage: () => received++ });
+/** @type {NodeJS.ProcessEnv} */
 const hookEnv = { ...process.env, REC_HOOK_URL: server.url, REC_HOOK_TOKEN: server.token };
 delete hookEnv.REC_DEBUG;
 const bareEnv = { ...hookEnv };
@@ -56,7 +58,7 @@ function once(v) {
   });
 }
 
-const times = variants.map(() => []);
+const times = variants.map(() => /** @type {number[]} */ ([]));
 let expectedDeliveries = 0;
 for (let i = 0; i < RUNS; i++) {
   for (const [k, v] of variants.entries()) {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The merge benchmark: generates a corpus of Codex, Gemini and Claude session files (≥ 500 MB by
 // default) in a temporary folder, then measures in one run, on the same files:
 //   raw read (1 MiB chunks) · a plain splitter + JSON.parse · `jq -c .` · `rec stats` and
@@ -65,18 +66,26 @@ if (!existsSync(join(ROOT, 'dist', 'commands', 'merge.js'))) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-merge-corpus-'));
+/**
+ * @typedef {{ files: number, mb: number, by_agent_mb: Record<string, number>, non_ascii: number, generate_s: number }} Corpus
+ * @typedef {{ name: string, mb: number, wall_s: number, cpu_s: number, mb_per_s: number, x_jq: number, peak_mb: number | null, walls: number[], cpus: number[] }} Row
+ * @typedef {{ code: number | null, stderr?: string, wall: number, cpu: number, peakKb: number | null }} Timing
+ */
+/** @type {{ corpus: Corpus | null, load_before: number[], cores: number, rows: Row[], vs_baseline?: Array<{ name: string, speedup: number }>, load_after?: number[] }} */
 const results = { corpus: null, load_before: loadavg(), cores: availableParallelism(), rows: [] };
 try {
   const t0 = Date.now();
   const corpus = generateCorpus(dir, { mb: Number(values.mb), seed: Number(values.seed), nonAscii: NON_ASCII });
   const mb = corpus.bytes / 1e6;
+  /** @type {Record<string, number>} */
   const byAgent = {};
   for (const f of corpus.files) byAgent[f.agent] = (byAgent[f.agent] ?? 0) + f.bytes / 1e6;
-  results.corpus = { files: corpus.files.length, mb, by_agent_mb: byAgent, non_ascii: NON_ASCII, generate_s: (Date.now() - t0) / 1000 };
+  const corpusRow = { files: corpus.files.length, mb, by_agent_mb: byAgent, non_ascii: NON_ASCII, generate_s: (Date.now() - t0) / 1000 };
+  results.corpus = corpusRow;
   console.log(
     `corpus: ${corpus.files.length} session files, ${mb.toFixed(0)} MB (` +
       Object.entries(byAgent).map(([a, m]) => `${a} ${m.toFixed(0)} MB`).join(', ') +
-      `)${NON_ASCII > 0 ? `, non-ASCII characters in ${Math.round(NON_ASCII * 100)} % of texts` : ''}, generated in ${results.corpus.generate_s.toFixed(1)} s; ${results.cores} cores, load ${loadavg()[0].toFixed(1)}`,
+      `)${NON_ASCII > 0 ? `, non-ASCII characters in ${Math.round(NON_ASCII * 100)} % of texts` : ''}, generated in ${corpusRow.generate_s.toFixed(1)} s; ${results.cores} cores, load ${loadavg()[0].toFixed(1)}`,
   );
   const paths = corpus.files.map((f) => f.path);
   const listFile = join(dir, 'files.list');
@@ -105,7 +114,7 @@ try {
     { name: `rec merge --jobs ${results.cores}, first quarter`, mb: qmb, run: () => timed(...rec(['merge', '--jobs', String(results.cores)], quarter)) },
   ];
   const measures = values.quick ? allMeasures.filter((m) => m.oneCore) : allMeasures;
-  const runs = measures.map(() => []);
+  const runs = measures.map(() => /** @type {Timing[]} */ ([]));
   for (let rep = 0; rep < REPS; rep++) {
     console.log(`round ${rep + 1} of ${REPS} (load ${loadavg()[0].toFixed(1)})`);
     measures.forEach((m, i) => {
@@ -143,16 +152,19 @@ try {
     );
   }
   // Against the baseline: the median of the per-round ratios of CPU seconds (baseline / this).
-  results.vs_baseline = [];
+  /** @type {Array<{ name: string, speedup: number }>} */
+  const vsBaseline = [];
+  results.vs_baseline = vsBaseline;
   measures.forEach((m, i) => {
     if (!m.baselineOf) return;
     const j = measures.findIndex((x) => x.name === m.baselineOf);
     const speedup = median(runs[i].map((r, k) => r.cpu / runs[j][k].cpu));
-    results.vs_baseline.push({ name: m.baselineOf, speedup });
+    vsBaseline.push({ name: m.baselineOf, speedup });
     console.log(`${m.baselineOf}: ${speedup.toFixed(2)}× the baseline's speed (CPU s per round: this ${runs[j].map((r) => r.cpu.toFixed(2)).join(', ')}; baseline ${runs[i].map((r) => r.cpu.toFixed(2)).join(', ')})`);
   });
-  results.load_after = loadavg();
-  console.log(`\nload average before ${results.load_before.map((l) => l.toFixed(1)).join(' ')}, after ${results.load_after.map((l) => l.toFixed(1)).join(' ')}`);
+  const loadAfter = loadavg();
+  results.load_after = loadAfter;
+  console.log(`\nload average before ${results.load_before.map((l) => l.toFixed(1)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`BENCH_MERGE_JSON ${JSON.stringify(results)}`);
 } finally {
   if (values.keep) console.log(`corpus kept in ${dir}`);
@@ -168,7 +180,7 @@ function median(xs) {
 function timed(cmd, args) {
   const out = join(dir, 'time.out');
   const r = spawnSync(TIME, ['-f', '%e %U %S %M', '-o', out, cmd, ...args], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 << 20 });
-  const [wall, user, sys, kb] = readFileSync(out, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+  const [wall, user, sys, kb] = /** @type {string} */ (readFileSync(out, 'utf8').trim().split('\n').at(-1)).split(' ').map(Number);
   return { code: r.status, stderr: r.stderr.toString().slice(-2000), wall, cpu: user + sys, peakKb: kb };
 }
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Measures `rec report` against `rec stats` on one corpus (scripts/gen-corpus.mjs): wall time of
 // each, interleaved (stats, report, stats, report…) so that a machine's changing load falls on both
 // alike; the page's size; and, in headless Chromium, when the page opened from the file has drawn
@@ -56,7 +57,9 @@ try {
     for (let i = 1; i <= Number(values.opens); i++) {
       const tab = await context.newPage();
       // Noted in the page as the attribute is set, not when Playwright's polling sees it.
+      // The callback runs in the page, where `document` is the page's.
       await tab.addInitScript(() => {
+        /* global document */
         new MutationObserver((_, observer) => {
           if (document.body?.getAttribute('data-ready') !== 'true') return;
           globalThis.recReadyAt = performance.now();
@@ -67,7 +70,7 @@ try {
       await tab.goto(pathToFileURL(page).href);
       await tab.waitForSelector('body[data-ready=true]', { timeout: 60_000 });
       const ready = await tab.evaluate(() => globalThis.recReadyAt);
-      const dom = await tab.evaluate(() => performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd);
+      const dom = await tab.evaluate(() => /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]).domContentLoadedEventEnd);
       const charts = await tab.$$eval('canvas', (cs) => cs.length);
       console.log(`open ${i}: ${charts} charts drawn and ready by ${(ready / 1000).toFixed(2)} s, DOMContentLoaded ${(dom / 1000).toFixed(2)} s`);
       await tab.close();

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Micro-benchmark: how fast @xterm/headless parses agent-like output, fed directly (bounded
 // in-flight writes with callbacks) and through ScreenModel. Not a test: prints MB/s.
 // Usage: node scripts/bench-screen.mjs [megabytes=50] [cols=120] [rows=40]
@@ -64,7 +65,7 @@ async function benchDirect(data, chunkSize, maxInFlight) {
         inFlight++;
         term.write(list[next++], () => {
           inFlight--;
-          if (next >= list.length && inFlight === 0) resolve();
+          if (next >= list.length && inFlight === 0) resolve(undefined);
           else pump();
         });
       }
@@ -77,14 +78,15 @@ async function benchDirect(data, chunkSize, maxInFlight) {
 }
 
 async function benchModel(data, chunkSize) {
-  let ScreenModel;
+  let screenModelModule;
   try {
     // SCREEN_MODEL_MODULE: a ScreenModel build elsewhere (e.g. tsc --outDir /tmp/x).
-    ({ ScreenModel } = await import(process.env.SCREEN_MODEL_MODULE ?? '../dist/screen/screenModel.js'));
+    screenModelModule = await import(process.env.SCREEN_MODEL_MODULE ?? '../dist/screen/screenModel.js');
   } catch {
     // dist/ not built: `npx tsc -p tsconfig.json` first to include the ScreenModel figure.
     return undefined;
   }
+  const { ScreenModel } = screenModelModule;
   const model = new ScreenModel({ cols, rows, maxBacklogBytes: data.length + 1 });
   const start = performance.now();
   const cpuStart = process.cpuUsage();

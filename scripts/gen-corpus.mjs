@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Generates a corpus of agent session files for the merge benchmark: Codex rollouts, Gemini JSONL
 // sessions and Claude transcripts in their real layouts and record shapes (modelled on
 // ../shared/agents/*/samples: codex 0.169.0, gemini 0.61.0, claude 2.1.328), with approvals,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Writes docs/merged-session.schema.json from the zod schema of the merged session (zod 4's
 // z.toJSONSchema), so the published JSON Schema never drifts from the code.
 //   npx tsc -p tsconfig.json && node scripts/gen-schema.mjs [--check]

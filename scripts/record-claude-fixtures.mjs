@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Records fixtures from the REAL Claude Code (the pinned devDependency, not under rec) against the
 // project's mock Messages server: per scenario the raw pty output and the keys sent with timestamps
 // (<scenario>.cast, asciicast v2 with "o"/"i"/"r" events), the rendered screens at each step
@@ -50,8 +51,9 @@ const { PROMPT_SCENARIOS } = await import('../test/kits/claude/promptScenarios.t
 
 const INLINE = process.argv.includes('--inline');
 const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, INLINE ? 'recorded-inline' : 'recorded');
-const BIN = claudeBin();
-if (!BIN) throw new Error('@anthropic-ai/claude-code is not installed (npm install)');
+const FOUND = claudeBin();
+if (!FOUND) throw new Error('@anthropic-ai/claude-code is not installed (npm install)');
+const BIN = FOUND;
 // The folder is named after the pinned version (the newest verified one): an install of another
 // version would file its recordings under the wrong name.
 const installed = execFileSync(BIN, ['--version'], { encoding: 'utf8', env: { ...process.env, DISABLE_AUTOUPDATER: '1' } }).trim();

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Records fixtures from the REAL Codex CLI (the pinned devDependency, or the binary REC_E2E_CODEX_BIN
 // names, into that binary's version's folder) against the project's mock
 // Responses server: for each scenario the raw pty output chunks and the keys sent with timestamps
@@ -104,7 +105,7 @@ async function record(scenario) {
         if (pending > 0) return;
         if (re.test(screen())) {
           done();
-          res();
+          res(undefined);
         } else if (exited) {
           done();
           rej(new Error(`codex exited (${JSON.stringify(exited)}) while waiting for ${re}\n${screen()}`));

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Records fixtures from the REAL Gemini CLI (the pinned devDependency, not under rec) against the
 // project's mock Gemini API: for each scenario the raw pty output and the keys sent with timestamps
 // (<scenario>.cast, asciicast v2 with "o"/"i"/"r" events), the rendered screens at each step
@@ -116,7 +117,7 @@ async function record(scenario) {
     await scenario.run(driver);
     snap('final');
     snapshots.sample();
-    await quitGemini(driver, async (ms) => (await child.expect([EOF, TIMEOUT], ms)) === 0);
+    await quitGemini(driver, async (ms) => (await child.expect(/** @type {import('../src/lab/spawn.ts').Pattern[]} */ ([EOF, TIMEOUT]), ms)) === 0);
     const exit = await child.expectExit(STEP_TIMEOUT_MS);
     snap('quit');
     if (exit.exitCode !== 0) throw new Error(`gemini exited ${JSON.stringify(exit)}`);

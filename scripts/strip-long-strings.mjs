@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Copies a corpus of session files with every JSON string of 256 characters or more replaced by
 // "x": the same records, lines and structure, without the long texts and outputs. Merging this
 // copy shows what `rec merge` costs when long strings cost nothing (docs/merge.md, "Current

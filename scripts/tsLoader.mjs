@@ -1,3 +1,4 @@
+// @ts-check
 // Lets plain `node` run the project's TypeScript test helpers (Node 20 has no type stripping):
 // .ts files are transpiled on load with the project's own typescript, and `./x.js` imports
 // resolve to `./x.ts` when only the .ts exists. Used by scripts/record-codex-fixtures.mjs.

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Prints the README's version table from the agents' one version fact (each module's verifiedVersions,
 // src/agents/<name>/strings/index.ts); test/unit/agents/verifiedVersions.test.ts holds the README to it.
 //

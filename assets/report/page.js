@@ -1,3 +1,4 @@
+// @ts-check
 // The page of `rec report`, run in the browser from the file itself. It reads the JSON block the
 // command wrote (reportData.ts) and builds every element with createElement and textContent: text
 // from sessions (commands, reasons, outputs, file names) is never parsed as HTML. Charts are
@@ -6,14 +7,15 @@
 (function () {
   'use strict';
 
-  var data = JSON.parse(document.getElementById('rec-data').textContent);
+  // The command writes #rec-data and #app into the page (reportPage.ts), so both are there.
+  var data = JSON.parse(/** @type {string} */ (/** @type {HTMLElement} */ (document.getElementById('rec-data')).textContent));
   // The sessions travel as arrays, each folder written once in data.paths (compactSessions.ts);
   // the page works on them as objects.
   data.sessions = data.sessions.map(function (a) {
     var file = a[5] === null ? null : (a[4] === null ? '' : data.paths[a[4]] + '/') + a[5];
     return { agent: a[0], id: a[1], started: a[2], cwd: a[3] === null ? null : data.paths[a[3]], file: file, counts: a[6], steps: a[7] };
   });
-  var app = document.getElementById('app');
+  var app = /** @type {HTMLElement} */ (document.getElementById('app'));
   var STEP = ['type', 'ts', 'tool', 'call_id', 'what', 'kind', 'trigger', 'option', 'reason', 'reason_source', 'ran', 'partial'];
   // Okabe and Ito's palette, told apart by readers with any common colour-vision deficiency.
   var TYPE_COLOURS = { rejection: '#D55E00', interruption: '#0072B2', skipped: '#CC79A7', approval: '#009E73', unknown: '#999999' };
@@ -337,7 +339,7 @@
       } },
     ], steps, { id: 'timeline-steps' }));
     var close = el('button', { type: 'button' }, ['Back to the sessions']);
-    close.addEventListener('click', function () { timeline.hidden = true; document.getElementById('sessions-h').focus(); });
+    close.addEventListener('click', function () { timeline.hidden = true; /** @type {HTMLElement} */ (document.getElementById('sessions-h')).focus(); });
     timeline.appendChild(close);
     timeline.hidden = false;
     h.focus();
@@ -348,7 +350,7 @@
     var list = el('ul');
     links.forEach(function (l) {
       var b = el('button', { type: 'button', class: 'link' }, [l[1]]);
-      b.addEventListener('click', function () { var h = document.getElementById(l[0] + '-h'); h.scrollIntoView(); h.focus(); });
+      b.addEventListener('click', function () { var h = /** @type {HTMLElement} */ (document.getElementById(l[0] + '-h')); h.scrollIntoView(); h.focus(); });
       list.appendChild(el('li', null, [b]));
     });
     app.appendChild(el('header', null, [el('h1', null, ['rec report']), el('nav', { 'aria-label': 'Sections' }, [list])]));

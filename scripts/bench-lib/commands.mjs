@@ -1,3 +1,4 @@
+// @ts-check
 // The command lines compared: the same program bare under the outer pty, under `script` (util-linux)
 // and under `rec --`, with an environment that is the same for all three.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ export class BenchCommands {
     /** Benchmarks never touch the user's database. */
     this.dbPath = join(this.scratch, 'rec.db');
     this._recNodeArgs = opts.recNodeArgs ?? [];
+    /** @type {NodeJS.ProcessEnv} */
     const env = { ...process.env, TERM: 'xterm-256color', SHELL: '/bin/sh' };
     // A debug log or a database chosen by the caller's environment must not change what is measured.
     delete env.REC_DEBUG;

@@ -1,3 +1,4 @@
+// @ts-check
 // Sections owned by other scripts (scripts/bench-hooks.mjs, scripts/bench-merge.mjs, scripts/bench-export.mjs): run them as
 // they are, show their output, and keep it in the JSON results.
 import { spawn } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @ts-check
 // (b) Keystroke round trip: an echo program in raw mode under the outer pty, bare, through script
 // and through rec; one byte is sent, and the clock stops when it has come back. Rounds are
 // interleaved so that load from elsewhere hits every variant alike.
@@ -36,7 +37,7 @@ export async function benchLatency(cmds, cfg) {
     { key: 'rec', label: 'rec -- cat', spec: cmds.rec(ECHO) },
   ];
   const perRound = Math.ceil(cfg.keys / LATENCY_ROUNDS);
-  const samples = Object.fromEntries(variants.map((v) => [v.key, []]));
+  const samples = Object.fromEntries(variants.map((v) => [v.key, /** @type {number[]} */ ([])]));
   for (let round = 0; round < LATENCY_ROUNDS; round++) {
     const order = variants.map((_, i) => variants[(i + round) % variants.length]);
     for (const v of order) {

@@ -1,3 +1,4 @@
+// @ts-check
 // (d) Peak memory: rec's RSS high-water mark (VmHWM) during a small run and during the large
 // passthrough run, with bare node as the floor every Node program starts from.
 import { END_MARKER, mixedFile } from './mixedFile.mjs';

@@ -1,3 +1,4 @@
+// @ts-check
 // The passthrough's input: agent-like output from the test suite's deterministic generator
 // (test/integration/session/programs/mixedOutput.mjs), written once to a file and replayed with
 // `cat`, so that what is measured is the passthrough and not the generator (which needs a core of

@@ -1,3 +1,4 @@
+// @ts-check
 // (a) Passthrough throughput: the same file of agent-like output `cat` under the outer pty bare,
 // through `script -q -c`, and through `rec --`, timed from spawn until the end marker is read.
 // Repetitions are interleaved (and rotated) so that load from elsewhere hits every variant alike.
@@ -19,18 +20,21 @@ export async function benchPassthrough(cmds, cfg) {
     { key: 'script', label: 'script -q -c cat', spec: cmds.script(cmd) },
     { key: 'rec', label: 'rec -- cat', spec: cmds.rec(cmd) },
   ];
-  const runs = Object.fromEntries(variants.map((v) => [v.key, []]));
+  /** @typedef {Awaited<ReturnType<typeof runOnce>> & { lostBytes?: number, mbPerS: number }} Run */
+  const runs = Object.fromEntries(variants.map((v) => [v.key, /** @type {Run[]} */ ([])]));
   for (let rep = 0; rep < cfg.reps; rep++) {
     const order = variants.map((_, i) => variants[(i + rep) % variants.length]);
     for (const v of order) {
-      const r = await runOnce(v.spec, { marker: END_MARKER, timeoutMs: PASSTHROUGH_TIMEOUT_MS, watchMemory: true });
+      const r = /** @type {Run} */ (await runOnce(v.spec, { marker: END_MARKER, timeoutMs: PASSTHROUGH_TIMEOUT_MS, watchMemory: true }));
       if (r.markerLost) {
         // The tail never arrived: count what was lost, and time the run until exit instead.
         r.lostBytes = Math.max(0, cfg.bytes + END_MARKER.length + 4 - r.bytes);
         r.mbPerS = r.bytes / 1e6 / (r.exitMs / 1000);
       } else {
-        if (r.bytesAtMarker < cfg.bytes) throw new Error(`${v.label}: only ${r.bytesAtMarker} of ${cfg.bytes} bytes arrived`);
-        r.mbPerS = r.bytesAtMarker / 1e6 / (r.markerMs / 1000);
+        // runOnce sets bytesAtMarker whenever it found the marker.
+        const atMarker = /** @type {number} */ (r.bytesAtMarker);
+        if (atMarker < cfg.bytes) throw new Error(`${v.label}: only ${atMarker} of ${cfg.bytes} bytes arrived`);
+        r.mbPerS = atMarker / 1e6 / (r.markerMs / 1000);
       }
       runs[v.key].push(r);
       const lost = r.markerLost ? ` (the output's last ${r.lostBytes} bytes never arrived)` : '';

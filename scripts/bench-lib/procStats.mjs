@@ -1,3 +1,4 @@
+// @ts-check
 // Reading another process's memory and CPU from /proc (Linux only): the peak RSS (VmHWM) polled
 // until the process exits, and its user+system CPU time.
 import { readFileSync } from 'node:fs';
@@ -50,6 +51,7 @@ export class MemoryWatcher {
     this.hwmKb = 0;
     this._last = 0;
     this._sample();
+    /** @type {NodeJS.Timeout | undefined} */
     this._timer = setInterval(() => this._sample(), MEMORY_POLL_MS);
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // One program run under a pty that the bench process owns: the "outer terminal" of every figure.
 // Bytes stay Buffers (encoding null), as a real terminal emulator would read them.
 import { readSync } from 'node:fs';
@@ -86,7 +87,7 @@ export class PtyProcess {
   waitFor(marker, timeoutMs) {
     const needle = Buffer.from(marker);
     return new Promise((resolve, reject) => {
-      const matcher = { needle, carry: Buffer.alloc(0), resolve, reject, marker, timer: undefined };
+      const matcher = { needle, carry: Buffer.alloc(0), resolve, reject, marker, timer: /** @type {NodeJS.Timeout | undefined} */ (undefined) };
       matcher.timer = setTimeout(() => this._unmatched(matcher, `not within ${timeoutMs} ms`), timeoutMs);
       this._matchers.push(matcher);
     });
@@ -115,12 +116,14 @@ export class PtyProcess {
   }
 
   _guardDrain() {
-    const socket = this._pty._socket;
+    // node-pty's private parts (1.1.0): the socket over the pty's fd, and the fd.
+    const internals = /** @type {{ _socket?: import('node:net').Socket, _fd?: unknown }} */ (/** @type {unknown} */ (this._pty));
+    const socket = internals._socket;
     if (!socket) return; // A node-pty without the private socket: keep its own behaviour.
     // libuv ends a read stream at POLLHUP after one short read (UV_HANDLE_READ_PARTIAL), and every
     // pty read is short (≤ 4095 bytes), so when the reader is behind at the child's exit the rest is
     // left in the kernel: read it synchronously while the fd is still open.
-    const fd = this._pty._fd;
+    const fd = internals._fd;
     if (typeof fd === 'number') socket.on('end', () => this._drainRest(fd));
     const destroy = socket.destroy.bind(socket);
     socket.destroy = (...args) => {
@@ -179,7 +182,7 @@ export class PtyProcess {
   _unmatched(m, why, exited = false) {
     clearTimeout(m.timer);
     this._matchers = this._matchers.filter((x) => x !== m);
-    const err = new Error(`no ${JSON.stringify(m.marker)}: ${why}; ${this.bytes} bytes read, ending with ${JSON.stringify(this.tail().slice(-200))}`);
+    const err = /** @type {Error & { exited?: boolean, bytes?: number }} */ (new Error(`no ${JSON.stringify(m.marker)}: ${why}; ${this.bytes} bytes read, ending with ${JSON.stringify(this.tail().slice(-200))}`));
     err.exited = exited;
     err.bytes = this.bytes;
     m.reject(err);

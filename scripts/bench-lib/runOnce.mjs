@@ -1,3 +1,4 @@
+// @ts-check
 // One timed run of a program under the outer pty: until a marker is read (or until exit), with the
 // wrapper's own CPU time and peak memory, and rec's closing note if it printed one.
 import { PtyProcess } from './ptyProcess.mjs';
@@ -26,7 +27,7 @@ export async function runOnce(spec, opts) {
       } catch (err) {
         // The program exited without the marker reaching us: the tail of its output was lost on
         // the way. That is a finding to report, not a reason to stop the bench.
-        if (!err.exited) throw err;
+        if (!(/** @type {{ exited?: boolean }} */ (err)).exited) throw err;
         markerLost = true;
       }
     }

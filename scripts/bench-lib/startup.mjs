@@ -1,3 +1,4 @@
+// @ts-check
 // (c) Startup: from spawn until the wrapped program's first output reaches the outer pty, and until
 // `rec -- true` has exited, against `node -e 0` (spawn to exit) as the anchor. Every variant runs
 // under the same outer pty, round-robin, after one warm-up round that is not counted (disk cache).
@@ -21,7 +22,7 @@ export async function benchStartup(cmds, cfg) {
     { key: 'scriptTrue', label: 'script -q -c true, to exit', spec: cmds.script(['true']) },
     { key: 'recTrue', label: 'rec -- true, to exit', spec: cmds.rec(['true']) },
   ];
-  const times = Object.fromEntries(variants.map((v) => [v.key, []]));
+  const times = Object.fromEntries(variants.map((v) => [v.key, /** @type {number[]} */ ([])]));
   const recExitAfterReady = [];
   /** A variant that exited non-zero is reported (rec's own failures must show), not hidden. */
   const failures = {};
@@ -36,9 +37,10 @@ export async function benchStartup(cmds, cfg) {
     if (run >= 0 && (run + 1) % 5 === 0) process.stderr.write(`  startup run ${run + 1}/${cfg.runs}\n`);
   }
   const summary = Object.fromEntries(
-    variants.map((v) => [v.key, { label: v.label, medianMs: round(median(times[v.key]), 2), p90Ms: round(percentile(times[v.key], 90), 2) }]),
+    variants.map((v) => [v.key, { label: v.label, medianMs: round(median(times[v.key]), 2), p90Ms: round(percentile(times[v.key], 90), 2), overNode: 0 }]),
   );
   const anchor = summary.node.medianMs;
+  // overNode is 0 until here, where every variant gets its ratio.
   for (const s of Object.values(summary)) s.overNode = round(s.medianMs / anchor);
   const readyRatio = summary.recReady.overNode;
   return {

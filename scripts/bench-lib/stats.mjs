@@ -1,3 +1,4 @@
+// @ts-check
 // Small statistics and formatting helpers for scripts/bench. Percentiles are nearest-rank, the
 // usual definition for latency tables (p99 of 2000 samples is the 1980th smallest).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The fixture recorders run the real agent CLIs; where the system allows (root, unshare, ip), they
 // re-run themselves in a loopback-only network namespace so nothing they start can leave this machine.
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @ts-check
 // The command line and the loop both fixture recorders share: pick scenarios by name (`--list` lists
 // them), record each, report per scenario, exit 1 if any failed.
 

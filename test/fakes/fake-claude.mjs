@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // A fake Claude Code 2.1.328 for tests: draws its permission dialogs, reacts to the same keys
 // (digits, arrows+Enter, Esc, Tab to amend, Ctrl+C ignored at a dialog) and writes the transcript
 // in Claude's shapes (lib/claudeStrings.mjs names the sources).

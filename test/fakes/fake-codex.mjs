@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // A fake Codex CLI 0.169.0 for tests: draws Codex's approval prompts, reacts to the same keys and
 // writes a rollout in Codex's shapes (see lib/codexStrings.mjs for the sources).
 //   fake-codex [--scenario NAME|FILE.json] [prompt]     (or FAKE_SCENARIO=…; CODEX_HOME for the rollout)

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // A fake Gemini CLI 0.61.0 for tests: draws its confirmation dialogs, reacts to the same keys
 // (digits, arrows+Enter, Esc; Ctrl+C cancels and arms exit) and writes the session JSONL in
 // Gemini's shapes (lib/geminiStrings.mjs names the sources).

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // A fake full-screen agent for the terminal-restore tests: turns on the terminal modes named on
 // its command line, says it is ready, then either dies by SIGKILL (nothing of its own clean-up
 // runs, as when the user or the OOM killer kills an agent) or turns them off again and exits.

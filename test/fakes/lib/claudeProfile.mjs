@@ -1,3 +1,4 @@
+// @ts-check
 // fake-claude's look and key behaviour for the shared Ink engine (inkApp.mjs), after Claude Code
 // 2.1.328's screens (samples/screens/*.txt).
 import { basename } from 'node:path';

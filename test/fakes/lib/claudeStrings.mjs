@@ -1,3 +1,4 @@
+// @ts-check
 // Every Claude-Code-2.1.328-specific string fake-claude draws or writes, in one place. Sources:
 // /work/shared/agents/claude/README.md and samples/screens/*.txt, samples/transcript/*.jsonl.
 // Note: 2.1.328 has no "No, and tell Claude what to do differently (esc)" option any more; a

@@ -1,3 +1,4 @@
+// @ts-check
 // Writes a Claude Code 2.1.328 transcript (~/.claude/projects/<cwd slug>/<sessionId>.jsonl) in the
 // shapes of /work/shared/agents/claude/samples/transcript/*.jsonl: one line per content block and
 // per tool result, appended as things happen.
@@ -12,6 +13,7 @@ import { CLAUDE_VERSION, transcript as T } from './claudeStrings.mjs';
 export const projectSlug = (cwd) => cwd.replace(/[^a-zA-Z0-9]/g, '-');
 
 export class ClaudeTranscript {
+  /** @param {{ cwd: string, sessionId?: string, home?: string }} opts */
   constructor({ cwd, sessionId = randomUUID(), home = homedir() }) {
     this.cwd = cwd;
     this.sessionId = sessionId;

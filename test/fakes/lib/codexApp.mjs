@@ -1,3 +1,4 @@
+// @ts-check
 // fake-codex's TUI state machine: composer, approval prompts (one call at a time, in call order),
 // running commands with "Working", the Ctrl+C task menu, streamed answers; every step also written
 // to the rollout as Codex 0.169.0 writes it.
@@ -19,6 +20,12 @@ const CTRL_C_QUIT_WINDOW_MS = 2000;
 
 const hhmm = () => new Date().toTimeString().slice(0, 5);
 
+/**
+ * @typedef {{ label: string, hotkey: string, decision?: string }} PromptOption
+ * @typedef {{ call: any, options: PromptOption[], selected: number, resolve: (decision: { option: PromptOption | undefined, trigger: string }) => void }} OpenPrompt
+ * @typedef {{ finish: (result: { kind: string, trigger?: string, value?: unknown }) => void, showWorking: boolean, startedAt: number }} RunningTurn
+ */
+
 export class CodexApp {
   constructor(term, { scenario, cwd, codexHome, initialPrompt, entryScript }) {
     this._term = term;
@@ -33,6 +40,10 @@ export class CodexApp {
     this._ctrlCArmedUntil = 0;
     this._turnIndex = 0;
     this._initialPrompt = initialPrompt ?? scenario.prompt;
+    /** @type {OpenPrompt | undefined} */
+    this._prompt = undefined;
+    /** @type {RunningTurn | undefined} */
+    this._busy = undefined;
     this._exit = new Promise((resolve) => (this._resolveExit = resolve));
   }
 
@@ -49,6 +60,16 @@ export class CodexApp {
     return code;
   }
 
+  /** The open approval prompt: there is one for as long as the mode is 'prompt'. */
+  _openPrompt() {
+    return /** @type {OpenPrompt} */ (this._prompt);
+  }
+
+  /** The running turn: there is one for as long as the mode is 'busy' (its menu included). */
+  _runningTurn() {
+    return /** @type {RunningTurn} */ (this._busy);
+  }
+
   // ---- rendering -------------------------------------------------------------------------------
 
   _render() {
@@ -56,18 +77,18 @@ export class CodexApp {
     const opts = { width, model: this._scenario.model, cwd: this._cwd, text: this._composer, ctrlCHint: Date.now() < this._ctrlCArmedUntil };
     let pane;
     if (this._mode === 'prompt') {
-      const p = this._prompt;
+      const p = this._openPrompt();
       pane = (p.call.kind === 'patch' ? V.patchPromptPane : V.execPromptPane)({ width, call: p.call, options: p.options, selected: p.selected });
     } else if (this._mode === 'menu') {
       pane = V.taskMenuPane({ width, selected: this._menuSelected });
-    } else if (this._mode === 'busy' && this._busy.showWorking) {
-      pane = V.workingPane({ ...opts, seconds: Math.floor((Date.now() - this._busy.startedAt) / 1000) });
+    } else if (this._mode === 'busy' && this._runningTurn().showWorking) {
+      pane = V.workingPane({ ...opts, seconds: Math.floor((Date.now() - this._runningTurn().startedAt) / 1000) });
     } else {
       pane = V.composerPane(opts);
     }
     const historyRows = V.renderCells([...this._history, ...this._active], width);
     const frame = V.composeFrame(historyRows, pane, this._term.rows);
-    const cursor = this._mode === 'idle' || (this._mode === 'busy' && this._busy.showWorking)
+    const cursor = this._mode === 'idle' || (this._mode === 'busy' && this._runningTurn().showWorking)
       ? this._composerCursor(frame, pane)
       : undefined;
     this._term.render(frame.rows, cursor);
@@ -91,7 +112,7 @@ export class CodexApp {
       case 'busy-pending':
         return undefined; // between a decision and the next state: nothing is listening yet
       case 'busy':
-        if (key.name === 'esc') return this._busy.finish({ kind: 'interrupt', trigger: 'esc' });
+        if (key.name === 'esc') return this._runningTurn().finish({ kind: 'interrupt', trigger: 'esc' });
         if (key.name === 'ctrl-c') {
           this._mode = 'menu';
           this._menuSelected = 0;
@@ -104,7 +125,7 @@ export class CodexApp {
   }
 
   _onPromptKey(key) {
-    const p = this._prompt;
+    const p = this._openPrompt();
     const byHotkey = (hk) => p.options.findIndex((o) => o.hotkey === hk);
     if (key.name === 'up' || key.name === 'down') {
       const n = p.options.length;
@@ -125,7 +146,7 @@ export class CodexApp {
   }
 
   _decide(index, trigger) {
-    const p = this._prompt;
+    const p = this._openPrompt();
     const option = p.options[index];
     this._prompt = undefined;
     this._mode = 'busy-pending';
@@ -148,7 +169,7 @@ export class CodexApp {
     if (choice === undefined) return;
     const action = S.taskMenu.options[choice].action;
     this._mode = 'busy';
-    this._busy.finish(action === 'cancel' ? { kind: 'interrupt', trigger: 'ctrl_c' } : { kind: action });
+    this._runningTurn().finish(action === 'cancel' ? { kind: 'interrupt', trigger: 'ctrl_c' } : { kind: action });
   }
 
   _onComposerKey(key, canSubmit) {
@@ -338,7 +359,7 @@ export class CodexApp {
         this._render();
         if (shown >= words.length) {
           clearInterval(timer);
-          resolve();
+          resolve(undefined);
         }
       }, stream.intervalMs);
     });

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Run in background" half of fake-codex: after the TUI exits, Codex's app-server daemon
 // finishes the turn and keeps appending to the rollout (README §2). This detached process does that.
 import { CodexRollout } from './codexRollout.mjs';

@@ -1,3 +1,4 @@
+// @ts-check
 // Writes a Codex 0.169.0 rollout ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-<ts>-<uuid>.jsonl) in the
 // shapes of /work/shared/agents/codex/samples/*.rollout.jsonl, one line appended per record as the
 // real app-server daemon does. Long instruction texts are trimmed; field sets are kept.
@@ -24,24 +25,30 @@ const COLLAB_INSTRUCTIONS = '# Collaboration Mode: Default\n\n(fake-codex: trimm
 
 const sumUsage = (n) => Object.fromEntries(Object.entries(USAGE).map(([k, v]) => [k, v * n]));
 
+/**
+ * What a rollout writer is between processes (toState, then the background finisher).
+ * @typedef {{ sessionId: string, cwd?: string, model?: string, path: string, ordinal: number, historySequence: number, userInputOrder: number, responses: number, started: boolean }} RolloutState
+ */
+
 export class CodexRollout {
-  /** `state` is what toState() returned (used by the background finisher), else a fresh session. */
+  /**
+   * `state` is what toState() returned (used by the background finisher), else a fresh session.
+   * @param {{ codexHome?: string, cwd?: string, model?: string, sessionId?: string, state?: RolloutState }} [opts]
+   */
   constructor({ codexHome, cwd, model, sessionId = uuidV7(), state } = {}) {
-    if (state) {
-      Object.assign(this, state);
-      return;
-    }
-    this.sessionId = sessionId;
-    this.cwd = cwd;
-    this.model = model;
-    this.path = rolloutPath(codexHome, sessionId);
-    this.ordinal = 0;
-    this.historySequence = 0;
-    this.userInputOrder = 0;
-    this.responses = 0;
-    this.started = false;
+    const s = state ?? { sessionId, cwd, model, path: rolloutPath(codexHome, sessionId), ordinal: 0, historySequence: 0, userInputOrder: 0, responses: 0, started: false };
+    this.sessionId = s.sessionId;
+    this.cwd = s.cwd;
+    this.model = s.model;
+    this.path = s.path;
+    this.ordinal = s.ordinal;
+    this.historySequence = s.historySequence;
+    this.userInputOrder = s.userInputOrder;
+    this.responses = s.responses;
+    this.started = s.started;
   }
 
+  /** @returns {RolloutState} */
   toState() {
     const { sessionId, cwd, model, path, ordinal, historySequence, userInputOrder, responses, started } = this;
     return { sessionId, cwd, model, path, ordinal, historySequence, userInputOrder, responses, started };

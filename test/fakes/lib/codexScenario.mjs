@@ -1,3 +1,4 @@
+// @ts-check
 // What fake-codex's "model" does in each turn. Built-ins mirror the research scenarios behind
 // /work/shared/agents/codex/samples (mock-llm.mjs SCN=shell, parallel, patch, sleep, text).
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+// @ts-check
 // Every Codex-0.169.0-specific string the fake draws or writes, in one place: a re-recording of
 // a new Codex version changes this file. Sources: /work/shared/agents/codex/README.md and
 // samples/*.screen.txt / *.rollout.jsonl (tmux captures and rollouts of the real CLI).

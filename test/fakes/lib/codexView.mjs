@@ -1,3 +1,4 @@
+// @ts-check
 // Lays out fake-codex's screen for a given width: history cells (committed above), active cells
 // (a running command, a streaming answer) and the bottom pane (composer, approval prompt, task
 // menu), the way Codex 0.169.0's inline viewport shows them (samples/*.screen.txt).

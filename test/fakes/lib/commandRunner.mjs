@@ -1,3 +1,4 @@
+// @ts-check
 // Runs an approved command the way the agents do (bash -c in the cwd, own process group), with its
 // output and exit status going to files: the background finisher of "Run in background" can then
 // pick up a command the exited TUI left running.
@@ -62,7 +63,7 @@ export function runCommand(cmd, cwd) {
     kill() {
       killed = true;
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL'); // spawned detached: its pid is its group's
       } catch {
         // ESRCH: the command already finished.
       }

@@ -1,3 +1,4 @@
+// @ts-check
 // fake-gemini's look and key behaviour for the shared Ink engine (inkApp.mjs), after Gemini CLI
 // 0.61.0's screens (samples/screens/*.txt).
 import { basename } from 'node:path';

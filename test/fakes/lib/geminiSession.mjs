@@ -1,3 +1,4 @@
+// @ts-check
 // Writes a Gemini CLI 0.61.0 session (~/.gemini/tmp/<slug>/chats/session-<YYYY-MM-DDTHH-MM>-<id8>.jsonl,
 // slug mapped in ~/.gemini/projects.json) in the shapes of samples/*.session.jsonl: append-only,
 // a message re-appended with the same id when it changes, `$set` records, the rollback of a fully

@@ -1,3 +1,4 @@
+// @ts-check
 // Every Gemini-CLI-0.61.0-specific string fake-gemini draws or writes, in one place. Sources:
 // /work/shared/agents/gemini/README.md and samples/screens/*.txt, samples/*.session.jsonl.
 

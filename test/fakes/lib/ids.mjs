@@ -1,3 +1,4 @@
+// @ts-check
 // Identifier shapes the real agents use, generated locally.
 import { randomBytes } from 'node:crypto';
 

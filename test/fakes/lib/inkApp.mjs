@@ -1,3 +1,4 @@
+// @ts-check
 // The turn engine shared by fake-gemini and fake-claude. Both real CLIs are Ink apps: a static
 // history on top and a live region (dialog, spinner, composer) redrawn below it. What differs
 // (texts, layout, which keys do what, the session file) comes from a per-agent `profile`.
@@ -12,6 +13,11 @@ const SPINNER_TICK_MS = 1000;
 /** How long "Press Ctrl+C again to exit" stays armed (Gemini and Claude both use about 1-2 s). */
 const CTRL_C_EXIT_WINDOW_MS = 2000;
 
+/**
+ * @typedef {{ call: any, index: number, total: number, options: Array<{ kind: string, label: string }>, selected: number, amend?: string, resolve: (result: unknown) => void }} OpenDialog
+ * @typedef {{ finish: (result: { kind: string, trigger?: string, value?: unknown }) => void, startedAt: number, call: unknown }} RunningTurn
+ */
+
 export class InkApp {
   constructor(term, { profile, scenario, cwd, initialPrompt }) {
     this._term = term;
@@ -24,6 +30,10 @@ export class InkApp {
     this._ctrlCArmedUntil = 0;
     this._turnIndex = 0;
     this._initialPrompt = initialPrompt ?? scenario.prompt;
+    /** @type {OpenDialog | undefined} */
+    this._dialog = undefined;
+    /** @type {RunningTurn | undefined} */
+    this._busy = undefined;
     this._exit = new Promise((resolve) => (this._resolveExit = resolve));
   }
 
@@ -45,8 +55,8 @@ export class InkApp {
     const width = this._term.cols;
     const ctrlCHint = Date.now() < this._ctrlCArmedUntil;
     let pane;
-    if (this._mode === 'dialog') pane = this._p.dialogRows({ ...this._dialog, width });
-    else if (this._mode === 'busy') pane = this._p.busyRows({ width, seconds: Math.floor((Date.now() - this._busy.startedAt) / 1000), running: this._busy.call, ctrlCHint, text: this._composer });
+    if (this._mode === 'dialog') pane = this._p.dialogRows({ ...this._openDialog(), width });
+    else if (this._mode === 'busy') pane = this._p.busyRows({ width, seconds: Math.floor((Date.now() - this._runningTurn().startedAt) / 1000), running: this._runningTurn().call, ctrlCHint, text: this._composer });
     else pane = this._p.composerRows({ width, text: this._composer, ctrlCHint });
     const hist = [...this._p.headerRows(width, this._cwd), ...this._history.flatMap((cell) => cell(width))];
     const height = this._term.rows;
@@ -57,6 +67,16 @@ export class InkApp {
     this._term.render(shown, ci >= 0 ? { row: paneTop + ci, col: pane[ci].cursor } : undefined);
   }
 
+  /** The open dialog: there is one for as long as the mode is 'dialog'. */
+  _openDialog() {
+    return /** @type {OpenDialog} */ (this._dialog);
+  }
+
+  /** The running turn: there is one for as long as the mode is 'busy'. */
+  _runningTurn() {
+    return /** @type {RunningTurn} */ (this._busy);
+  }
+
   // ---- keys ------------------------------------------------------------------------------------
 
   _onKey(key) {
@@ -64,7 +84,7 @@ export class InkApp {
     if (this._mode === 'busy') {
       if (key.name === 'esc' || key.name === 'ctrl-c') {
         if (key.name === 'ctrl-c') this._armCtrlC();
-        return this._busy.finish({ kind: 'interrupt', trigger: key.name === 'esc' ? 'esc' : 'ctrl_c' });
+        return this._runningTurn().finish({ kind: 'interrupt', trigger: key.name === 'esc' ? 'esc' : 'ctrl_c' });
       }
       return this._onComposerKey(key, false);
     }
@@ -73,7 +93,7 @@ export class InkApp {
   }
 
   _onDialogKey(key) {
-    const d = this._dialog;
+    const d = this._openDialog();
     if (d.amend !== undefined) {
       if (key.name === 'char') d.amend += key.char;
       else if (key.name === 'backspace') d.amend = [...d.amend].slice(0, -1).join('');
@@ -102,12 +122,12 @@ export class InkApp {
   }
 
   _choose(index, trigger, amendText) {
-    const option = this._dialog.options[index];
+    const option = this._openDialog().options[index];
     this._finishDialog({ kind: option.kind, option, trigger, amendText });
   }
 
   _finishDialog(result) {
-    const resolve = this._dialog.resolve;
+    const resolve = this._openDialog().resolve;
     this._dialog = undefined;
     this._mode = 'pending';
     resolve(result);
@@ -268,7 +288,7 @@ export class InkApp {
         if (this._p.rendersStreamingText) this._render();
         if (shown >= words.length) {
           clearInterval(timer);
-          resolve();
+          resolve(undefined);
         }
       }, stream.intervalMs);
     });

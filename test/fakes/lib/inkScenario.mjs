@@ -1,3 +1,4 @@
+// @ts-check
 // Scenario schema shared by fake-gemini and fake-claude (both Ink TUIs with numbered dialogs).
 import { z } from 'zod';
 

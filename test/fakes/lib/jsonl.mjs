@@ -1,3 +1,4 @@
+// @ts-check
 // Append-only JSONL writing, one line per record, synchronously: the real agents append each
 // record as it happens, and recorders tail the file live, so a line must be on disk when the
 // screen shows its effect.

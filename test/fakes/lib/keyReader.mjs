@@ -1,3 +1,4 @@
+// @ts-check
 // A small stdin key decoder for the fake agents: enough of what crossterm (Codex) and Ink
 // (Gemini, Claude) decode to react to the keys the approval prompts use.
 import { StringDecoder } from 'node:string_decoder';

@@ -1,3 +1,4 @@
+// @ts-check
 // The marker a fake prints once its first frame is on screen, so tests can wait for it instead of
 // sleeping. It is an OSC 2 (window title) sequence: invisible on the rendered screen, so screen
 // detectors never see it, yet present in the raw byte stream `expect` searches.

@@ -1,3 +1,4 @@
+// @ts-check
 // Scenario selection shared by the fakes: `--scenario NAME|FILE.json` on the command line, else
 // FAKE_SCENARIO (a built-in name or a JSON file path). The JSON is validated with the agent's zod
 // schema; `{cwd}` in any string becomes the working directory, so scenarios can name files in it.
@@ -53,7 +54,7 @@ export function loadScenario({ arg, env = process.env, builtins, schema, cwd = p
     try {
       raw = JSON.parse(readFileSync(ref, 'utf8'));
     } catch (err) {
-      return { ok: false, error: `cannot read scenario file ${ref}: ${err.message}` };
+      return { ok: false, error: `cannot read scenario file ${ref}: ${/** @type {Error} */ (err).message}` };
     }
   } else {
     return { ok: false, error: `unknown scenario "${ref}" (built-ins: ${Object.keys(builtins).join(', ')})` };

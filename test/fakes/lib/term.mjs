@@ -1,3 +1,4 @@
+// @ts-check
 // The fakes' terminal: raw mode entered once and always restored (pexpect's getch.py does the
 // same with tcsetattr in `finally`), window size and SIGWINCH, and a frame renderer that repaints
 // only the rows that changed, in place, with no alternate screen (Codex and Ink both draw inline).
@@ -145,7 +146,7 @@ export async function runWithTerminal(main) {
     code = await main(term);
   } catch (err) {
     term.restore();
-    process.stderr.write(`fake agent crashed: ${err?.stack ?? err}\n`);
+    process.stderr.write(`fake agent crashed: ${/** @type {{ stack?: string } | undefined} */ (err)?.stack ?? err}\n`);
     code = 70;
   } finally {
     term.restore();

@@ -1,3 +1,4 @@
+// @ts-check
 // Plain-text layout helpers shared by the fake TUIs: display width, word wrap, truncation.
 // Every fake wraps its own text (instead of letting the terminal auto-wrap) so a redraw after a
 // resize re-wraps exactly like the real TUIs, which lay out each frame for the current width.

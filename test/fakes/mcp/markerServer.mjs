@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // A minimal MCP server over stdio (newline-delimited JSON-RPC 2.0) for the Gemini e2e: one tool,
 // `touch_marker`, which creates the named file in the working folder, so a test can tell whether a
 // call ran. Unknown methods get JSON-RPC's "method not found"; notifications get no answer.

@@ -7,10 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mergeCommand } from '../../../src/commands/merge.js';
 import { LOGS } from '../../unit/readers/fixturePaths.js';
 import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
+import { updatingGoldens } from '../../helpers/golden.js';
 import { runCommand } from '../../helpers/runCommand.js';
 
 const GOLDEN = join(LOGS, 'golden');
-const update = process.env['UPDATE_GOLDEN'] === '1';
+const update = updatingGoldens();
 
 /** What a Codex 0.169.0 command prompt showed (its options and keys), as the recorder stores it. */
 const codexPrompt = (command: string) => ({

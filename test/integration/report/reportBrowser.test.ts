@@ -14,6 +14,7 @@ import { reportCommand } from '../../../src/commands/report.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import type { StatsReport } from '../../../src/stats/aggregateStats.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
+import { artefactPath } from '../../helpers/golden.js';
 import { HOSTILE } from '../../helpers/hostileStrings.js';
 import { REPO_ROOT } from '../../helpers/rec.js';
 import { runCommand } from '../../helpers/runCommand.js';
@@ -26,6 +27,7 @@ import type { Journey } from '../../helpers/journey.js';
 /** Debian's package; CI installs it where it is missing (.ci/run). */
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** The README's picture: rewritten only with UPDATE_GOLDEN=1; otherwise made in the scratch folder and checked there. */
 const SCREENSHOT = join(REPO_ROOT, 'docs', 'report.png');
 /** HTML and script aimed at the page rather than at a terminal. */
 const HOSTILE_HTML = '<script>alert(1)</script><img src=x onerror=alert(2)></script><!-- <a href="https://evil.example/">x</a> javascript:alert(3) <iframe src="https://evil.example/"></iframe> \u2028';
@@ -117,8 +119,9 @@ describe('rec report in headless Chromium', () => {
     const painted = await page.$$eval('canvas', (cs) => cs.map((c) => (c as HTMLCanvasElement).getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0)));
     expect(painted.length).toBeGreaterThanOrEqual(5);
     expect(painted.every(Boolean)).toBe(true);
-    await page.screenshot({ path: SCREENSHOT });
-    expect(statSync(SCREENSHOT).size).toBeGreaterThan(20_000);
+    const screenshot = artefactPath(SCREENSHOT, dir);
+    await page.screenshot({ path: screenshot });
+    expect(statSync(screenshot).size).toBeGreaterThan(20_000);
     // At 800 px nothing is wider than the window, once the charts have followed the resize (Chart.js
     // redraws from a ResizeObserver, a frame or more after the viewport changed).
     await page.setViewportSize({ width: 800, height: 800 });
