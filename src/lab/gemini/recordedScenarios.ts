@@ -49,7 +49,8 @@ export const SCREEN = {
   option3Selected: /● 3\. No, suggest changes \(esc\)/,
   cancelled: /ℹ Request cancelled\./,
   pressCtrlCAgain: /Press Ctrl\+C again to exit/,
-  running: /esc to cancel/,
+  /** The approved command's running row (its mark toggles ⊶/⊷) with the spinner: Gemini shows the spinner at other moments too. */
+  running: /[⊶⊷]\s+Shell[\s\S]*esc to cancel/,
   final: /MOCK FINAL: all done\./,
   /** The completion row under a typed `/quit`. */
   quitSuggestion: /^ *quit +Exit the cli/m,

@@ -24,7 +24,9 @@ import {
   view,
 } from '../../kits/gemini/expectedRows.js';
 import { GEMINI_VERSION } from '../../kits/gemini/env.js';
-import { REASON, SCENARIOS } from '../../../src/lab/gemini/recordedScenarios.js';
+import { promptFor, REASON, SCENARIOS, SCREEN } from '../../../src/lab/gemini/recordedScenarios.js';
+import { press } from '../../../src/lab/driver.js';
+import { KEYS } from '../../../src/lab/keys.js';
 import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
 import type { Run } from '../../../src/store/run.js';
@@ -64,6 +66,8 @@ async function run(name: string, calls: number, path: SessionPath = 'scan'): Pro
   expect(found).toHaveLength(calls);
   const exit = await session.quit();
   expect(exit.exitCode).toBe(0);
+  // The way asked for is the way rec took, whatever this machine's temp folder.
+  expect(session.sessionPathTaken()).toBe(path);
   expect(session.server.requests.filter((r) => r.kind === 'guard' || r.kind === 'denied')).toEqual([]);
   // Where the user ends: what was recorded comes out of `rec merge --run` and `rec stats --run`.
   await expectJourneys(session.dbPath, session.env.env);
@@ -321,6 +325,37 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: interruptions`, (
       ]);
       expectDecisionsLinked(rows);
       expectNative(rowOf(s, 'interruption', call.callId), NATIVE.cancelledByUser);
+    }, TEST_TIMEOUT_MS);
+  }
+
+  /**
+   * Esc this long after the Enter that approved the sleep, while Gemini may still draw the dialog:
+   * Gemini drops such a key or takes it as a cut of the call, depending on the machine's speed
+   * (docs/gemini.md). Whichever it did, the rows say the same.
+   */
+  for (const gapMs of [0, 300]) {
+    it(`Esc ${gapMs} ms after the approving Enter: an interruption of the approved call exactly when Gemini cut it`, async () => {
+      session = await startRecGemini({ sessionPath: 'scan' });
+      await waitReady(session);
+      const d = session.driver;
+      await d.line(promptFor('long'));
+      await d.waitScreen(SCREEN.shellDialog, 'dialog');
+      await press(d, KEYS.enter);
+      // The user's own speed, the dimension under test: not a wait for anything.
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+      d.send(KEYS.esc);
+      const [call] = (await session.snapshots.waitForToolCalls(1, STEP_TIMEOUT_MS)) as [SessionToolCall];
+      expect((await session.quit()).exitCode).toBe(0);
+      await expectJourneys(session.dbPath, session.env.env);
+      const rows = session.rows().map(view);
+      const cut = call.status === 'cancelled';
+      if (!cut) expect(call.status).toBe('success');
+      expect(rows.map((r) => [r.type, r.call_id])).toEqual([
+        ['prompt', call.callId],
+        ['approval', call.callId],
+        ...(cut ? [['interruption', call.callId]] : []),
+      ]);
+      if (cut) expect(rows[2]).toEqual(toolInterruptionRow(call, { trigger: 'esc', option_label: null }));
     }, TEST_TIMEOUT_MS);
   }
 

@@ -3,7 +3,7 @@
 // recordedScenarios.ts drive `rec gemini` exactly as they drove plain gemini for the fixtures. Gemini's
 // session file is copied live on the side (it may be deleted at exit), for the expected call ids.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startGeminiServer, type GeminiServer } from '../../../src/lab/mock/geminiServer.js';
@@ -64,6 +64,10 @@ export interface RecGeminiSession {
   /** Ends Gemini with `/quit` and waits until rec (or bare gemini) has exited. */
   quit(): Promise<{ exitCode: number; signal: number | undefined }>;
   rows(): EventRow[];
+  /** The way rec found the chat file, from its debug log: `layer` once Gemini ran rec's SessionStart hook, else `scan`. */
+  sessionPathTaken(): 'scan' | 'layer';
+  /** rec's debug log so far ('' before it is written). */
+  debugLog(): string;
   /** `rec merge --run <id>` on this run's database, parsed. */
   merge(runId: string): unknown;
   /** Stops rec, Gemini and everything they started, by pid; closes the mock; removes the temp dir. */
@@ -84,6 +88,9 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
   if (opts.sessionPath === 'layer' && opts.runtimeDir === undefined) throw new Error('sessionPath layer needs a root-owned runtimeDir');
   const snapshots = new SessionSnapshots(env.chatsDir);
   const dbPath = join(env.baseDir, 'rec.db');
+  // rec's debug log (never the terminal): the witness of the way rec found the chat file, and
+  // of how it judged each deciding key, for a test that fails.
+  const debugLog = join(env.baseDir, 'rec-debug.log');
   let base: AgentSession | undefined;
   base = startAgentSession({
     agent: 'gemini',
@@ -92,7 +99,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
     dbPath,
     ...(opts.args ? { args: opts.args } : {}),
     cwd: env.workDir,
-    env: { ...env.env, REC_GEMINI_BIN: GEMINI_BIN, ...(opts.runtimeDir ? { XDG_RUNTIME_DIR: opts.runtimeDir } : {}) },
+    env: { ...env.env, REC_GEMINI_BIN: GEMINI_BIN, REC_DEBUG: '1', REC_DEBUG_LOG: debugLog, ...(opts.runtimeDir ? { XDG_RUNTIME_DIR: opts.runtimeDir } : {}) },
     ...(opts.cols !== undefined ? { cols: opts.cols } : {}),
     ...(opts.rows !== undefined ? { rows: opts.rows } : {}),
     timeoutMs: STEP_TIMEOUT_MS,
@@ -122,6 +129,8 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
       return p.expectExit(REC_EXIT_TIMEOUT_MS);
     },
     rows: session.rows,
+    debugLog: () => (existsSync(debugLog) ? readFileSync(debugLog, 'utf8') : ''),
+    sessionPathTaken: () => (existsSync(debugLog) && /gemini SessionStart: acked/.test(readFileSync(debugLog, 'utf8')) ? 'layer' : 'scan'),
     merge(runId) {
       const out = execFileSync(process.execPath, [REC_BIN, 'merge', '--run', runId, '--db', dbPath], { cwd: env.workDir, env: env.env, encoding: 'utf8' });
       return JSON.parse(out) as unknown;
