@@ -41,7 +41,7 @@ const LONG_STRING = 600;
 
 reexecInLoopbackNetns('record-claude-fixtures', 'relying on the env switches + the loopback guard');
 
-const { startMessagesServer } = await import('../src/lab/mock/messagesServer.ts');
+const { startMessagesServer } = await import('../src/lab/mock/anthropicMessages/server.ts');
 const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/kits/claude/env.ts');
 const { CastSession } = await import('../test/kits/shared/castSession.ts');
 const { SCENARIOS, SCREEN, quitClaude } = await import('../src/lab/claude/recordedScenarios.ts');

@@ -37,7 +37,7 @@ reexecInLoopbackNetns('record-codex-fixtures', 'relying on config + loopback pro
 
 const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
-const { startResponsesServer } = await import('../src/lab/mock/responsesServer.ts');
+const { startResponsesServer } = await import('../src/lab/mock/openaiResponses/server.ts');
 const { createCodexEnv, CODEX_BIN, CODEX_VERSION, markerMcpToml } = await import('../test/kits/codex/env.ts');
 const { withManagedNetwork } = await import('../src/lab/codex/managedNetwork.ts');
 const { SCENARIOS: BASE_SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../src/lab/codex/recordedScenarios.ts');

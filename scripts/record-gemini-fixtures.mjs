@@ -33,7 +33,7 @@ const STEP_TIMEOUT_MS = 45_000;
 
 reexecInLoopbackNetns('record-gemini-fixtures', 'relying on settings + the loopback guard proxy');
 
-const { startGeminiServer } = await import('../src/lab/mock/geminiServer.ts');
+const { startGenerateContentServer } = await import('../src/lab/mock/geminiGenerateContent/server.ts');
 const { createGeminiEnv, GEMINI_BIN, GEMINI_VERSION } = await import('../test/kits/gemini/env.ts');
 const { SCENARIOS, SCREEN, KITTY_QUERY, KITTY_ANSWER, quitGemini } = await import('../src/lab/gemini/recordedScenarios.ts');
 const { SessionSnapshots } = await import('../test/kits/gemini/sessionSnapshots.ts');
@@ -58,7 +58,7 @@ await recordEach(chosen, record);
 async function record(scenario) {
   const requestsFile = join(OUT_DIR, `${scenario.name}.requests.jsonl`);
   rmSync(requestsFile, { force: true });
-  const server = await startGeminiServer({ logFile: requestsFile });
+  const server = await startGenerateContentServer({ logFile: requestsFile });
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, baseDir: BASE_DIR, fakeEditor: scenario.fakeEditor === true, mcpServer: scenario.mcpServer === true });
   const snapshots = new SessionSnapshots(env.chatsDir);
   let cols = scenario.cols ?? COLS;

@@ -90,7 +90,7 @@ function demoBinary(module: AgentModule, agentBin: string | undefined, io: Comma
 }
 
 async function startCodexWorld(): Promise<DemoWorld> {
-  const { startResponsesServer } = await import('../lab/mock/responsesServer.js');
+  const { startResponsesServer } = await import('../lab/mock/openaiResponses/server.js');
   const { createDemoScenario, DEMO_PROMPT } = await import('../lab/mock/demoScenario.js');
   const { createCodexEnv } = await import('../lab/codex/env.js');
   const server = await startResponsesServer({ scenarios: { demo: createDemoScenario() }, defaultScenario: 'demo' });

@@ -2,7 +2,7 @@
 // edit, a long-running command, then a streamed answer) as Claude Code's tools ask for them. As for
 // Codex, the script moves on at every model request: a refusal or an Esc ends Claude Code's turn,
 // and whatever the user types next brings the next proposal, not the same one again.
-import type { ClaudeReply } from '../mock/claudeScenarios.js';
+import type { MessagesReply } from '../mock/anthropicMessages/scenarios.js';
 import { DEMO_ANSWER, DEMO_EDIT_FILE, DEMO_OVER } from '../mock/demoScenario.js';
 
 /**
@@ -25,7 +25,7 @@ export const CLAUDE_DEMO_LONG_COMMAND = `node ${CLAUDE_DEMO_COUNTER.file}`;
 /** Delay between streamed words: slow enough to read along, and to press Esc in the middle. */
 const STREAM_DELAY_MS = 150;
 
-const STEPS: readonly ClaudeReply[] = [
+const STEPS: readonly MessagesReply[] = [
   {
     type: 'tools',
     text: 'First, a harmless command. Approve it or refuse it, with any key you like.',
@@ -45,7 +45,7 @@ const STEPS: readonly ClaudeReply[] = [
 ];
 
 /** A fresh demo script: each model request gets the next step, then the closing line. */
-export function createClaudeDemoScenario(): () => ClaudeReply {
+export function createClaudeDemoScenario(): () => MessagesReply {
   let next = 0;
   return () => STEPS[next++] ?? { type: 'text', text: DEMO_OVER };
 }

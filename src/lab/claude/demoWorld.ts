@@ -2,7 +2,7 @@
 // person types, and Claude Code's isolated HOME and project (env.ts) pointed at it.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startMessagesServer } from '../mock/messagesServer.js';
+import { startMessagesServer } from '../mock/anthropicMessages/server.js';
 import { CLAUDE_DEMO_COUNTER, createClaudeDemoScenario } from './demoScenario.js';
 import { createClaudeEnv } from './env.js';
 

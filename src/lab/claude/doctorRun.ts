@@ -4,7 +4,7 @@
 // key script, and what it recorded.
 import { join } from 'node:path';
 import type { RecordedScenario } from '../driver.js';
-import { startMessagesServer } from '../mock/messagesServer.js';
+import { startMessagesServer } from '../mock/anthropicMessages/server.js';
 import { startRecUnderPty } from '../recUnderPty.js';
 import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../scenarioRun.js';
 import { createClaudeEnv } from './env.js';

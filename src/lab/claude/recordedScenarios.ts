@@ -5,7 +5,7 @@
 // screen (the headless terminal), never on the raw output; and on the mock's stream notes where the
 // screen shows nothing (a streamed answer is not rendered while it streams).
 import { KEYS } from '../keys.js';
-import type { StreamNote } from '../mock/messagesServer.js';
+import type { StreamNote } from '../mock/anthropicMessages/server.js';
 import { press, settle, type Driver, type RecordedScenario } from '../driver.js';
 
 export { settle };
@@ -15,7 +15,7 @@ export interface ClaudeDriver extends Driver {
   waitStream(predicate: (n: StreamNote) => boolean, timeoutMs?: number): Promise<void>;
 }
 
-export interface ClaudeScenario extends Omit<RecordedScenario, 'run'> {
+export interface MessagesScenario extends Omit<RecordedScenario, 'run'> {
   /** The user's own flags for claude (rec passes them on, merging its hooks into a --settings). */
   readonly args?: readonly string[];
   run(d: ClaudeDriver): Promise<void>;
@@ -89,7 +89,7 @@ async function amendNo(d: ClaudeDriver, text: string): Promise<void> {
 }
 
 /** The Bash prompt of `SCENARIO bash`, the keys that decide it, and the screen that follows. */
-function atBashPrompt(name: string, description: string, decide: (d: ClaudeDriver) => Promise<void>, outcome: RegExp): ClaudeScenario {
+function atBashPrompt(name: string, description: string, decide: (d: ClaudeDriver) => Promise<void>, outcome: RegExp): MessagesScenario {
   return {
     name,
     description,
@@ -105,7 +105,7 @@ function atBashPrompt(name: string, description: string, decide: (d: ClaudeDrive
  * A reply still streaming from the mock (`slowtext` or `slowtool`), cut with Esc. Claude Code does not
  * render a reply while it streams, so the mock's notes say how far it got and that Claude Code hung up.
  */
-function escMidStream(scenario: 'slowtext' | 'slowtool', description: string): ClaudeScenario {
+function escMidStream(scenario: 'slowtext' | 'slowtool', description: string): MessagesScenario {
   return {
     name: `${scenario}-esc`,
     description,
@@ -121,7 +121,7 @@ function escMidStream(scenario: 'slowtext' | 'slowtool', description: string): C
 }
 
 /** A 30 s command (node setTimeout: `sleep 30` is blocked) approved with 1, then cut with the key while it runs. */
-function cutWhileRunning(key: 'esc' | 'ctrlc'): ClaudeScenario {
+function cutWhileRunning(key: 'esc' | 'ctrlc'): MessagesScenario {
   const bytes = key === 'esc' ? KEY.esc : KEY.ctrlC;
   return {
     name: `sleep-${key}-running`,
@@ -136,7 +136,7 @@ function cutWhileRunning(key: 'esc' | 'ctrlc'): ClaudeScenario {
   };
 }
 
-export const SCENARIOS: readonly ClaudeScenario[] = [
+export const SCENARIOS: readonly MessagesScenario[] = [
   atBashPrompt('bash-approve-once', 'Bash prompt, approved with 1 (Yes)', (d) => press(d, '1'), SCREEN.final),
   atBashPrompt('bash-approve-always', "Bash prompt, approved with 2 (don't ask again for the work dir)", (d) => press(d, '2'), SCREEN.final),
   atBashPrompt('bash-reject-digit', 'Bash prompt, rejected with 4 (No)', (d) => press(d, '4'), SCREEN.interrupted),

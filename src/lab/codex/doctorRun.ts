@@ -3,7 +3,7 @@
 // loopback port), `rec codex` in a pty playing the key script, and what it recorded.
 import { join } from 'node:path';
 import type { RecordedScenario } from '../driver.js';
-import { startResponsesServer } from '../mock/responsesServer.js';
+import { startResponsesServer } from '../mock/openaiResponses/server.js';
 import { startRecUnderPty } from '../recUnderPty.js';
 import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../scenarioRun.js';
 import { keepDaemonPackage, seedDaemonPackage } from './daemonPackage.js';

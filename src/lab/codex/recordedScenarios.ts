@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEYS } from '../keys.js';
-import { NPM_TEST_CALLS } from '../mock/scenarios.js';
+import { NPM_TEST_CALLS } from '../mock/openaiResponses/scenarios.js';
 import { press, settle, type Driver, type RecordedScenario } from '../driver.js';
 
 export { type Driver, type RecordedScenario } from '../driver.js';

@@ -2,8 +2,8 @@
 // decision, then a streamed answer) and Gemini's isolated world (env.ts). The user sends the first
 // message.
 import { DEMO_ANSWER, DEMO_EDIT_FILE, DEMO_OVER } from '../mock/demoScenario.js';
-import { shell, writeFile, type GeminiReply, type GeminiScenario } from '../mock/geminiScenarios.js';
-import { startGeminiServer } from '../mock/geminiServer.js';
+import { shell, writeFile, type GeminiReply, type GeminiScenario } from '../mock/geminiGenerateContent/scenarios.js';
+import { startGenerateContentServer } from '../mock/geminiGenerateContent/server.js';
 import { createGeminiEnv } from './env.js';
 
 /**
@@ -47,7 +47,7 @@ interface GeminiDemoWorld {
 
 export async function startGeminiDemo(): Promise<GeminiDemoWorld> {
   // Every prompt without a scenario marker is answered by `say`: here, the demo script.
-  const server = await startGeminiServer({ scenarios: { say: createGeminiDemoScenario() } });
+  const server = await startGenerateContentServer({ scenarios: { say: createGeminiDemoScenario() } });
   try {
     const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, prefix: 'rec-demo-gemini-' });
     return {

@@ -4,9 +4,9 @@
 // `rec gemini` in a pty playing the key script, and what it recorded.
 import { join } from 'node:path';
 import { settle, type RecordedScenario } from '../driver.js';
-import type { GeminiReply, GeminiScenario } from '../mock/geminiScenarios.js';
-import { GEMINI_SCENARIOS } from '../mock/geminiScenarios.js';
-import { startGeminiServer } from '../mock/geminiServer.js';
+import type { GeminiReply, GeminiScenario } from '../mock/geminiGenerateContent/scenarios.js';
+import { GEMINI_SCENARIOS } from '../mock/geminiGenerateContent/scenarios.js';
+import { startGenerateContentServer } from '../mock/geminiGenerateContent/server.js';
 import { startRecUnderPty } from '../recUnderPty.js';
 import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../scenarioRun.js';
 import { EOF, TIMEOUT } from '../spawn.js';
@@ -44,7 +44,7 @@ function withCallIds(scenarios: Readonly<Record<string, GeminiScenario>>): Recor
 }
 
 export async function runGeminiScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario }): Promise<ScenarioRun> {
-  const server = await startGeminiServer({ scenarios: withCallIds(GEMINI_SCENARIOS) });
+  const server = await startGenerateContentServer({ scenarios: withCallIds(GEMINI_SCENARIOS) });
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, prefix: 'rec-doctor-gemini-' });
   const dbPath = join(env.baseDir, 'rec.db');
   const session = startRecUnderPty({

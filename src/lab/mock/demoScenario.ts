@@ -2,7 +2,7 @@
 // a harmless command, a file edit, a long-running command — then a streamed answer. The script
 // moves on at every model request, not at every step of a turn: a refusal or an Esc ends Codex's
 // turn, and whatever the user types next must bring the next proposal, not the same one again.
-import { applyPatchHeredoc, escalated, type MockReply, type Scenario } from './scenarios.js';
+import { applyPatchHeredoc, escalated, type MockReply, type Scenario } from './openaiResponses/scenarios.js';
 
 /** The first message, given to the agent on its command line so that the demo starts at once. */
 export const DEMO_PROMPT = 'Show me what rec records.';

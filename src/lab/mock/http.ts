@@ -1,6 +1,6 @@
-// Small HTTP pieces both mock model servers use (responsesServer.ts for Codex, geminiServer.ts for Gemini).
-import type { IncomingMessage, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// Small HTTP pieces every mock model server uses, beside the scaffold (./scaffold.ts).
+import { appendFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -55,19 +55,20 @@ export class RequestLog<T> {
   }
 }
 
-/** Listens on 127.0.0.1 at an ephemeral port; resolves with the port. */
-export async function listenLoopback(server: Server): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  return (server.address() as AddressInfo).port;
+/** The token of an `Authorization: Bearer <token>` header (the OpenAI APIs), or undefined. */
+export function bearerToken(req: IncomingMessage): string | undefined {
+  return /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1];
 }
 
-/** Drops open connections (a stream the client still holds) and closes the server. */
-export function closeServer(server: Server): Promise<void> {
-  return new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+/** A JSON answer with its status. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** Appends one JSON line per call to `file`; without a file, does nothing (the log is optional). */
+export function jsonLines(file: string | undefined): (line: unknown) => void {
+  return (line) => {
+    if (file) appendFileSync(file, `${JSON.stringify(line)}\n`);
+  };
 }

@@ -1,5 +1,5 @@
-// Server-sent events of the OpenAI Responses API, in the shape Codex 0.169.0 parses
-// (`event: <type>` + `data: <json>`; the type is repeated inside the JSON).
+// Server-sent events as the Responses and Messages APIs frame them: `event: <type>` + `data: <json>`,
+// the type repeated inside the JSON. (generateContent and Chat Completions send bare `data:` lines.)
 import { randomBytes } from 'node:crypto';
 
 export type SseEvent = { readonly type: string } & Record<string, unknown>;
@@ -8,65 +8,7 @@ export function formatSse(event: SseEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
+/** An id in the shape the APIs use (`resp_…`, `call_…`, `toolu_…`): a prefix and 16 hex digits. */
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
-}
-
-export function responseCreated(responseId: string): SseEvent {
-  return { type: 'response.created', response: { id: responseId } };
-}
-
-export function responseCompleted(responseId: string): SseEvent {
-  return {
-    type: 'response.completed',
-    response: {
-      id: responseId,
-      usage: {
-        input_tokens: 0,
-        input_tokens_details: null,
-        output_tokens: 0,
-        output_tokens_details: null,
-        total_tokens: 0,
-      },
-    },
-  };
-}
-
-export function messageAdded(itemId: string, outputIndex: number): SseEvent {
-  return {
-    type: 'response.output_item.added',
-    output_index: outputIndex,
-    item: { type: 'message', id: itemId, role: 'assistant', content: [] },
-  };
-}
-
-export function textDelta(itemId: string, outputIndex: number, delta: string): SseEvent {
-  return { type: 'response.output_text.delta', item_id: itemId, output_index: outputIndex, content_index: 0, delta };
-}
-
-export function messageDone(itemId: string, outputIndex: number, text: string): SseEvent {
-  return {
-    type: 'response.output_item.done',
-    output_index: outputIndex,
-    item: { type: 'message', id: itemId, role: 'assistant', content: [{ type: 'output_text', text }] },
-  };
-}
-
-export function functionCallDone(
-  outputIndex: number,
-  call: { readonly callId: string; readonly name: string; readonly namespace?: string; readonly arguments: string },
-): SseEvent {
-  return {
-    type: 'response.output_item.done',
-    output_index: outputIndex,
-    item: {
-      type: 'function_call',
-      id: newId('fc'),
-      call_id: call.callId,
-      name: call.name,
-      ...(call.namespace ? { namespace: call.namespace } : {}),
-      arguments: call.arguments,
-      status: 'completed',
-    },
-  };
 }

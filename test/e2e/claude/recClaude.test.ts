@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CREATED_FILE, EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../../src/lab/mock/claudeScenarios.js';
+import { CREATED_FILE, EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 import { isAlive } from '../../../src/lab/processTree.js';
 import { countAgentRecords, readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';
 import { expectJourneys } from '../../helpers/journey.js';

@@ -5,7 +5,7 @@
 // through `rec merge` and `rec stats` (docs/claude-plan.md).
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectJourneys, type Journey } from '../../helpers/journey.js';
-import { PLAN_TEXT } from '../../../src/lab/mock/claudeScenarios.js';
+import { PLAN_TEXT } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 import { approvalRow, promptRow, REJECT_STOP, rejectionRow, view } from '../../kits/claude/expectedRows.js';
 import { PLAN_SCENARIOS, PLAN_SCREEN, PLAN_TYPED } from '../../kits/claude/planScenarios.js';
 import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';

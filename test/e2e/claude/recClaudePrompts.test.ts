@@ -14,7 +14,7 @@ import { PROMPT_SCENARIOS } from '../../kits/claude/promptScenarios.js';
 import { quitClaude } from '../../../src/lab/claude/recordedScenarios.js';
 import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
 import type { TranscriptCall } from '../../kits/claude/transcriptCalls.js';
-import { MCP_MARKER, MCP_TOOL, NOTEBOOK_FILE, NOTEBOOK_NEW_SOURCE } from '../../../src/lab/mock/claudeScenarios.js';
+import { MCP_MARKER, MCP_TOOL, NOTEBOOK_FILE, NOTEBOOK_NEW_SOURCE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 
 /** Claude Code's start, five model turns, the quit and rec's reconcile, then merge and stats: generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 240_000;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type Spawned } from '../../../src/lab/spawn.js';
-import { startMessagesServer, type MessagesServer } from '../../../src/lab/mock/messagesServer.js';
+import { startMessagesServer, type MessagesServer } from '../../../src/lab/mock/anthropicMessages/server.js';
 import { press } from '../../../src/lab/driver.js';
 import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
 import { REC_BIN } from '../../kits/shared/recBin.js';

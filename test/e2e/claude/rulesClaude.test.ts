@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RULES_COVERED_FILE, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/claudeScenarios.js';
+import { RULES_COVERED_FILE, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 import { CLAUDE_VERSION } from '../../kits/claude/env.js';
 import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
 import { KEY, SCREEN } from '../../../src/lab/claude/recordedScenarios.js';

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SLOW_TEXT } from '../../../src/lab/mock/scenarios.js';
-import { LONG_COMMAND } from '../../../src/lab/mock/scenarios.js';
+import { SLOW_TEXT } from '../../../src/lab/mock/openaiResponses/scenarios.js';
+import { LONG_COMMAND } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import {
   approvalRow,
   detachedRow,

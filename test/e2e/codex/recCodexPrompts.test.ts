@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { press } from '../../../src/lab/driver.js';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { managedNetworkUnavailable } from '../../../src/lab/codex/managedNetwork.js';
-import { INDIRECT_NETWORK_COMMAND, mcpMarkerFile, MCP_CALLS } from '../../../src/lab/mock/scenarios.js';
+import { INDIRECT_NETWORK_COMMAND, mcpMarkerFile, MCP_CALLS } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import { expectJourneys, type Journey } from '../../helpers/journey.js';
 import { approvalRow, NETWORK_OPTION, promptRow, rejectionRow, view } from '../../kits/codex/expectedRows.js';
 import { netAlwaysExpected, netKeysExpected } from '../../kits/codex/networkExpected.js';

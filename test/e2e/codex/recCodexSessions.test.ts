@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
-import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/responsesServer.js';
+import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/openaiResponses/server.js';
 import { settle } from '../../../src/lab/driver.js';
 import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rulesCommand } from '../../../src/commands/rules.js';
 import { KEY, SCREEN, writeNpmProject } from '../../../src/lab/codex/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
-import { NPM_TEST_CALLS, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/scenarios.js';
+import { NPM_TEST_CALLS, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import { runCommand } from '../../helpers/runCommand.js';
 import { CODEX_VERSION } from '../../kits/codex/env.js';
 import { RECORDED_DIR, replayRecorded } from '../../kits/codex/recordedRun.js';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
-import { startGeminiServer, type GeminiServer } from '../../../src/lab/mock/geminiServer.js';
+import { startGenerateContentServer, type GenerateContentServer } from '../../../src/lab/mock/geminiGenerateContent/server.js';
 import { settle, type Driver } from '../../../src/lab/driver.js';
 import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';
@@ -20,7 +20,7 @@ const STEP_TIMEOUT_MS = 45_000;
 const REC_EXIT_TIMEOUT_MS = 30_000;
 
 interface World {
-  readonly server: GeminiServer;
+  readonly server: GenerateContentServer;
   readonly env: GeminiEnv;
   readonly snapshots: SessionSnapshots;
   readonly recs: Spawned[];
@@ -43,7 +43,7 @@ afterEach(async () => {
 
 async function startWorld(): Promise<World> {
   noteNetworkIsolation();
-  const server = await startGeminiServer();
+  const server = await startGenerateContentServer();
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl });
   // Gemini deletes a session with nothing worth resuming as it exits: keep a copy of every file.
   world = { server, env, snapshots: new SessionSnapshots(env.chatsDir), recs: [] };

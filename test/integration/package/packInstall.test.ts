@@ -54,7 +54,7 @@ describe('the packed package', () => {
     const files = tarballFiles(tarball);
     const topLevel = new Set(files.map((f) => f.split('/')[0]));
     expect([...topLevel].sort()).toEqual(['LICENSE', 'README.md', 'assets', 'bin', 'dist', 'docs', 'package.json']);
-    expect(files).toEqual(expect.arrayContaining(['bin/rec.js', 'dist/cli.js', 'dist/store/sqliteDriver.js', 'assets/report/page.js', 'assets/report/page.css', 'dist/lab/mock/responsesServer.js', 'dist/commands/doctor.js']));
+    expect(files).toEqual(expect.arrayContaining(['bin/rec.js', 'dist/cli.js', 'dist/store/sqliteDriver.js', 'assets/report/page.js', 'assets/report/page.css', 'dist/lab/mock/openaiResponses/server.js', 'dist/commands/doctor.js']));
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts'))).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
 // for the fixtures.
 import { join } from 'node:path';
 import type { Spawned } from '../../../src/lab/spawn.js';
-import { startMessagesServer, type MessagesServer } from '../../../src/lab/mock/messagesServer.js';
+import { startMessagesServer, type MessagesServer } from '../../../src/lab/mock/anthropicMessages/server.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { builtMissing } from '../shared/recBin.js';
 import { startAgentSession } from '../shared/recSession.js';

@@ -1,6 +1,6 @@
 // What rec must make of the network prompt's two key scripts (promptScenarios.ts): the same facts
 // for the replays of their recordings and for the live runs under `rec codex`.
-import { networkCommand } from '../../../src/lab/mock/scenarios.js';
+import { networkCommand } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import { approvalRow, NETWORK_OPTION, networkRejectionRow, promptRow, type RowView } from './expectedRows.js';
 import type { RolloutCall } from './rolloutCalls.js';
 

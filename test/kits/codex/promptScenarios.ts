@@ -6,7 +6,7 @@
 // recorded/) and `rec codex` in the e2e tests (recCodexPrompts.test.ts).
 import { press, type Driver, type RecordedScenario } from '../../../src/lab/driver.js';
 import { KEY, SCREEN } from '../../../src/lab/codex/recordedScenarios.js';
-import { MCP_CALLS, NETWORK_HOSTS } from '../../../src/lab/mock/scenarios.js';
+import { MCP_CALLS, NETWORK_HOSTS } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 
 /** The form as Codex 0.171.0 draws it, from its question to its footer, with row 1 highlighted. */
 export const MCP_FORM = /Allow the marker MCP server to run tool "touch_marker"\?[\s\S]*› 1\. Allow {2,}Run the tool[\s\S]*enter to submit \| esc to cancel/;

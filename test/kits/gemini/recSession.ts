@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
-import { startGeminiServer, type GeminiServer } from '../../../src/lab/mock/geminiServer.js';
+import { startGenerateContentServer, type GenerateContentServer } from '../../../src/lab/mock/geminiGenerateContent/server.js';
 import { settle, type Driver } from '../../../src/lab/driver.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { startAgentSession, type AgentSession } from '../shared/recSession.js';
@@ -56,7 +56,7 @@ export interface RecGeminiOptions {
 export interface RecGeminiSession {
   readonly proc: Spawned;
   readonly env: GeminiEnv;
-  readonly server: GeminiServer;
+  readonly server: GenerateContentServer;
   readonly dbPath: string;
   readonly driver: Driver;
   /** Gemini's session file(s), copied live. */
@@ -76,7 +76,7 @@ export interface RecGeminiSession {
 
 export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGeminiSession> {
   noteNetworkIsolation();
-  const server = await startGeminiServer();
+  const server = await startGenerateContentServer();
   // The mock is the proxy too: anything that tries to leave 127.0.0.1 is refused and recorded.
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}), ...(opts.permanentToolApproval ? { permanentToolApproval: true } : {}) });
   if (opts.policies !== undefined) {

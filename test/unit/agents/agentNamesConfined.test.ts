@@ -21,7 +21,7 @@ const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
   'lab/claude/doctorRun.ts': 'runs Claude Code for rec doctor',
   'lab/claude/env.ts': "Claude Code's isolated environment",
   'lab/claude/recordedScenarios.ts': "Claude Code's key scripts",
-  'lab/mock/geminiServer.ts': "the mock of Gemini's API",
+  'lab/mock/geminiGenerateContent/reply.ts': "the model name the mock of Gemini's API answers as",
   'lab/gemini/demo.ts': "Gemini's demo world",
   'lab/gemini/doctorRun.ts': 'runs Gemini for rec doctor',
   'lab/gemini/env.ts': "Gemini's isolated environment",

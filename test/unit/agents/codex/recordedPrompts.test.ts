@@ -13,7 +13,7 @@ import type { EventRow } from '../../../helpers/sidecarRows.js';
 import { screenText } from '../../../helpers/castReplay.js';
 import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/codex/recordedRun.js';
 import { TIMING_POINTS, timingLabel } from '../../../helpers/timingSweep.js';
-import { MCP_CALLS } from '../../../../src/lab/mock/scenarios.js';
+import { MCP_CALLS } from '../../../../src/lab/mock/openaiResponses/scenarios.js';
 
 const REPLAY_TIMEOUT_MS = 60_000;
 /** As recorded, the rollout 400 ms and 1.5 s behind the screen, then every point of the timing sweep (helpers/timingSweep.ts). */

@@ -1,7 +1,7 @@
 // Server-sent events of the Anthropic Messages API, in the order Claude Code 2.1.330 parses them:
 // message_start, ping, content_block_start / _delta / _stop per block, message_delta (stop_reason),
-// message_stop. `event: <type>` + `data: <json>` as in ./sse.ts.
-import type { SseEvent } from './sse.js';
+// message_stop. `event: <type>` + `data: <json>` as in ../sse.ts.
+import type { SseEvent } from '../sse.js';
 
 export type StopReason = 'end_turn' | 'tool_use';
 

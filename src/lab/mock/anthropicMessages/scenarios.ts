@@ -1,7 +1,8 @@
-// What the mock Anthropic model answers Claude Code. A user prompt picks its scenario with a marker
-// `SCENARIO <name>` (the research notes' convention, shared/agents/claude/README.md); reply N answers
-// after the model's Nth message of that turn; once the script is used up, FINAL_PREFIX summarises the
-// tool results that came back (so a test can read what the model was told).
+// What the mock Anthropic Messages model answers, scripted for Claude Code's tools. A user prompt
+// picks its scenario with a marker `SCENARIO <name>` (the research notes' convention,
+// shared/agents/claude/README.md); reply N answers after the model's Nth message of that turn; once
+// the script is used up, FINAL_PREFIX summarises the tool results that came back (so a test can read
+// what the model was told).
 
 /** One tool_use block the mock asks Claude Code to make. */
 export interface MockToolUse {
@@ -10,7 +11,7 @@ export interface MockToolUse {
   readonly input: (ctx: ReplyContext) => Readonly<Record<string, unknown>>;
 }
 
-export type ClaudeReply =
+export type MessagesReply =
   /** Text; with `delayMs` streamed one `chunkWords` slice per delay; `endless` keeps going until the client closes. */
   | { readonly type: 'text'; readonly text: string; readonly delayMs?: number; readonly endless?: boolean }
   /**
@@ -27,7 +28,7 @@ export interface ReplyContext {
   readonly step: number;
 }
 
-export type ClaudeScenario = readonly ClaudeReply[];
+export type MessagesScenario = readonly MessagesReply[];
 
 export const FINAL_PREFIX = 'MOCK FINAL:';
 
@@ -85,7 +86,7 @@ export const NOTEBOOK_TEXT = JSON.stringify(
 const bash = (command: string, description: string): MockToolUse => ({ name: 'Bash', input: () => ({ command, description }) });
 const abs = (ctx: ReplyContext, file: string): string => `${ctx.workDir}/${file}`;
 
-export const CLAUDE_SCENARIOS: Readonly<Record<string, ClaudeScenario>> = {
+export const CLAUDE_SCENARIOS: Readonly<Record<string, MessagesScenario>> = {
   bash: [{ type: 'tools', text: 'I will run a command.', calls: [bash('echo mock-bash-ran > bash-out.txt', 'Write a marker file')] }],
   // Claude Code refuses an Edit of a file it has not read in this session, so the mock reads it first (Read is auto-allowed).
   edit: [

@@ -1,29 +1,13 @@
-// A mock OpenAI Responses API for the real Codex CLI: 127.0.0.1 only, an ephemeral port, a per-run
-// bearer token, replies streamed as server-sent events and scripted per scenario (./scenarios.ts).
-// Every request is recorded, so a test can assert what the model was told (e.g. after a rejection).
-import { randomBytes } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// A mock OpenAI Responses API (the one Codex speaks) on the shared scaffold (../scaffold.ts): 127.0.0.1
+// only, an ephemeral port, a per-run bearer token, replies streamed as server-sent events and
+// scripted per scenario (./scenarios.ts). Every request is recorded, so a test can assert what the model was told (e.g. after a rejection).
+import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { closeServer, listenLoopback, readBody, safeJson, sleep } from './http.js';
-import {
-  DEFAULT_SCENARIOS,
-  pickReply,
-  scenarioMarker,
-  type MockReply,
-  type Scenario,
-} from './scenarios.js';
-import {
-  formatSse,
-  functionCallDone,
-  messageAdded,
-  messageDone,
-  newId,
-  responseCompleted,
-  responseCreated,
-  textDelta,
-  type SseEvent,
-} from './sse.js';
+import { bearerToken, jsonLines, RequestLog, safeJson, sendJson, sleep } from '../http.js';
+import { newToken, startLoopbackServer, type MockRequest } from '../scaffold.js';
+import { formatSse, newId, type SseEvent } from '../sse.js';
+import { functionCallDone, messageAdded, messageDone, responseCompleted, responseCreated, textDelta } from './events.js';
+import { DEFAULT_SCENARIOS, pickReply, scenarioMarker, type MockReply, type Scenario } from './scenarios.js';
 
 /** What Codex asks for a thread title; answered with plain text, never with a tool call. */
 const TITLE_REQUEST_PREFIX = 'Generate a concise, single-line task title';
@@ -98,79 +82,75 @@ export interface ResponsesServer {
 }
 
 export async function startResponsesServer(opts: ResponsesServerOptions = {}): Promise<ResponsesServer> {
-  const scenarios = { ...DEFAULT_SCENARIOS, ...opts.scenarios };
-  const defaultScenario = opts.defaultScenario ?? 'say';
-  const token = randomBytes(16).toString('hex');
-  const requests: RecordedRequest[] = [];
-  const calls: IssuedCall[] = [];
-  const listeners = new Set<() => void>();
-
-  const record = (r: RecordedRequest): void => {
-    requests.push(r);
-    if (opts.logFile) appendFileSync(opts.logFile, `${JSON.stringify(toLogLine(r))}\n`);
-    for (const l of [...listeners]) l();
+  const log = jsonLines(opts.logFile);
+  const requests = new RequestLog<RecordedRequest>((r) => `${r.kind}:${r.scenario ?? ''}#${r.step ?? ''}`);
+  const state: ResponsesState = {
+    scenarios: { ...DEFAULT_SCENARIOS, ...opts.scenarios },
+    defaultScenario: opts.defaultScenario ?? 'say',
+    calls: [],
+    record: (r) => {
+      requests.push(r);
+      log(toLogLine(r));
+    },
   };
-
-  const server: Server = createServer((req, res) => {
-    void handle(req, res).catch((err: unknown) => {
-      // A bug in the mock must show in the test output, and Codex must get an answer, not a hang.
-      console.error('[responsesServer]', err);
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req);
-    const path = req.url ?? '';
-    if (req.headers.authorization !== `Bearer ${token}`) {
-      record({ ts: new Date().toISOString(), method: req.method ?? '', path, kind: 'other', inputFromUser: [], body: raw });
-      res.writeHead(401, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'bad token', type: 'invalid_request_error' } }));
-      return;
-    }
-    if (req.method !== 'POST' || !path.replace(/\?.*$/, '').endsWith('/responses')) {
-      record({ ts: new Date().toISOString(), method: req.method ?? '', path, kind: 'other', inputFromUser: [], body: raw });
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `mock has no ${req.method} ${path}` } }));
-      return;
-    }
-    const parsed = ResponsesRequest.safeParse(safeJson(raw));
-    if (!parsed.success) {
-      record({ ts: new Date().toISOString(), method: 'POST', path, kind: 'other', inputFromUser: [], body: raw });
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: z.prettifyError(parsed.error) } }));
-      return;
-    }
-    const body = parsed.data;
-    const { userText, fromUser } = lastUserMessage(body.input);
-    const isTitle = userText.startsWith(TITLE_REQUEST_PREFIX) || !body.tools || body.tools.length === 0;
-    if (isTitle) {
-      record({ ts: new Date().toISOString(), method: 'POST', path, kind: 'title', userText, inputFromUser: fromUser, body });
-      await streamReply(res, { type: 'text', text: TITLE_TEXT }, 'title', calls);
-      return;
-    }
-    const scenario = scenarioMarker(userText) ?? defaultScenario;
-    const step = countCallBatches(fromUser);
-    record({ ts: new Date().toISOString(), method: 'POST', path, kind: 'turn', scenario, step, userText, inputFromUser: fromUser, body });
-    const script = scenarios[scenario];
-    const reply: MockReply = script
-      ? pickReply(script, { userText, step })
-      : { type: 'text', text: `mock: unknown scenario ${scenario}` };
-    await streamReply(res, reply, scenario, calls);
-  }
-
-  const port = await listenLoopback(server);
-
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    port,
+  const token = newToken();
+  const server = await startLoopbackServer({
+    label: 'openaiResponses',
     token,
-    requests,
-    calls,
-    waitForRequest: (predicate, timeoutMs) => waitForRequest(requests, listeners, predicate, timeoutMs),
-    close: () => closeServer(server),
+    presentedToken: (r) => bearerToken(r.req),
+    refuseToken: (r) => {
+      state.record(plainRequest(r, r.method));
+      sendJson(r.res, 401, { error: { message: 'bad token', type: 'invalid_request_error' } });
+    },
+    handle: (r) => answer(state, r),
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${server.port}/v1`,
+    port: server.port,
+    token,
+    requests: requests.items,
+    calls: state.calls,
+    waitForRequest: (predicate, timeoutMs) => requests.waitFor(predicate, timeoutMs),
+    close: () => server.close(),
   };
+}
+
+interface ResponsesState {
+  readonly scenarios: Readonly<Record<string, Scenario>>;
+  readonly defaultScenario: string;
+  readonly calls: IssuedCall[];
+  record(r: RecordedRequest): void;
+}
+
+function plainRequest(r: MockRequest, method: string): RecordedRequest {
+  return { ts: new Date().toISOString(), method, path: r.url, kind: 'other', inputFromUser: [], body: r.raw };
+}
+
+/** A request with the right token: a model turn, a thread title, or a refusal. */
+async function answer(state: ResponsesState, r: MockRequest): Promise<void> {
+  if (r.method !== 'POST' || !r.path.endsWith('/responses')) {
+    state.record(plainRequest(r, r.method));
+    return sendJson(r.res, 404, { error: { message: `mock has no ${r.method} ${r.url}` } });
+  }
+  const parsed = ResponsesRequest.safeParse(safeJson(r.raw));
+  if (!parsed.success) {
+    state.record(plainRequest(r, 'POST'));
+    return sendJson(r.res, 400, { error: { message: z.prettifyError(parsed.error) } });
+  }
+  const body = parsed.data;
+  const { userText, fromUser } = lastUserMessage(body.input);
+  const ts = new Date().toISOString();
+  const isTitle = userText.startsWith(TITLE_REQUEST_PREFIX) || !body.tools || body.tools.length === 0;
+  if (isTitle) {
+    state.record({ ts, method: 'POST', path: r.url, kind: 'title', userText, inputFromUser: fromUser, body });
+    return streamReply(r.res, { type: 'text', text: TITLE_TEXT }, 'title', state.calls);
+  }
+  const scenario = scenarioMarker(userText) ?? state.defaultScenario;
+  const step = countCallBatches(fromUser);
+  state.record({ ts, method: 'POST', path: r.url, kind: 'turn', scenario, step, userText, inputFromUser: fromUser, body });
+  const script = state.scenarios[scenario];
+  const reply: MockReply = script ? pickReply(script, { userText, step }) : { type: 'text', text: `mock: unknown scenario ${scenario}` };
+  return streamReply(r.res, reply, scenario, state.calls);
 }
 
 /** Streams one reply as Responses SSE events; the calls it asks for are appended to `calls`. */
@@ -215,32 +195,6 @@ async function streamReply(res: ServerResponse, reply: MockReply, scenario: stri
   }
   send(responseCompleted(responseId));
   res.end();
-}
-
-/** Resolves with the first recorded request (past or future) that satisfies `predicate`. */
-function waitForRequest(
-  requests: readonly RecordedRequest[],
-  listeners: Set<() => void>,
-  predicate: (r: RecordedRequest) => boolean,
-  timeoutMs: number,
-): Promise<RecordedRequest> {
-  return new Promise((resolve, reject) => {
-    const check = (): boolean => {
-      const hit = requests.find(predicate);
-      if (!hit) return false;
-      listeners.delete(listener);
-      clearTimeout(timer);
-      resolve(hit);
-      return true;
-    };
-    const listener = (): void => void check();
-    const timer = setTimeout(() => {
-      listeners.delete(listener);
-      reject(new Error(`no matching request within ${timeoutMs} ms; got ${requests.length}: ${requests.map((r) => `${r.kind}:${r.scenario ?? ''}#${r.step ?? ''}`).join(', ')}`));
-    }, timeoutMs);
-    listeners.add(listener);
-    check();
-  });
 }
 
 function itemText(item: InputItem): string {

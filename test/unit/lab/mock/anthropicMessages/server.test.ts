@@ -2,8 +2,8 @@
 // Claude Code parses, the scenario steps, the side endpoints, the dropped-stream note and the proxy guard.
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FINAL_PREFIX } from '../../../src/lab/mock/claudeScenarios.js';
-import { startMessagesServer, type MessagesServer } from '../../../src/lab/mock/messagesServer.js';
+import { FINAL_PREFIX } from '../../../../../src/lab/mock/anthropicMessages/scenarios.js';
+import { startMessagesServer, type MessagesServer } from '../../../../../src/lab/mock/anthropicMessages/server.js';
 
 let server: MessagesServer;
 

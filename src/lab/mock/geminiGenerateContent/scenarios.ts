@@ -1,7 +1,8 @@
 // What the mock Gemini model answers. A scenario is the list of replies for one user turn: reply 0
-// answers the user's prompt, reply N answers after the Nth batch of function responses. A prompt picks
-// its scenario with a marker such as `[[scenario:shell]]`; a prompt without one (e.g. the user's
-// reason after a rejection) gets `say`, which echoes it back.
+// answers the user's prompt, reply N answers after the Nth batch of function responses. A prompt
+// picks its scenario with a marker such as `[[scenario:shell]]` (../scenarioMarker.ts); a prompt
+// without one (e.g. the user's reason after a rejection) gets `say`, which echoes it back.
+import { withoutBracketedScenario } from '../scenarioMarker.js';
 
 /** One function call of a reply. Without `id`, Gemini makes its own (`<name>_<Date.now()>_<n>`), as with the real API. */
 export interface GeminiCall {
@@ -95,13 +96,8 @@ export const GEMINI_SCENARIOS: Readonly<Record<string, GeminiScenario>> = {
   // web_fetch asks "Do you want to proceed?" before it fetches (the URL is a dead loopback port).
   fetch: [{ type: 'calls', calls: [{ name: 'web_fetch', args: { prompt: `Summarize ${FETCH_URL}` } }] }],
   stream: [{ type: 'text', text: STREAM_LEAD, chunkChars: 1_000, delayMs: SLOW_STREAM_DELAY_MS, endless: true }],
-  say: ({ userText }) => ({ type: 'text', text: `Noted: ${userText.replace(/\[\[scenario:[\w-]+\]\]\s*/, '').trim()}` }),
+  say: ({ userText }) => ({ type: 'text', text: `Noted: ${withoutBracketedScenario(userText)}` }),
 };
-
-/** The scenario named in a prompt, e.g. `shell` in "[[scenario:shell]] please do the thing". */
-export function geminiScenarioMarker(text: string): string | undefined {
-  return /\[\[scenario:([\w-]+)\]\]/.exec(text)?.[1];
-}
 
 export function pickGeminiReply(scenario: GeminiScenario, ctx: GeminiReplyContext): GeminiReply {
   if (typeof scenario === 'function') return scenario(ctx);

@@ -1,0 +1,158 @@
+// A mock Anthropic Messages API (the one Claude Code speaks) on the shared scaffold (../scaffold.ts):
+// 127.0.0.1 only, an ephemeral port, a per-run key (the `x-api-key` header Claude Code sends from
+// ANTHROPIC_API_KEY), replies streamed as server-sent events (./reply.ts) and scripted per scenario
+// (./scenarios.ts). Every request body is recorded, and so is a stream the client dropped, so a test
+// can assert what the model was told and when Claude Code cut a reply. It is also the proxy claudeEnv
+// points HTTP(S)_PROXY at: a CONNECT or an absolute-URI request is refused and logged as an escape attempt.
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import { jsonLines, RequestLog, safeJson, sendJson } from '../http.js';
+import { newToken, startLoopbackServer, type MockRequest } from '../scaffold.js';
+import { sendReply, type StreamNote } from './reply.js';
+import { finalText, MessagesRequest, readTurn, toLogLine, type RecordedRequest } from './request.js';
+import { CLAUDE_SCENARIOS, type MessagesReply, type MessagesScenario } from './scenarios.js';
+
+export type { RecordedRequest } from './request.js';
+export type { StreamNote } from './reply.js';
+
+export interface MessagesServerOptions {
+  readonly scenarios?: Readonly<Record<string, MessagesScenario>>;
+  /**
+   * The reply to every model turn whose prompts carry no SCENARIO marker, asked anew for each (rec
+   * demo's script, where a person types what they like); without it such a turn is `hello`.
+   */
+  readonly unmarked?: () => MessagesReply;
+  /** Append each request (and each stream note) as one JSON line; system prompt and tool specs left out. */
+  readonly logFile?: string;
+}
+
+export interface MessagesServer {
+  /** `http://127.0.0.1:<port>`, for ANTHROPIC_BASE_URL (and the proxies: the guard). */
+  readonly baseUrl: string;
+  readonly port: number;
+  /** The API key Claude Code must send (ANTHROPIC_API_KEY). */
+  readonly token: string;
+  readonly requests: readonly RecordedRequest[];
+  readonly streams: readonly StreamNote[];
+  /** Every tool_use id the mock issued, in order. */
+  readonly toolUseIds: readonly string[];
+  waitForRequest(predicate: (r: RecordedRequest) => boolean, timeoutMs: number): Promise<RecordedRequest>;
+  waitForStream(predicate: (n: StreamNote) => boolean, timeoutMs: number): Promise<StreamNote>;
+  close(): Promise<void>;
+}
+
+interface MessagesState {
+  readonly scenarios: Readonly<Record<string, MessagesScenario>>;
+  readonly unmarked: (() => MessagesReply) | undefined;
+  readonly toolUseIds: string[];
+  record(r: RecordedRequest): void;
+  note(n: StreamNote): void;
+}
+
+export async function startMessagesServer(opts: MessagesServerOptions = {}): Promise<MessagesServer> {
+  // Claude Code approves a custom key by its last 20 characters (claudeEnv seeds that), so keep it long.
+  const token = newToken(24, 'sk-ant-api03-mock-');
+  const requests = new RequestLog<RecordedRequest>((r) => `${r.kind}:${r.scenario ?? ''}#${r.step ?? ''}`);
+  const streams = new RequestLog<StreamNote>((n) => `${n.scenario}:${n.event}:${n.chunks}`);
+  const log = jsonLines(opts.logFile);
+  const state: MessagesState = {
+    scenarios: { ...CLAUDE_SCENARIOS, ...opts.scenarios },
+    unmarked: opts.unmarked,
+    toolUseIds: [],
+    record: (r) => {
+      requests.push(r);
+      log(toLogLine(r));
+    },
+    note: (n) => {
+      streams.push(n);
+      log({ stream: n });
+    },
+  };
+  const server = await startLoopbackServer({
+    label: 'anthropicMessages',
+    token,
+    presentedToken: (r) => headerValue(r.req, 'x-api-key'),
+    refuseToken: (r) => {
+      state.record({ ts: now(), method: r.method, path: r.path, kind: 'unauthorized', body: r.raw });
+      sendJson(r.res, 401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+    },
+    guard: {
+      tunnel: (req) => state.record({ ts: now(), method: 'CONNECT', path: req.url ?? '', kind: 'escape', body: null }),
+      proxyRequest: (r) => {
+        state.record({ ts: now(), method: r.method, path: r.url, kind: 'escape', body: null });
+        sendJson(r.res, 403, { error: { type: 'forbidden', message: 'the mock is no proxy' } });
+      },
+    },
+    handle: (r) => answer(state, r),
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${server.port}`,
+    port: server.port,
+    token,
+    requests: requests.items,
+    streams: streams.items,
+    toolUseIds: state.toolUseIds,
+    waitForRequest: (p, t) => requests.waitFor(p, t),
+    waitForStream: (p, t) => streams.waitFor(p, t),
+    close: () => server.close(),
+  };
+}
+
+/** A request with the right key: the side endpoints, a refusal, or a model turn. */
+async function answer(state: MessagesState, r: MockRequest): Promise<void> {
+  const { method, path, raw, res } = r;
+  if (method === 'GET' && path === '/v1/models') {
+    state.record({ ts: now(), method, path, kind: 'models', body: null });
+    return sendJson(res, 200, { data: [{ type: 'model', id: 'mock-model', display_name: 'Mock', created_at: '2026-01-01T00:00:00Z' }], has_more: false, first_id: 'mock-model', last_id: 'mock-model' });
+  }
+  if (method === 'POST' && path === '/v1/messages/count_tokens') {
+    state.record({ ts: now(), method, path, kind: 'count_tokens', body: safeJson(raw) });
+    return sendJson(res, 200, { input_tokens: Math.ceil(raw.length / 4) });
+  }
+  if (method !== 'POST' || path !== '/v1/messages') {
+    state.record({ ts: now(), method, path, kind: 'other', body: raw });
+    return sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `mock has no ${method} ${path}` } });
+  }
+  const parsed = MessagesRequest.safeParse(safeJson(raw));
+  if (!parsed.success) {
+    state.record({ ts: now(), method, path, kind: 'other', body: raw });
+    return sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: z.prettifyError(parsed.error) } });
+  }
+  return answerTurn(state, r, parsed.data);
+}
+
+/** A model call: a side call without tools gets a title, a turn gets its scenario's next reply. */
+async function answerTurn(state: MessagesState, r: MockRequest, body: MessagesRequest): Promise<void> {
+  const { method, path } = r;
+  const turn = readTurn(body, r.raw);
+  const target = (scenario: string, workDir: string) => ({
+    res: r.res,
+    body,
+    scenario,
+    workDir,
+    issued: (ids: readonly string[]) => state.toolUseIds.push(...ids),
+    note: state.note,
+  });
+  if (!body.tools || body.tools.length === 0) {
+    state.record({ ts: now(), method, path, kind: 'side', userText: turn.userText, body });
+    return sendReply(target('side', ''), { type: 'text', text: 'Mock session' });
+  }
+  const scenario = turn.scenario ?? (state.unmarked ? 'unmarked' : 'hello');
+  state.record({ ts: now(), method, path, kind: 'turn', scenario, step: turn.step, userText: turn.userText, toolResults: turn.toolResults, lastUserTexts: turn.lastUserTexts, body });
+  const script = state.scenarios[scenario];
+  let next: MessagesReply;
+  if (turn.scenario === undefined && state.unmarked) next = state.unmarked();
+  else if (!script) next = { type: 'text', text: `mock: unknown scenario ${scenario}` };
+  else next = script[turn.step] ?? { type: 'text', text: finalText(turn.toolResults) };
+  return sendReply(target(scenario, turn.workDir), next);
+}
+
+/** A header's value, or undefined when it is absent or repeated. */
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
