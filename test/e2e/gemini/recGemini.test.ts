@@ -24,7 +24,7 @@ import {
   view,
 } from '../../kits/gemini/expectedRows.js';
 import { GEMINI_VERSION } from '../../kits/gemini/env.js';
-import { REASON, SCENARIOS } from '../../../src/lab/gemini/recordedScenarios.js';
+import { REASON, SCENARIOS } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
 import type { Run } from '../../../src/store/run.js';

@@ -3,7 +3,7 @@
 // fixture recorder (scripts/record-claude-fixtures.mjs, into recorded/) and `rec claude` in the e2e
 // tests (recClaudePlan.test.ts).
 import { press, type Driver } from '../../../src/lab/driver.js';
-import { KEY, SCREEN, type ClaudeDriver, type ClaudeScenario } from '../../../src/lab/claude/recordedScenarios.js';
+import { KEY, SCREEN, type ClaudeDriver, type ClaudeScenario } from '../../../src/agents/claude/bench/recordedScenarios.js';
 
 /** The user's flag that starts Claude Code in plan mode. */
 export const PLAN_ARGS: readonly string[] = ['--permission-mode', 'plan'];

@@ -5,7 +5,7 @@
 // the fixture recorder (scripts/record-claude-fixtures.mjs, into recorded/) and `rec claude` in the
 // e2e tests (recClaudePrompts.test.ts).
 import { press, type Driver } from '../../../src/lab/driver.js';
-import { KEY, SCREEN, type ClaudeDriver, type ClaudeScenario } from '../../../src/lab/claude/recordedScenarios.js';
+import { KEY, SCREEN, type ClaudeDriver, type ClaudeScenario } from '../../../src/agents/claude/bench/recordedScenarios.js';
 
 /** Each dialog as Claude Code 2.1.332 draws it: title, question, and the first option. */
 export const PROMPT_SCREEN = {

@@ -4,9 +4,9 @@
 // Claude Code draws full screen and redraws only changed cells, so every wait is on the rendered
 // screen (the headless terminal), never on the raw output; and on the mock's stream notes where the
 // screen shows nothing (a streamed answer is not rendered while it streams).
-import { KEYS } from '../keys.js';
-import type { StreamNote } from '../mock/messagesServer.js';
-import { press, settle, type Driver, type RecordedScenario } from '../driver.js';
+import { KEYS } from '../../../lab/keys.js';
+import type { StreamNote } from '../../../lab/mock/messagesServer.js';
+import { press, settle, type Driver, type RecordedScenario } from '../../../lab/driver.js';
 
 export { settle };
 
