@@ -40,6 +40,11 @@ export interface DemoKit {
   readonly reason: string;
   /** A last line for the intro, where the agent waits for the user to speak first. */
   readonly hint?: string;
+  /**
+   * What the intro says will be proposed, in lines of at most 76 columns; absent, the shared demo
+   * script's (lab/mock/demoScenario.ts: a harmless command, a file edit, a long command, an answer).
+   */
+  readonly story?: readonly string[];
   /** `version`: the installed agent's, when its package tells it (some agents' first-run screens depend on it). */
   start(o: { readonly agentBin: string; readonly version: string | undefined }): Promise<DemoWorld>;
 }
