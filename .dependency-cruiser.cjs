@@ -10,7 +10,10 @@
 //   report                                the HTML page of `rec report`, built over stats' figures
 //   export                                the sidecar's decisions as OTLP log records (over store)
 //   lab                                   the offline bench: mock model servers, isolated agent homes, a
-//                                         pty driver and key scripts (rec doctor, and the e2e suites)
+//                                         pty driver and key scripts (rec doctor, rec demo, and the e2e
+//                                         suites). An agent's own bench, src/agents/<name>/bench/, is of
+//                                         this layer: it lives in the agent's folder so that the agent is
+//                                         one folder, and its row loads it lazily (loadBench), never statically.
 //   commands · cli                        argv, terminal output, wiring
 //
 // test/integration/layers/checkLayers.test.ts plants a violation of each rule in a scratch copy and sees it fail.
@@ -48,7 +51,7 @@ module.exports = {
       name: 'agents-point-down',
       comment: 'an agent module is below merge, stats and commands (agents/registry.ts does not import commands/), and reaches the store only through core/sink.ts.',
       severity: 'error',
-      from: { path: '^src/agents/' },
+      from: { path: '^src/agents/', pathNot: '^src/agents/[^/]+/bench/' },
       to: { path: '^src/(merge|stats|commands|cli|store|session|screen|hooks)[/.]' },
     },
     {
@@ -90,14 +93,41 @@ module.exports = {
       name: 'lab-below-commands',
       comment: 'the lab (mock models, isolation, the pty driver) is a part rec doctor uses: commands import it, never the reverse, and nothing below commands needs it.',
       severity: 'error',
-      from: { path: '^src/lab/' },
+      from: { path: ['^src/lab/', '^src/agents/[^/]+/bench/'] },
       to: { path: '^src/(merge|stats|rules|report|export|commands|cli|hooks)[/.]' },
     },
     {
       name: 'only-commands-import-lab',
+      comment: 'an agent\'s bench is lab too (its row reaches it only through the rule below).',
       severity: 'error',
-      from: { path: '^src/(?!lab/|commands/|cli\\.ts$)' },
-      to: { path: '^src/lab/' },
+      from: { path: '^src/(?!lab/|commands/|cli\\.ts$)', pathNot: ['^src/agents/[^/]+/(bench/|module\\.ts$)', '^src/agents/agentModule\\.ts$'] },
+      to: { path: ['^src/lab/', '^src/agents/[^/]+/bench/'] },
+    },
+    {
+      name: 'a-row-loads-its-bench-lazily',
+      comment: 'a registry row loads node builtins and strings only (rec hook reads it): it reaches the lab through its own bench/bench.ts, by a dynamic import, and nothing else of it.',
+      severity: 'error',
+      from: { path: '^src/agents/([^/]+)/module\\.ts$' },
+      to: { path: ['^src/lab/', '^src/agents/[^/]+/bench/'], pathNot: '^src/agents/$1/bench/bench\\.ts$' },
+    },
+    {
+      name: 'agent-contract-names-the-bench-type-only',
+      comment: 'AgentModule.loadBench returns the lab\'s AgentBench: the contract names that type, and loads nothing of the lab.',
+      severity: 'error',
+      from: { path: '^src/agents/agentModule\\.ts$' },
+      to: { path: '^src/lab/', pathNot: '^src/lab/bench\\.ts$' },
+    },
+    {
+      name: 'agent-contract-imports-the-bench-as-a-type',
+      severity: 'error',
+      from: { path: '^src/agents/agentModule\\.ts$' },
+      to: { path: '^src/lab/bench\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'a-row-never-imports-its-bench-statically',
+      severity: 'error',
+      from: { path: '^src/agents/[^/]+/module\\.ts$' },
+      to: { path: '^src/agents/[^/]+/bench/', dependencyTypesNot: ['dynamic-import'] },
     },
     {
       name: 'stats-below-commands',

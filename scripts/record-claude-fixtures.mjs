@@ -44,7 +44,7 @@ reexecInLoopbackNetns('record-claude-fixtures', 'relying on the env switches + t
 const { startMessagesServer } = await import('../src/lab/mock/anthropicMessages/server.ts');
 const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/kits/claude/env.ts');
 const { CastSession } = await import('../test/kits/shared/castSession.ts');
-const { SCENARIOS, SCREEN, quitClaude } = await import('../src/lab/claude/recordedScenarios.ts');
+const { SCENARIOS, SCREEN, quitClaude } = await import('../src/agents/claude/bench/recordedScenarios.ts');
 const { INLINE_SCENARIOS } = await import('../test/kits/claude/inlineScenarios.ts');
 const { PLAN_SCENARIOS } = await import('../test/kits/claude/planScenarios.ts');
 const { PROMPT_SCENARIOS } = await import('../test/kits/claude/promptScenarios.ts');

@@ -35,7 +35,7 @@ reexecInLoopbackNetns('record-gemini-fixtures', 'relying on settings + the loopb
 
 const { startGenerateContentServer } = await import('../src/lab/mock/geminiGenerateContent/server.ts');
 const { createGeminiEnv, GEMINI_BIN, GEMINI_VERSION } = await import('../test/kits/gemini/env.ts');
-const { SCENARIOS, SCREEN, KITTY_QUERY, KITTY_ANSWER, quitGemini } = await import('../src/lab/gemini/recordedScenarios.ts');
+const { SCENARIOS, SCREEN, KITTY_QUERY, KITTY_ANSWER, quitGemini } = await import('../src/agents/gemini/bench/recordedScenarios.ts');
 const { SessionSnapshots } = await import('../test/kits/gemini/sessionSnapshots.ts');
 const { spawn, EOF, TIMEOUT } = await import('../src/lab/spawn.ts');
 const { settle } = await import('../src/lab/driver.ts');

@@ -1,8 +1,12 @@
 // What the rest of rec knows about one agent: one row of the registry (registry.ts). Everything
 // here is cheap data and path arithmetic, so that the registry can be read on any path (`rec
 // <agent>` reads it before the agent starts: a row loads nothing but node builtins and its
-// agent's strings data, plain constants); the adapter, the reader and the tool table load on demand.
+// agent's strings data, plain constants); the adapter, the reader, the tool table and the bench load
+// on demand.
 import type { AgentName } from '../core/events.js';
+// Type-only, so nothing of the lab loads with a row: the bench's contract is the lab's (the layer
+// rule agent-contract-names-the-bench-type-only in .dependency-cruiser.cjs).
+import type { AgentBench } from '../lab/bench.js';
 import type { ToolTable } from '../readers/action.js';
 import type { SessionReader } from '../readers/nativeSession.js';
 import type { PermissionRules } from './common/ruleFormat.js';
@@ -54,6 +58,12 @@ export interface AgentModule {
   readonly hookStdout: string;
   /** The launch and the live recorder, loaded on demand. */
   loadAdapter(): Promise<AgentAdapter>;
+  /**
+   * Its bench (agents/<name>/bench/bench.ts, of the lab layer), loaded on demand: the doctor kit
+   * `rec doctor` runs and the demo world `rec demo` starts. Absent: rec records the agent but has no
+   * mock model or isolated world for it, and both commands say so.
+   */
+  loadBench?(): Promise<AgentBench>;
 
   // Offline, for `rec merge` and `rec stats`.
   /** Whether a path says the agent wrote the file (its folder or its file name). */

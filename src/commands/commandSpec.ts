@@ -243,7 +243,11 @@ export const HOOK_SPEC: CommandSpec = {
   options: [],
 };
 
-/** Every subcommand, in the order help lists them. */
+/** Names as a sentence lists them: `a`, `a and b`, `a, b and c`. */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? (names[0] ?? 'no agent') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 export const DOCTOR_SPEC: CommandSpec = {
   name: 'doctor',
   operands: '[AGENT…]',
@@ -254,7 +258,7 @@ export const DOCTOR_SPEC: CommandSpec = {
     'own mock model on 127.0.0.1 (no account, no network, no credential of yours is read), plays the core ' +
     'scenarios (approve; reject by each key; a reason; a parallel batch with one refused; Esc on a running ' +
     'command; Esc while an answer streams) and checks the rows each must give. A version that passes every one ' +
-    'counts as verified from then on. Covers codex, claude and gemini. ' +
+    `counts as verified from then on. Covers ${listed(AGENT_MODULES.filter((m) => m.loadBench !== undefined).map((m) => m.name))}. ` +
     'Exit status: 0 all passed, 1 a scenario failed, 2 refused.',
   options: [
     { name: 'agent-bin', value: 'PATH', help: "the agent's executable (default: the one `rec <agent>` would start)" },
@@ -263,4 +267,5 @@ export const DOCTOR_SPEC: CommandSpec = {
   ],
 };
 
+/** Every subcommand, in the order help lists them. */
 export const SUBCOMMAND_SPECS: readonly CommandSpec[] = [DEMO_SPEC, RUNS_SPEC, EVENTS_SPEC, MERGE_SPEC, STATS_SPEC, RULES_SPEC, REPORT_SPEC, PRUNE_SPEC, EXPORT_SPEC, DOCTOR_SPEC, HOOK_SPEC];

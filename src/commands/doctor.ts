@@ -5,7 +5,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { AGENT_MODULES } from '../agents/registry.js';
+import { AGENT_MODULES, agentModule } from '../agents/registry.js';
+import type { DoctorKit } from '../lab/bench.js';
 import { checkRows, type ConformanceScenario, type RowCheck } from '../lab/conformance.js';
 import type { ScenarioRun } from '../lab/scenarioRun.js';
 import { resolveDbPath } from '../store/dbPath.js';
@@ -15,7 +16,6 @@ import { findAgentBinary, type AgentBinary } from './agentBinary.js';
 import { UsageError, type CommandIO } from './commandIO.js';
 import { parseOrReport } from './commandKit.js';
 import { DOCTOR_SPEC } from './commandSpec.js';
-import { doctorAgent, NOT_COVERED, type DoctorAgent } from './doctorAgents.js';
 import { doctorJson, doctorReport, type DoctorAgentResult } from './doctorReport.js';
 import { escapeControls, outputWidth } from './terminalText.js';
 import { readVersion } from './version.js';
@@ -35,7 +35,7 @@ export async function doctorCommand(args: string[], io: CommandIO): Promise<numb
   const status = parseOrReport(DOCTOR_SPEC, args, io, ({ values, operands }) => (parsed = toDoctorArgs(values, operands)));
   if (typeof status === 'number') return status;
   // Every agent is looked at before any runs: a refusal comes at once, not after minutes of another agent.
-  const plans: { agent: string; kit: DoctorAgent; binary: AgentBinary; version: string }[] = [];
+  const plans: DoctorPlan[] = [];
   for (const agent of parsed.agents) {
     const plan = await planAgent(agent, parsed.agentBin, io);
     if (typeof plan === 'string') {
@@ -64,20 +64,30 @@ function toDoctorArgs(values: Record<string, string | true | undefined>, operand
     if (!known.includes(a)) throw new UsageError(`unknown agent '${escapeControls(a)}' (one of ${known.join(', ')})`);
   }
   const agentBin = values['agent-bin'] as string | undefined;
-  // With no agent named: every agent the doctor covers.
-  const agents = operands.length > 0 ? [...new Set(operands)] : known.filter((a) => NOT_COVERED[a] === undefined);
+  // With no agent named: every agent with a bench (the doctor covers no other).
+  const agents = operands.length > 0 ? [...new Set(operands)] : AGENT_MODULES.filter((m) => m.loadBench !== undefined).map((m) => m.name);
   if (agentBin !== undefined && agents.length !== 1) throw new UsageError('--agent-bin needs exactly one agent');
   return { agents, agentBin, json: values.json === true, db: values.db as string | undefined };
 }
 
-/** The agent's kit, binary and version; or why it cannot be checked, in one line. */
-async function planAgent(agent: string, agentBin: string | undefined, io: CommandIO): Promise<{ agent: string; kit: DoctorAgent; binary: AgentBinary; version: string } | string> {
-  const notCovered = NOT_COVERED[agent];
-  const kit = notCovered === undefined ? await doctorAgent(agent) : undefined;
-  if (kit === undefined) return `${agent}: refused: ${notCovered ?? 'rec doctor has no scenarios for it'}`;
+/** One agent to check: its doctor kit (from its bench), its binary and version. */
+interface DoctorPlan {
+  readonly agent: string;
+  readonly kit: DoctorKit;
+  readonly binary: AgentBinary;
+  readonly version: string;
+}
+
+/**
+ * The agent's kit, binary and version; or why it cannot be checked, in one line. An agent without a
+ * bench is refused, never run half-isolated: it could reach a real model.
+ */
+async function planAgent(agent: string, agentBin: string | undefined, io: CommandIO): Promise<DoctorPlan | string> {
+  const module = agentModule(agent);
+  if (module.loadBench === undefined) return `${agent}: refused: rec doctor has no scenarios for it (its module has no bench)`;
+  const kit = (await module.loadBench()).doctor;
   const cannotIsolate = kit.refusal?.();
   if (cannotIsolate !== undefined) return `${agent}: refused: rec cannot isolate it: ${escapeControls(cannotIsolate)}; nothing was run`;
-  const module = AGENT_MODULES.find((m) => m.name === agent)!;
   const found = findAgentBinary(module, agentBin, io.env, io.cwd);
   if (!found.ok) return found.message.replace(/^rec: /, '');
   const version = found.binary.packageVersion;
@@ -87,8 +97,8 @@ async function planAgent(agent: string, agentBin: string | undefined, io: Comman
   return { agent, kit, binary: found.binary, version };
 }
 
-/** checkScenarios with a cache folder of this run's own (DoctorAgent.run), removed after it. */
-async function checkAgent(plan: { agent: string; kit: DoctorAgent; binary: AgentBinary; version: string }, dbPath: string, io: CommandIO): Promise<DoctorAgentResult | string> {
+/** checkScenarios with a cache folder of this run's own (DoctorKit.run), removed after it. */
+async function checkAgent(plan: DoctorPlan, dbPath: string, io: CommandIO): Promise<DoctorAgentResult | string> {
   const cacheDir = mkdtempSync(join(tmpdir(), `rec-doctor-${plan.agent}-cache-`));
   try {
     return await checkScenarios(plan, dbPath, io, cacheDir);
@@ -101,7 +111,7 @@ async function checkAgent(plan: { agent: string; kit: DoctorAgent; binary: Agent
  * Every scenario of one agent, the result recorded; or a refusal when the agent did not use the mock
  * model. A scenario that fails is run once more, to tell flaky from failing.
  */
-export async function checkScenarios(plan: { agent: string; kit: DoctorAgent; binary: AgentBinary; version: string }, dbPath: string, io: CommandIO, cacheDir: string): Promise<DoctorAgentResult | string> {
+export async function checkScenarios(plan: DoctorPlan, dbPath: string, io: CommandIO, cacheDir: string): Promise<DoctorAgentResult | string> {
   const started = new Date();
   const recJs = new URL('../../bin/rec.js', import.meta.url).pathname;
   const scenarios: DoctorScenarioResult[] = [];

@@ -28,6 +28,7 @@ export const claudeModule: AgentModule = {
   reasonPolicy: 'inline',
   verifiedVersions: CLAUDE_VERSIONS,
   loadAdapter: async () => (await import('./adapter.js')).claudeAdapter,
+  loadBench: async () => (await import('./bench/bench.js')).claudeBench,
   pathSaysAgent: (p) => /\/\.claude\//.test(p) || /\/claude\//.test(p),
   // Sure: a conversation record (parentUuid, null or not, beside the isSidechain flag) or a summary
   // or last-prompt naming its leafUuid. A bare `uuid` is not enough: any format may carry one.

@@ -29,6 +29,7 @@ export const codexModule: AgentModule = {
   reasonPolicy: 'next_message',
   verifiedVersions: CODEX_VERSIONS,
   loadAdapter: async () => (await import('./adapter.js')).codexAdapter,
+  loadBench: async () => (await import('./bench/bench.js')).codexBench,
   pathSaysAgent: (p) => /\/\.codex\//.test(p) || /^rollout-.*\.jsonl$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/codex\//.test(p),
   recordSaysAgent: (record) => {
     const payload = record['payload'];

@@ -27,6 +27,7 @@ export const geminiModule: AgentModule = {
   reasonPolicy: 'next_message',
   verifiedVersions: GEMINI_VERSIONS,
   loadAdapter: async () => (await import('./adapter.js')).geminiAdapter,
+  loadBench: async () => (await import('./bench/bench.js')).geminiBench,
   pathSaysAgent: (p) => /\/\.gemini\//.test(p) || /^session-.*\.jsonl?$/.test(p.slice(p.lastIndexOf('/') + 1)) || /\/gemini\//.test(p),
   // Sure: the `$set` / `$rewindTo` update lines, the header (projectHash with sessionId), and a
   // message whose type is 'gemini'. A 'user' or 'info' message with an id is a shape others share.

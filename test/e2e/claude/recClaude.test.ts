@@ -26,7 +26,7 @@ import {
   view,
 } from '../../kits/claude/expectedRows.js';
 import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
-import { DISCARDED_REASON, REASON, SCENARIOS, SCREEN } from '../../../src/lab/claude/recordedScenarios.js';
+import { DISCARDED_REASON, REASON, SCENARIOS, SCREEN } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { readTranscript, type TranscriptCall } from '../../kits/claude/transcriptCalls.js';
 import { INLINE_SCENARIOS } from '../../kits/claude/inlineScenarios.js';
 

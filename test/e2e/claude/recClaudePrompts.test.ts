@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { expectJourneys } from '../../helpers/journey.js';
 import { approvalRow, promptRow, rejectionRow, view } from '../../kits/claude/expectedRows.js';
 import { PROMPT_SCENARIOS } from '../../kits/claude/promptScenarios.js';
-import { quitClaude } from '../../../src/lab/claude/recordedScenarios.js';
+import { quitClaude } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
 import type { TranscriptCall } from '../../kits/claude/transcriptCalls.js';
 import { MCP_MARKER, MCP_TOOL, NOTEBOOK_FILE, NOTEBOOK_NEW_SOURCE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';

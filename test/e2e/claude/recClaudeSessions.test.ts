@@ -14,7 +14,7 @@ import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
 import { REC_BIN } from '../../kits/shared/recBin.js';
 import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
 import { CLAUDE_VERSION, claudeBin, createClaudeEnv, type ClaudeEnv } from '../../kits/claude/env.js';
-import { KEY, quitClaude, SCREEN, type ClaudeDriver } from '../../../src/lab/claude/recordedScenarios.js';
+import { KEY, quitClaude, SCREEN, type ClaudeDriver } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { missingPart } from '../../kits/claude/recSession.js';
 import { readTranscript } from '../../kits/claude/transcriptCalls.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, it } from 'vitest';
-import { CLAUDE_CONFORMANCE } from '../../../src/lab/claude/conformance.js';
+import { CLAUDE_CONFORMANCE } from '../../../src/agents/claude/bench/conformance.js';
 import { CLAUDE_VERSION, claudeBin } from '../../kits/claude/env.js';
 import { agentBin } from '../../kits/shared/agentBin.js';
 import { expectDoctorPasses } from '../../kits/shared/doctorRun.js';

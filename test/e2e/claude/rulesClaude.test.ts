@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RULES_COVERED_FILE, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 import { CLAUDE_VERSION } from '../../kits/claude/env.js';
 import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
-import { KEY, SCREEN } from '../../../src/lab/claude/recordedScenarios.js';
+import { KEY, SCREEN } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { RulesAggregator } from '../../../src/rules/suggestRules.js';
 import { GOLDEN, madeSession, recordedDecisions } from '../../unit/rules/recordedDecisions.js';

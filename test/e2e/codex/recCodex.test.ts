@@ -18,7 +18,7 @@ import {
   view,
 } from '../../kits/codex/expectedRows.js';
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
-import { SCENARIOS } from '../../../src/lab/codex/recordedScenarios.js';
+import { SCENARIOS } from '../../../src/agents/codex/bench/recordedScenarios.js';
 import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
 import { isAlive } from '../../../src/lab/processTree.js';
 import { expectJourneys } from '../../helpers/journey.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
-import { SCENARIOS } from '../../../src/lab/codex/recordedScenarios.js';
+import { SCENARIOS } from '../../../src/agents/codex/bench/recordedScenarios.js';
 import { expectJourneys } from '../../helpers/journey.js';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { CODEX_VERSION } from '../../kits/codex/env.js';

@@ -1,7 +1,7 @@
 // `rec codex` on the REAL Codex 0.171.0 against our mock Responses server: the approval form of a
 // tool of an MCP server (kind mcp), with the one-tool stdio server test/fakes/mcp/markerServer.mjs,
 // and the network prompt (kind network), with Codex under managed network requirements in a private
-// /etc (src/lab/codex/managedNetwork.ts). Each prompt gets one key (promptScenarios.ts, the scripts
+// /etc (src/agents/codex/bench/managedNetwork.ts). Each prompt gets one key (promptScenarios.ts, the scripts
 // the fixtures were recorded with). The sidecar rows are checked against the rollout (and the files
 // the MCP calls made, the rule the network prompt wrote), and each run is followed through `rec
 // merge` and `rec stats`.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { press } from '../../../src/lab/driver.js';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
-import { managedNetworkUnavailable } from '../../../src/lab/codex/managedNetwork.js';
+import { managedNetworkUnavailable } from '../../../src/agents/codex/bench/managedNetwork.js';
 import { INDIRECT_NETWORK_COMMAND, mcpMarkerFile, MCP_CALLS } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import { expectJourneys, type Journey } from '../../helpers/journey.js';
 import { approvalRow, NETWORK_OPTION, promptRow, rejectionRow, view } from '../../kits/codex/expectedRows.js';

@@ -14,7 +14,7 @@ import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';
 import { readAgentRecords, readEventRows, readRuns } from '../../helpers/sidecarRows.js';
 import { CODEX_VERSION, CODEX_BIN, createCodexEnv, type CodexEnv } from '../../kits/codex/env.js';
 import { readRolloutCalls } from '../../kits/codex/rolloutCalls.js';
-import { KEY, SCREEN } from '../../../src/lab/codex/recordedScenarios.js';
+import { KEY, SCREEN } from '../../../src/agents/codex/bench/recordedScenarios.js';
 
 const TEST_TIMEOUT_MS = 180_000;
 const START_TIMEOUT_MS = 60_000;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDIT_FILE } from '../../../src/lab/mock/demoScenario.js';
-import { KEY, SCREEN } from '../../../src/lab/codex/recordedScenarios.js';
+import { KEY, SCREEN } from '../../../src/agents/codex/bench/recordedScenarios.js';
 import { settle } from '../../../src/lab/driver.js';
 import { descendantPids, killPids } from '../../../src/lab/processTree.js';
 import { EOF, TIMEOUT, spawn, type Spawned } from '../../../src/lab/spawn.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CODEX_CONFORMANCE } from '../../../src/lab/codex/conformance.js';
+import { CODEX_CONFORMANCE } from '../../../src/agents/codex/bench/conformance.js';
 import { rowLabel } from '../../../src/lab/conformance.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import { CODEX_BIN, CODEX_VERSION } from '../../kits/codex/env.js';

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rulesCommand } from '../../../src/commands/rules.js';
-import { KEY, SCREEN, writeNpmProject } from '../../../src/lab/codex/recordedScenarios.js';
+import { KEY, SCREEN, writeNpmProject } from '../../../src/agents/codex/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { NPM_TEST_CALLS, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import { runCommand } from '../../helpers/runCommand.js';

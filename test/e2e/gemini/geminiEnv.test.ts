@@ -7,7 +7,7 @@ import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { descendantPids, isAlive } from '../../../src/lab/processTree.js';
 import { GEMINI_VERSION, E2E_DIR_PREFIX } from '../../kits/gemini/env.js';
 import { NATIVE } from '../../kits/gemini/expectedRows.js';
-import { KEY, promptFor, SCREEN } from '../../../src/lab/gemini/recordedScenarios.js';
+import { KEY, promptFor, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
 
 const TEST_TIMEOUT_MS = 240_000;

@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { GEMINI_CONFORMANCE } from '../../../src/lab/gemini/conformance.js';
+import { GEMINI_CONFORMANCE } from '../../../src/agents/gemini/bench/conformance.js';
 import { GEMINI_BIN, GEMINI_VERSION } from '../../kits/gemini/env.js';
 import { expectDoctorPassed, runDoctorJson } from '../../kits/shared/doctorRun.js';
 import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';

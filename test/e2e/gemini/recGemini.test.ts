@@ -24,7 +24,7 @@ import {
   view,
 } from '../../kits/gemini/expectedRows.js';
 import { GEMINI_VERSION } from '../../kits/gemini/env.js';
-import { promptFor, REASON, SCENARIOS, SCREEN } from '../../../src/lab/gemini/recordedScenarios.js';
+import { promptFor, REASON, SCENARIOS, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { KEYS } from '../../../src/lab/keys.js';
 import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';

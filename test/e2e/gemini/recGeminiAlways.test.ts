@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { press } from '../../../src/lab/driver.js';
-import { promptFor, SCREEN } from '../../../src/lab/gemini/recordedScenarios.js';
+import { promptFor, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { expectJourneys } from '../../helpers/journey.js';
 import { GEMINI_VERSION } from '../../kits/gemini/env.js';
 import { approvalRow, expectDecisionsLinked, OPTION, promptRow, view } from '../../kits/gemini/expectedRows.js';

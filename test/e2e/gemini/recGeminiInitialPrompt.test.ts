@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectJourneys } from '../../helpers/journey.js';
 import { approvalRow, expectDecisionsLinked, OPTION, promptRow, view } from '../../kits/gemini/expectedRows.js';
 import { GEMINI_VERSION } from '../../kits/gemini/env.js';
-import { SCENARIOS } from '../../../src/lab/gemini/recordedScenarios.js';
+import { SCENARIOS } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, type RecGeminiSession } from '../../kits/gemini/recSession.js';
 import type { SessionToolCall } from '../../kits/gemini/sessionSnapshots.js';
 

@@ -11,7 +11,7 @@ import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';
 import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
 import { GEMINI_VERSION, createGeminiEnv, GEMINI_BIN, type GeminiEnv } from '../../kits/gemini/env.js';
-import { KEY, promptFor, quitGemini, SCREEN } from '../../../src/lab/gemini/recordedScenarios.js';
+import { KEY, promptFor, quitGemini, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { readToolCalls, SessionSnapshots } from '../../kits/gemini/sessionSnapshots.js';
 
 const TEST_TIMEOUT_MS = 300_000;

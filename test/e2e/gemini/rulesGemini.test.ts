@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GEMINI_VERSION } from '../../kits/gemini/env.js';
 import { startRecGemini, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
-import { promptFor, SCREEN } from '../../../src/lab/gemini/recordedScenarios.js';
+import { promptFor, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { KEYS } from '../../../src/lab/keys.js';
 import { ruleFileText } from '../../../src/rules/ruleFile.js';

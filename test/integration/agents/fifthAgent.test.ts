@@ -2,7 +2,8 @@
 // scratch copy of rec gets a fifth agent, Pilot (test/fixtures/fifth-agent/: the folder and a fake
 // CLI that asks one approval prompt and writes a JSONL session), and nothing else: the rest of src/
 // is copied as it stands. The copy is built with tsc, and a user's whole path runs on it: `rec pilot`
-// in a real pty with the prompt answered, then `rec merge` and `rec stats`.
+// in a real pty with the prompt answered, then `rec merge` and `rec stats`; and, from Pilot's bench
+// (pilot/bench/, loaded by its row), `rec doctor pilot` and `rec demo pilot`.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ const env: NodeJS.ProcessEnv = {
   PATH: `${join(scratch, 'fake-bin')}:${process.env.PATH}`,
 };
 let proc: Spawned | undefined;
+const pilotInPackage = join(scratch, 'pkg', 'node_modules', 'pilot-cli', 'bin', 'pilot.mjs');
 
 /** The registry with Pilot's row added: its import and its entry in the table. */
 function withPilotRow(registry: string): string {
@@ -56,6 +58,12 @@ beforeAll(() => {
   copyFileSync(join(FIFTH, 'fake-pilot.mjs'), join(scratch, 'fake-bin', 'pilot'));
   chmodSync(join(scratch, 'fake-bin', 'pilot'), 0o755);
   mkdirSync(env.HOME!, { recursive: true });
+  // And as its npm package, whose package.json tells rec doctor the version a result is kept under.
+  const pkg = join(scratch, 'pkg', 'node_modules', 'pilot-cli');
+  mkdirSync(join(pkg, 'bin'), { recursive: true });
+  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'pilot-cli', version: '1.0.0' }));
+  copyFileSync(join(FIFTH, 'fake-pilot.mjs'), pilotInPackage);
+  chmodSync(pilotInPackage, 0o755);
 }, BUILD_TIMEOUT_MS);
 
 afterAll(() => {
@@ -104,5 +112,27 @@ describe('a fifth agent added as a folder and a registry row', () => {
     const stats = rec(['stats', '--run', ref, '--json', '--no-progress']);
     expect(stats.status, stats.stderr).toBe(0);
     expect(JSON.parse(stats.stdout).rejections).toMatchObject({ total: 1, by_agent: [{ key: 'pilot', count: 1 }] });
+  });
+
+  it('rec doctor pilot runs the scenarios of its bench and passes; its help names it', () => {
+    expect(rec(['doctor', '--help']).stdout.replace(/\s+/g, ' ')).toContain('Covers codex, gemini, claude and pilot.');
+    const r = rec(['doctor', 'pilot', '--agent-bin', pilotInPackage, '--json', '--db', join(scratch, 'doctor.db')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ agent: 'pilot', version: '1.0.0', passed: true, scenarios: [{ name: 'reject (n)', pass: true }] });
+  });
+
+  it("rec demo pilot runs Pilot in its bench's world, then shows what rec recorded", async () => {
+    const demoDb = join(scratch, 'demo.db');
+    proc?.dispose();
+    proc = spawn(recBin, ['demo', 'pilot', '--agent-bin', pilotInPackage, '--db', demoDb], { cwd: scratch, env, cols: 100, rows: 30, timeoutMs: 20_000 });
+    await proc.expectScreen(/Run `echo hi`\? \[y\/n\] \(call call-1\)/);
+    await waitForRows(demoDb, 'SELECT agent_session_file FROM runs', (rows) => rows.length === 1 && rows[0]!['agent_session_file'] !== null);
+    proc.send('n');
+    await proc.expect('denied');
+    await proc.expect(`The recording stays in ${demoDb}.`);
+    expect((await proc.expectExit()).exitCode).toBe(0);
+    // In the demo's own HOME, not the user's.
+    expect(readRuns(demoDb)[0]!.agent_session_file).not.toContain(env.PILOT_HOME!);
+    expect(readEventRows(demoDb)).toMatchObject([{ type: 'rejection', agent: 'pilot', call_id: 'call-1', trigger: 'letter' }]);
   });
 });

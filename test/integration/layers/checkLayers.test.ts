@@ -16,6 +16,9 @@ const PLANTED: ReadonlyArray<{ rule: string; file: string; text: string }> = [
   { rule: 'core-is-pure', file: 'core/plantedIo.ts', text: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n" },
   { rule: 'agents-point-down', file: 'agents/plantedRegistry.ts', text: "export type { RunArgs } from '../commands/runArgs.js';\n" },
   { rule: 'agents-do-not-import-each-other', file: 'agents/gemini/plantedCopy.ts', text: "export { prepareCodexLaunch } from '../codex/launch.js';\n" },
+  { rule: 'only-commands-import-lab', file: 'agents/codex/plantedLab.ts', text: "export { KEYS } from '../../lab/keys.js';\n" },
+  // A row that loads its bench with it: every rec hook would load the lab's packages.
+  { rule: 'a-row-never-imports-its-bench-statically', file: 'agents/gemini/module.ts', text: "export { geminiBench } from './bench/bench.js';\n" },
   { rule: 'readers-do-not-import-merge', file: 'readers/plantedJoin.ts', text: "export { joinSession } from '../merge/joinSession.js';\n" },
   { rule: 'merge-imports-neither-stats-nor-commands', file: 'merge/plantedStats.ts', text: "export { aggregateStats } from '../stats/aggregateStats.js';\n" },
   { rule: 'rules-below-commands', file: 'rules/plantedCommand.ts', text: "export { rulesCommand } from '../commands/rules.js';\n" },

@@ -1,15 +1,15 @@
 // The e2e suites' Claude Code: the pinned devDependency's native binary (never a claude from PATH),
 // or the one REC_E2E_CLAUDE_BIN names (scripts/canary), in the isolated world that rec doctor uses
-// too (src/lab/claude/env.ts), seeded with the version under test and, on request, the MCP server
+// too (src/agents/claude/bench/env.ts), seeded with the version under test and, on request, the MCP server
 // test/fakes/mcp/markerServer.mjs.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClaudeEnv as createLabEnv, type ClaudeEnv, type ClaudeEnvOptions } from '../../../src/lab/claude/env.js';
+import { createClaudeEnv as createLabEnv, type ClaudeEnv, type ClaudeEnvOptions } from '../../../src/agents/claude/bench/env.js';
 import { agentBin } from '../shared/agentBin.js';
 
-export { type ClaudeEnv } from '../../../src/lab/claude/env.js';
+export { type ClaudeEnv } from '../../../src/agents/claude/bench/env.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(import.meta.url);

@@ -3,7 +3,7 @@
 // id, name, input). `native` keeps Claude Code's words for the call (the transcript fields that say
 // what happened), so the merge can show both.
 import { expect } from 'vitest';
-import { OPTION as DOCTOR_OPTION } from '../../../src/lab/claude/conformance.js';
+import { OPTION as DOCTOR_OPTION } from '../../../src/agents/claude/bench/conformance.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
 import type { TranscriptCall } from './transcriptCalls.js';
 

@@ -4,7 +4,7 @@
 // key scripts drive the fixture recorder (`--inline`, into recorded-inline/) and the e2e tests. The
 // prompt, its footers and the decision rows read as in full screen (SCREEN); what differs is above
 // the prompt: every call of a batch keeps its `● Bash(…)` row there.
-import { DISCARDED_REASON, KEY, REASON, SCREEN, type ClaudeDriver, type MessagesScenario } from '../../../src/lab/claude/recordedScenarios.js';
+import { DISCARDED_REASON, KEY, REASON, SCREEN, type ClaudeDriver, type ClaudeScenario } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 
 /** The user's flag that picks the inline renderer (README §8). */
@@ -20,11 +20,11 @@ async function bashPrompt(d: ClaudeDriver, scenario = 'bash'): Promise<void> {
   await d.waitScreen(SCREEN.bashPrompt, 'prompt');
 }
 
-function inline(name: string, description: string, run: (d: ClaudeDriver) => Promise<void>): MessagesScenario {
+function inline(name: string, description: string, run: (d: ClaudeDriver) => Promise<void>): ClaudeScenario {
   return { name: `inline-${name}`, description: `inline renderer: ${description}`, args: INLINE_ARGS, run };
 }
 
-export const INLINE_SCENARIOS: readonly MessagesScenario[] = [
+export const INLINE_SCENARIOS: readonly ClaudeScenario[] = [
   inline('bash-reject-esc', 'Bash prompt, rejected with Esc', async (d) => {
     await bashPrompt(d);
     await press(d, KEY.esc);

@@ -3,7 +3,7 @@
 // fixture recorder (scripts/record-claude-fixtures.mjs, into recorded/) and `rec claude` in the e2e
 // tests (recClaudePlan.test.ts).
 import { press, type Driver } from '../../../src/lab/driver.js';
-import { KEY, SCREEN, type ClaudeDriver, type MessagesScenario } from '../../../src/lab/claude/recordedScenarios.js';
+import { KEY, SCREEN, type ClaudeDriver, type ClaudeScenario } from '../../../src/agents/claude/bench/recordedScenarios.js';
 
 /** The user's flag that starts Claude Code in plan mode. */
 export const PLAN_ARGS: readonly string[] = ['--permission-mode', 'plan'];
@@ -30,7 +30,7 @@ async function quitPlan(d: Driver): Promise<void> {
   d.send(KEY.ctrlC);
 }
 
-function plan(name: string, description: string, run: (d: ClaudeDriver) => Promise<void>): MessagesScenario {
+function plan(name: string, description: string, run: (d: ClaudeDriver) => Promise<void>): ClaudeScenario {
   return { name: `plan-${name}`, description: `plan mode: ${description}`, args: PLAN_ARGS, run, quit: quitPlan };
 }
 
@@ -40,7 +40,7 @@ async function planDialog(d: ClaudeDriver, scenario: 'plan' | 'plan-long' = 'pla
   await d.waitScreen(PLAN_SCREEN.dialog, 'dialog');
 }
 
-export const PLAN_SCENARIOS: readonly MessagesScenario[] = [
+export const PLAN_SCENARIOS: readonly ClaudeScenario[] = [
   plan('approve', 'the plan dialog, approved with 1 (Yes, and switch to default)', async (d) => {
     await planDialog(d);
     await press(d, '1');

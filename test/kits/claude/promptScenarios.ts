@@ -5,7 +5,7 @@
 // the fixture recorder (scripts/record-claude-fixtures.mjs, into recorded/) and `rec claude` in the
 // e2e tests (recClaudePrompts.test.ts).
 import { press, type Driver } from '../../../src/lab/driver.js';
-import { KEY, SCREEN, type ClaudeDriver, type MessagesScenario } from '../../../src/lab/claude/recordedScenarios.js';
+import { KEY, SCREEN, type ClaudeDriver, type ClaudeScenario } from '../../../src/agents/claude/bench/recordedScenarios.js';
 
 /** Each dialog as Claude Code 2.1.332 draws it: title, question, and the first option. */
 export const PROMPT_SCREEN = {
@@ -21,7 +21,7 @@ export type PromptTool = keyof typeof PROMPT_SCREEN;
 /** The No option of each dialog, by its digit. */
 export const NO_DIGIT: Readonly<Record<PromptTool, string>> = { webfetch: '3', mcp: '3', notebook: '3' };
 
-export interface PromptScenario extends MessagesScenario {
+export interface PromptScenario extends ClaudeScenario {
   /** Claude Code gets the one-tool MCP server (claudeEnv's mcpServer). */
   readonly mcpServer?: boolean;
 }

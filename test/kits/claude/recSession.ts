@@ -1,6 +1,6 @@
 // One e2e run: the mock Messages server, a fresh isolated HOME, and either `rec --db <file> claude` or
 // plain claude (the smoke test) under the pexpect-style harness with the pinned Claude Code; a Driver
-// over it so the scenario scripts in src/lab/claude/recordedScenarios.ts drive it exactly as they drove plain claude
+// over it so the scenario scripts in src/agents/claude/bench/recordedScenarios.ts drive it exactly as they drove plain claude
 // for the fixtures.
 import { join } from 'node:path';
 import type { Spawned } from '../../../src/lab/spawn.js';
@@ -10,7 +10,7 @@ import { builtMissing } from '../shared/recBin.js';
 import { startAgentSession } from '../shared/recSession.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
 import { CLAUDE_VERSION, claudeBin, createClaudeEnv, type ClaudeEnv } from './env.js';
-import { quitClaude, SCREEN, type ClaudeDriver } from '../../../src/lab/claude/recordedScenarios.js';
+import { quitClaude, SCREEN, type ClaudeDriver } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { readTranscript } from './transcriptCalls.js';
 
 /** Claude Code draws its first screen in 4-6 s on two shared cores (a 380 MB native binary); allow far more. */

@@ -1,11 +1,11 @@
 // The e2e suites' Codex: the pinned devDependency (never a codex from PATH), or the one
 // REC_E2E_CODEX_BIN names (scripts/canary), in the isolated world that rec doctor uses too
-// (src/lab/codex/env.ts).
+// (src/agents/codex/bench/env.ts).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { agentBin } from '../shared/agentBin.js';
 
-export { createCodexEnv, type CodexEnv } from '../../../src/lab/codex/env.js';
+export { createCodexEnv, type CodexEnv } from '../../../src/agents/codex/bench/env.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const MCP_SERVER = join(REPO_ROOT, 'test', 'fakes', 'mcp', 'markerServer.mjs');

@@ -1,11 +1,11 @@
 // Codex's approval form for a tool of an MCP server (kind mcp), and its network prompt (kind
-// network, under managed network requirements: src/lab/codex/managedNetwork.ts), measured on Codex
+// network, under managed network requirements: src/agents/codex/bench/managedNetwork.ts), measured on Codex
 // 0.171.0. The MCP form with the one-tool stdio server test/fakes/mcp/markerServer.mjs (markerMcpToml). The mock's `mcp` scenario
 // calls the tool five times in one turn, one call after the other; a refused call does not end the
 // turn. The same key scripts drive the fixture recorder (scripts/record-codex-fixtures.mjs, into
 // recorded/) and `rec codex` in the e2e tests (recCodexPrompts.test.ts).
 import { press, type Driver, type RecordedScenario } from '../../../src/lab/driver.js';
-import { KEY, SCREEN } from '../../../src/lab/codex/recordedScenarios.js';
+import { KEY, SCREEN } from '../../../src/agents/codex/bench/recordedScenarios.js';
 import { MCP_CALLS, NETWORK_HOSTS } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 
 /** The form as Codex 0.171.0 draws it, from its question to its footer, with row 1 highlighted. */
@@ -19,7 +19,7 @@ function finished(n: number): RegExp {
 export interface PromptScenario extends RecordedScenario {
   /** Codex gets the one-tool MCP server (markerMcpToml). */
   readonly mcpServer?: boolean;
-  /** Codex runs under managed network requirements, in a private /etc (src/lab/codex/managedNetwork.ts). */
+  /** Codex runs under managed network requirements, in a private /etc (src/agents/codex/bench/managedNetwork.ts). */
   readonly managedNetwork?: boolean;
 }
 

@@ -4,15 +4,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { keepDaemonPackage, seedDaemonPackage } from '../../../src/lab/codex/daemonPackage.js';
+import { keepDaemonPackage, seedDaemonPackage } from '../../../src/agents/codex/bench/daemonPackage.js';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/openaiResponses/server.js';
 import type { Scenario } from '../../../src/lab/mock/openaiResponses/scenarios.js';
-import { withManagedNetwork } from '../../../src/lab/codex/managedNetwork.js';
+import { withManagedNetwork } from '../../../src/agents/codex/bench/managedNetwork.js';
 import { CODEX_BIN, createCodexEnv, markerMcpToml, type CodexEnv } from './env.js';
 import { startAgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
-import type { Driver } from '../../../src/lab/codex/recordedScenarios.js';
+import type { Driver } from '../../../src/agents/codex/bench/recordedScenarios.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
 import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 

@@ -1,12 +1,12 @@
 // The e2e suites' Gemini: the pinned devDependency (never a gemini from PATH), or the one
 // REC_E2E_GEMINI_BIN names (scripts/canary), in the isolated world that rec doctor uses too
-// (src/lab/gemini/env.ts), with this repository's test fakes for an editor and an MCP server.
+// (src/agents/gemini/bench/env.ts), with this repository's test fakes for an editor and an MCP server.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGeminiEnv as createLabGeminiEnv, type GeminiEnv, type GeminiEnvOptions as LabGeminiEnvOptions } from '../../../src/lab/gemini/env.js';
+import { createGeminiEnv as createLabGeminiEnv, type GeminiEnv, type GeminiEnvOptions as LabGeminiEnvOptions } from '../../../src/agents/gemini/bench/env.js';
 import { agentBin } from '../shared/agentBin.js';
 
-export { listSessionFiles, type GeminiEnv } from '../../../src/lab/gemini/env.js';
+export { listSessionFiles, type GeminiEnv } from '../../../src/agents/gemini/bench/env.js';
 
 /** The prefix of each test world's temp dir (under the system temp dir). */
 export const E2E_DIR_PREFIX = 'rec-gemini-e2e-';

@@ -14,7 +14,7 @@ export {
 } from '../shared/expectedRows.js';
 
 /** The dialog's options, verbatim: the ones rec doctor checks too. */
-export { OPTION } from '../../../src/lab/gemini/conformance.js';
+export { OPTION } from '../../../src/agents/gemini/bench/conformance.js';
 
 /** What Gemini writes for a cancelled call (`functionResponse.response.error`) and the turn (`info`). */
 export const NATIVE = {

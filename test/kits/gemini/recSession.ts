@@ -13,7 +13,7 @@ import { startAgentSession, type AgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
 import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './env.js';
-import { KITTY_ANSWER, KITTY_QUERY, quitGemini, SCREEN } from '../../../src/lab/gemini/recordedScenarios.js';
+import { KITTY_ANSWER, KITTY_QUERY, quitGemini, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { SessionSnapshots } from './sessionSnapshots.js';
 
 /** Gemini draws its composer after 10-20 s on two loaded cores (it relaunches itself once). */

@@ -28,7 +28,7 @@ export interface AgentSessionOptions {
   readonly typed: (text: string) => string | RegExp;
   /** A wait before that Enter (Gemini's paste guard). */
   readonly beforeEnter?: () => Promise<void>;
-  /** Runs the command another way (e.g. in a private mount namespace, src/lab/codex/managedNetwork.ts). */
+  /** Runs the command another way (e.g. in a private mount namespace, src/agents/codex/bench/managedNetwork.ts). */
   readonly wrap?: (command: string, args: readonly string[]) => { readonly command: string; readonly args: readonly string[] };
   /** Stops the given processes and everything they started. */
   readonly stopProcesses: (pids: number[]) => Promise<void>;

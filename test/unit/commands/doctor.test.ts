@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkScenarios, doctorCommand } from '../../../src/commands/doctor.js';
-import type { DoctorAgent } from '../../../src/commands/doctorAgents.js';
+import type { DoctorKit } from '../../../src/lab/bench.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import { DOCTOR_WIDTH, doctorReport, type DoctorAgentResult } from '../../../src/commands/doctorReport.js';
 import { checkRows, rowLabel } from '../../../src/lab/conformance.js';
-import { CODEX_CONFORMANCE } from '../../../src/lab/codex/conformance.js';
-import { geminiIsolationProblem } from '../../../src/lab/gemini/env.js';
+import { CODEX_CONFORMANCE } from '../../../src/agents/codex/bench/conformance.js';
+import { geminiIsolationProblem } from '../../../src/agents/gemini/bench/env.js';
 import { runCommand } from '../../helpers/runCommand.js';
 
 let dir: string | undefined;
@@ -187,7 +187,7 @@ describe("rec doctor's runs of a scenario", () => {
   const recorded = (callId: string) =>
     scenario.expected.map((want) => ({ call_id: callId, related_call_id: null, partial_output: null, reason: null, reason_source: 'none', scope: null, trigger: null, option_label: null, ...want }) as never);
   /** A kit whose one scenario gives these runs in turn (the agent itself is proved in the e2e doctor suites). */
-  function kit(runs: Array<'pass' | 'fail'>): { kit: DoctorAgent; attempts: () => number } {
+  function kit(runs: Array<'pass' | 'fail'>): { kit: DoctorKit; attempts: () => number } {
     let attempts = 0;
     return {
       attempts: () => attempts,
@@ -201,7 +201,7 @@ describe("rec doctor's runs of a scenario", () => {
       },
     };
   }
-  const plan = (k: DoctorAgent) => ({ agent: 'codex', kit: k, binary: { path: '/opt/codex/bin/codex.js', packageVersion: '0.169.0' }, version: '0.169.0' });
+  const plan = (k: DoctorKit) => ({ agent: 'codex', kit: k, binary: { path: '/opt/codex/bin/codex.js', packageVersion: '0.169.0' }, version: '0.169.0' });
 
   it.each([
     [['pass'], 1, { pass: true }],

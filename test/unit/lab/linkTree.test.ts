@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { keepDaemonPackage, seedDaemonPackage } from '../../../src/lab/codex/daemonPackage.js';
+import { keepDaemonPackage, seedDaemonPackage } from '../../../src/agents/codex/bench/daemonPackage.js';
 import { linkTree } from '../../../src/lab/linkTree.js';
 
 let dir: string;

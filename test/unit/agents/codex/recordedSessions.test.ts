@@ -1,6 +1,6 @@
 // Recorded sessions of the real Codex CLI, every verified version's (test/fixtures/codex/<version>/recorded,
 // each version kept replaying after a newer one is pinned; recorded by
-// scripts/record-codex-fixtures.mjs with the key scripts of src/lab/codex/recordedScenarios.ts),
+// scripts/record-codex-fixtures.mjs with the key scripts of src/agents/codex/bench/recordedScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the CodexRecorder into an
 // in-memory sidecar, with the rollout written as Codex wrote it (test/kits/codex/recordedRun.ts). Each scenario
 // asserts the exact rows the e2e suite asserts on the live CLI, and every labelled screen of the

@@ -1,5 +1,5 @@
 // Recorded sessions of the real Gemini CLI 0.61.0 (test/fixtures/gemini/0.61.0/recorded, recorded by
-// scripts/record-gemini-fixtures.mjs with the key scripts of src/lab/gemini/recordedScenarios.ts),
+// scripts/record-gemini-fixtures.mjs with the key scripts of src/agents/gemini/bench/recordedScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the GeminiRecorder into an
 // in-memory sidecar, with the chat file written as Gemini wrote it (test/kits/gemini/recordedRun.ts). Each
 // scenario asserts the exact rows the e2e suite (test/e2e/gemini/recGemini.test.ts) asserts on the
@@ -20,7 +20,7 @@ import {
   view,
   type RowView,
 } from '../../../kits/gemini/expectedRows.js';
-import { REASON } from '../../../../src/lab/gemini/recordedScenarios.js';
+import { REASON } from '../../../../src/agents/gemini/bench/recordedScenarios.js';
 import { screenText, type CastEvent } from '../../../helpers/castReplay.js';
 import { TIMING_POINTS, TIMING_SWEEP, timingLabel } from '../../../helpers/timingSweep.js';
 import type { SessionToolCall } from '../../../kits/gemini/sessionSnapshots.js';

@@ -4,9 +4,9 @@
 // Claude Code draws full screen and redraws only changed cells, so every wait is on the rendered
 // screen (the headless terminal), never on the raw output; and on the mock's stream notes where the
 // screen shows nothing (a streamed answer is not rendered while it streams).
-import { KEYS } from '../keys.js';
-import type { StreamNote } from '../mock/anthropicMessages/server.js';
-import { press, settle, type Driver, type RecordedScenario } from '../driver.js';
+import { KEYS } from '../../../lab/keys.js';
+import type { StreamNote } from '../../../lab/mock/anthropicMessages/server.js';
+import { press, settle, type Driver, type RecordedScenario } from '../../../lab/driver.js';
 
 export { settle };
 
@@ -15,7 +15,7 @@ export interface ClaudeDriver extends Driver {
   waitStream(predicate: (n: StreamNote) => boolean, timeoutMs?: number): Promise<void>;
 }
 
-export interface MessagesScenario extends Omit<RecordedScenario, 'run'> {
+export interface ClaudeScenario extends Omit<RecordedScenario, 'run'> {
   /** The user's own flags for claude (rec passes them on, merging its hooks into a --settings). */
   readonly args?: readonly string[];
   run(d: ClaudeDriver): Promise<void>;
@@ -89,7 +89,7 @@ async function amendNo(d: ClaudeDriver, text: string): Promise<void> {
 }
 
 /** The Bash prompt of `SCENARIO bash`, the keys that decide it, and the screen that follows. */
-function atBashPrompt(name: string, description: string, decide: (d: ClaudeDriver) => Promise<void>, outcome: RegExp): MessagesScenario {
+function atBashPrompt(name: string, description: string, decide: (d: ClaudeDriver) => Promise<void>, outcome: RegExp): ClaudeScenario {
   return {
     name,
     description,
@@ -105,7 +105,7 @@ function atBashPrompt(name: string, description: string, decide: (d: ClaudeDrive
  * A reply still streaming from the mock (`slowtext` or `slowtool`), cut with Esc. Claude Code does not
  * render a reply while it streams, so the mock's notes say how far it got and that Claude Code hung up.
  */
-function escMidStream(scenario: 'slowtext' | 'slowtool', description: string): MessagesScenario {
+function escMidStream(scenario: 'slowtext' | 'slowtool', description: string): ClaudeScenario {
   return {
     name: `${scenario}-esc`,
     description,
@@ -121,7 +121,7 @@ function escMidStream(scenario: 'slowtext' | 'slowtool', description: string): M
 }
 
 /** A 30 s command (node setTimeout: `sleep 30` is blocked) approved with 1, then cut with the key while it runs. */
-function cutWhileRunning(key: 'esc' | 'ctrlc'): MessagesScenario {
+function cutWhileRunning(key: 'esc' | 'ctrlc'): ClaudeScenario {
   const bytes = key === 'esc' ? KEY.esc : KEY.ctrlC;
   return {
     name: `sleep-${key}-running`,
@@ -136,7 +136,7 @@ function cutWhileRunning(key: 'esc' | 'ctrlc'): MessagesScenario {
   };
 }
 
-export const SCENARIOS: readonly MessagesScenario[] = [
+export const SCENARIOS: readonly ClaudeScenario[] = [
   atBashPrompt('bash-approve-once', 'Bash prompt, approved with 1 (Yes)', (d) => press(d, '1'), SCREEN.final),
   atBashPrompt('bash-approve-always', "Bash prompt, approved with 2 (don't ask again for the work dir)", (d) => press(d, '2'), SCREEN.final),
   atBashPrompt('bash-reject-digit', 'Bash prompt, rejected with 4 (No)', (d) => press(d, '4'), SCREEN.interrupted),

@@ -3,11 +3,11 @@
 // through the Driver of ../driver.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KEYS } from '../keys.js';
-import { NPM_TEST_CALLS } from '../mock/openaiResponses/scenarios.js';
-import { press, settle, type Driver, type RecordedScenario } from '../driver.js';
+import { KEYS } from '../../../lab/keys.js';
+import { NPM_TEST_CALLS } from '../../../lab/mock/openaiResponses/scenarios.js';
+import { press, settle, type Driver, type RecordedScenario } from '../../../lab/driver.js';
 
-export { type Driver, type RecordedScenario } from '../driver.js';
+export { type Driver, type RecordedScenario } from '../../../lab/driver.js';
 
 /** Keys as the scenarios write them (the one key map: ../keys.ts). */
 export const KEY = { esc: KEYS.esc, enter: KEYS.enter, ctrlC: KEYS['ctrl-c'], down: KEYS.down, up: KEYS.up } as const;

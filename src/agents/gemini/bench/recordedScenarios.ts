@@ -1,8 +1,8 @@
 // The recorded scenarios as key scripts over the real Gemini CLI 0.61.0. The same scripts drive the
 // fixture recorder (scripts/record-gemini-fixtures.mjs, plain gemini), `rec gemini` in the e2e
 // tests and `rec doctor gemini`, through the Driver of ../driver.ts. Every wait is on screen text.
-import { KEYS } from '../keys.js';
-import { press, type Driver, type RecordedScenario } from '../driver.js';
+import { KEYS } from '../../../lab/keys.js';
+import { press, type Driver, type RecordedScenario } from '../../../lab/driver.js';
 
 export interface GeminiScenario extends RecordedScenario {
   /** The terminal answers Gemini's kitty keyboard query (`CSI ? u` → `CSI ? 1 u`), so Gemini turns kitty on. */

@@ -3,13 +3,13 @@
 // API-key auth with the mock's per-run key, no update check, no usage statistics, no telemetry),
 // `rec gemini` in a pty playing the key script, and what it recorded.
 import { join } from 'node:path';
-import { settle, type RecordedScenario } from '../driver.js';
-import type { GeminiReply, GeminiScenario } from '../mock/geminiGenerateContent/scenarios.js';
-import { GEMINI_SCENARIOS } from '../mock/geminiGenerateContent/scenarios.js';
-import { startGenerateContentServer } from '../mock/geminiGenerateContent/server.js';
-import { startRecUnderPty } from '../recUnderPty.js';
-import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../scenarioRun.js';
-import { EOF, TIMEOUT } from '../spawn.js';
+import { settle, type RecordedScenario } from '../../../lab/driver.js';
+import type { GeminiReply, GeminiScenario } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
+import { GEMINI_SCENARIOS } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
+import { startGenerateContentServer } from '../../../lab/mock/geminiGenerateContent/server.js';
+import { startRecUnderPty } from '../../../lab/recUnderPty.js';
+import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../../../lab/scenarioRun.js';
+import { EOF, TIMEOUT } from '../../../lab/spawn.js';
 import { createGeminiEnv, geminiIsolationProblem } from './env.js';
 import { quitGemini, SCENARIOS, SCREEN } from './recordedScenarios.js';
 

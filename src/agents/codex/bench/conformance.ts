@@ -1,8 +1,8 @@
 // Codex's conformance scenarios for `rec doctor codex`: the core decisions, each one of the key
 // scripts the e2e suite and the fixture recorder use (recordedScenarios.ts), with the rows the e2e
 // suite asserts for it. `ran` is left out: it depends on what Codex's rollout says, not on rec.
-import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../conformance.js';
-import { SLOW_TEXT } from '../mock/openaiResponses/scenarios.js';
+import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../../../lab/conformance.js';
+import { SLOW_TEXT } from '../../../lab/mock/openaiResponses/scenarios.js';
 
 /** Option labels as Codex 0.169.0 words them (the recorder reads them from agents/codex/strings). */
 const YES = 'Yes, proceed (y)';

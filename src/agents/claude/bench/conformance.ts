@@ -3,7 +3,7 @@
 // e2e suite asserts for it. `ran` and `native` are left out: they come from Claude Code's
 // transcript, not from what rec saw. A streamed answer is not drawn while it streams, so the
 // interruption of one carries no partial text to check.
-import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../conformance.js';
+import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../../../lab/conformance.js';
 import { REASON } from './recordedScenarios.js';
 
 /** Option labels as the prompt shows them, without the list number (2.1.330 and 2.1.332). */

@@ -5,7 +5,7 @@
 // the same binary, so each home is still fresh and isolated, and nothing is the user's.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { linkTree } from '../linkTree.js';
+import { linkTree } from '../../../lab/linkTree.js';
 
 const PACKAGE = join('packages', 'app-server-daemon');
 

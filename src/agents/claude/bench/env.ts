@@ -8,8 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEnvDirs, stopProcessTrees } from '../envDirs.js';
-import { DENY_RULE, NOTEBOOK_FILE, NOTEBOOK_TEXT, NOTES_FILE, NOTES_TEXT } from '../mock/anthropicMessages/scenarios.js';
+import { createEnvDirs, stopProcessTrees } from '../../../lab/envDirs.js';
+import { DENY_RULE, NOTEBOOK_FILE, NOTEBOOK_TEXT, NOTES_FILE, NOTES_TEXT } from '../../../lab/mock/anthropicMessages/scenarios.js';
 
 /** Hook events the fixture recorder logs (all that Claude Code 2.1.330 fires in these scenarios). */
 export const LOGGED_HOOK_EVENTS = [

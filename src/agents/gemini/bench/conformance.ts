@@ -1,8 +1,8 @@
 // Gemini's conformance scenarios for `rec doctor gemini`: the core decisions, each one of the key
 // scripts the e2e suite and the fixture recorder use (recordedScenarios.ts), with the rows the e2e
 // suite asserts for it. `ran` is left out: it depends on what Gemini's session file says, not on rec.
-import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../conformance.js';
-import { slowWord, STREAM_LEAD } from '../mock/geminiGenerateContent/scenarios.js';
+import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../../../lab/conformance.js';
+import { slowWord, STREAM_LEAD } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
 import { REASON } from './recordedScenarios.js';
 
 /** The dialog's options as Gemini 0.61.0 words them (the recorder reads them from agents/gemini/strings). */

@@ -3,10 +3,10 @@
 // reports and the autoupdater off, proxies on the mock's guard), `rec claude` in a pty playing the
 // key script, and what it recorded.
 import { join } from 'node:path';
-import type { RecordedScenario } from '../driver.js';
-import { startMessagesServer } from '../mock/anthropicMessages/server.js';
-import { startRecUnderPty } from '../recUnderPty.js';
-import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../scenarioRun.js';
+import type { RecordedScenario } from '../../../lab/driver.js';
+import { startMessagesServer } from '../../../lab/mock/anthropicMessages/server.js';
+import { startRecUnderPty } from '../../../lab/recUnderPty.js';
+import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../../../lab/scenarioRun.js';
 import { createClaudeEnv } from './env.js';
 import { quitClaude, SCENARIOS, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
 

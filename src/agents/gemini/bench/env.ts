@@ -6,9 +6,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { userSystemSettingsPath } from '../../agents/gemini/systemSettingsLayer.js';
-import { createEnvDirs, stopProcessTrees } from '../envDirs.js';
-import { EDIT_FILE } from '../mock/geminiGenerateContent/scenarios.js';
+import { userSystemSettingsPath } from '../systemSettingsLayer.js';
+import { createEnvDirs, stopProcessTrees } from '../../../lab/envDirs.js';
+import { EDIT_FILE } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
 
 const GEMINI_MODEL = 'gemini-2.5-flash';
 /** Where stray HTTP(S) traffic goes unless the caller names a guard: a loopback port nothing listens on (discard). */

@@ -2,10 +2,10 @@
 // isolated CODEX_HOME and HOME (env.ts: no login, no update check, no analytics, proxies on a dead
 // loopback port), `rec codex` in a pty playing the key script, and what it recorded.
 import { join } from 'node:path';
-import type { RecordedScenario } from '../driver.js';
-import { startResponsesServer } from '../mock/openaiResponses/server.js';
-import { startRecUnderPty } from '../recUnderPty.js';
-import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../scenarioRun.js';
+import type { RecordedScenario } from '../../../lab/driver.js';
+import { startResponsesServer } from '../../../lab/mock/openaiResponses/server.js';
+import { startRecUnderPty } from '../../../lab/recUnderPty.js';
+import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../../../lab/scenarioRun.js';
 import { keepDaemonPackage, seedDaemonPackage } from './daemonPackage.js';
 import { createCodexEnv } from './env.js';
 import { SCENARIOS, SCREEN } from './recordedScenarios.js';

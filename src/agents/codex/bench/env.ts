@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createEnvDirs } from '../envDirs.js';
-import { descendantPids, killPids } from '../processTree.js';
+import { createEnvDirs } from '../../../lab/envDirs.js';
+import { descendantPids, killPids } from '../../../lab/processTree.js';
 
 /** The env var that holds the mock's bearer token (`env_key` of the mock provider). */
 const API_KEY_ENV = 'REC_MOCK_API_KEY';

@@ -1,9 +1,10 @@
 // `rec demo gemini`'s world: rec's mock Gemini API playing the demo script (one of each kind of
 // decision, then a streamed answer) and Gemini's isolated world (env.ts). The user sends the first
 // message.
-import { DEMO_ANSWER, DEMO_EDIT_FILE, DEMO_OVER } from '../mock/demoScenario.js';
-import { shell, writeFile, type GeminiReply, type GeminiScenario } from '../mock/geminiGenerateContent/scenarios.js';
-import { startGenerateContentServer } from '../mock/geminiGenerateContent/server.js';
+import type { DemoKit, DemoWorld } from '../../../lab/bench.js';
+import { DEMO_ANSWER, DEMO_EDIT_FILE, DEMO_OVER } from '../../../lab/mock/demoScenario.js';
+import { shell, writeFile, type GeminiReply, type GeminiScenario } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
+import { startGenerateContentServer } from '../../../lab/mock/geminiGenerateContent/server.js';
 import { createGeminiEnv } from './env.js';
 
 /**
@@ -35,17 +36,7 @@ function createGeminiDemoScenario(): GeminiScenario {
   return () => STEPS[next++] ?? { type: 'text', text: DEMO_OVER };
 }
 
-interface GeminiDemoWorld {
-  readonly baseDir: string;
-  readonly workDir: string;
-  readonly env: NodeJS.ProcessEnv;
-  /** Gemini's arguments: none, the user starts the conversation. */
-  readonly args: readonly string[];
-  /** Stops everything Gemini started (by pid, from `roots`), the mock, and removes the temporary folder. */
-  close(roots?: readonly number[]): Promise<void>;
-}
-
-export async function startGeminiDemo(): Promise<GeminiDemoWorld> {
+async function startGeminiDemo(): Promise<DemoWorld> {
   // Every prompt without a scenario marker is answered by `say`: here, the demo script.
   const server = await startGenerateContentServer({ scenarios: { say: createGeminiDemoScenario() } });
   try {
@@ -54,9 +45,11 @@ export async function startGeminiDemo(): Promise<GeminiDemoWorld> {
       baseDir: env.baseDir,
       workDir: env.workDir,
       env: env.env,
+      // None: the user starts the conversation.
       args: [],
-      async close(roots = []) {
-        await env.dispose(roots);
+      // Stops everything Gemini started, the mock, and removes the temporary folder.
+      async close() {
+        await env.dispose();
         await server.close();
       },
     };
@@ -65,3 +58,10 @@ export async function startGeminiDemo(): Promise<GeminiDemoWorld> {
     throw err;
   }
 }
+
+export const GEMINI_DEMO: DemoKit = {
+  keys: 'Esc, or an option',
+  reason: 'After a refusal, type why to go on: rec keeps it as the reason.',
+  hint: 'Type any message to start.',
+  start: startGeminiDemo,
+};
