@@ -2,7 +2,7 @@
 // runs the agent `rec <agent>` would start, under rec, isolated, against rec's mock model
 // (src/lab/); the rows it recorded are checked, the result printed and kept in the sidecar, and a
 // version that passed every scenario counts as verified from then on (commands/recording.ts).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AGENT_MODULES, agentModule } from '../agents/registry.js';
@@ -119,8 +119,10 @@ export async function checkScenarios(plan: DoctorPlan, dbPath: string, io: Comma
     const script = plan.kit.script(scenario.script);
     if (script === undefined) throw new Error(`rec doctor: no key script ${scenario.script} for ${plan.agent}`);
     io.stderr.write(`rec doctor: ${plan.agent} ${plan.version}: ${scenario.name}…\n`);
-    const attempt = () => plan.kit.run({ recJs, agentBin: plan.binary.path, version: plan.version, script, cacheDir });
-    const run = await attempt();
+    // rec's debug log of the first attempt (how it judged each deciding key) goes with a failure's capture.
+    const debugLog = join(cacheDir, `${scenario.script}.debug.log`);
+    const attempt = (log?: string) => plan.kit.run({ recJs, agentBin: plan.binary.path, version: plan.version, script, cacheDir, ...(log ? { debugLog: log } : {}) });
+    const run = await attempt(debugLog);
     if (run.modelTurns === 0 && scenarios.length === 0) {
       // The first scenario doubles as the isolation probe: an agent that never asked the mock model
       // (a login screen, a base URL it does not take from its config) is not checked at all.
@@ -133,7 +135,7 @@ export async function checkScenarios(plan: DoctorPlan, dbPath: string, io: Comma
     }
     // A failure is run once more: one that passes then is flaky, reported apart from one that fails
     // twice, and neither counts as a pass (a version is verified only if every scenario passed first time).
-    const capture = saveScreen(dbPath, plan, scenario.script, run.screen);
+    const capture = saveScreen(dbPath, plan, scenario.script, `${run.screen}\n\n--- rec's debug log of this run ---\n${readIfThere(debugLog)}`);
     io.stderr.write(`rec doctor: ${plan.agent} ${plan.version}: ${scenario.name} failed (${escapeControls(first.problem ?? 'failed')}); running it once more…\n`);
     const again = judge(scenario, await attempt());
     scenarios.push({ name: scenario.name, expected: first.check.expected, seen: first.check.seen, pass: false, flaky: again.pass, problem: first.problem, capture });
@@ -173,7 +175,17 @@ function recordResult(dbPath: string, r: { agent: string; version: string; agent
   }
 }
 
-/** The failed scenario's last screen, beside the database (doctor/), for a report; null when it cannot be written. */
+/** A file's text, or '' when it was never written. */
+function readIfThere(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    // rec wrote no debug line in that run (it never started): the capture says so by its empty part.
+    return '';
+  }
+}
+
+/** The failed scenario's last screen and rec's debug log, beside the database (doctor/), for a report; null when it cannot be written. */
 function saveScreen(dbPath: string, plan: { agent: string; version: string }, script: string, screen: string): string | null {
   const dir = join(dirname(dbPath), 'doctor');
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -27,6 +27,8 @@ export interface DoctorKit {
     readonly version: string;
     readonly script: RecordedScenario;
     readonly cacheDir?: string;
+    /** Where rec writes its debug log for this run (REC_DEBUG_LOG), kept when the scenario fails. */
+    readonly debugLog?: string;
   }): Promise<ScenarioRun>;
   /** Why the agent cannot be isolated on this machine, checked before anything runs; undefined when it can. */
   refusal?(): string | undefined;

@@ -23,6 +23,8 @@ export interface RecUnderPtyOptions {
   readonly timeoutMs: number;
   /** What the screen shows once `text` is typed: Enter is pressed only then, so the text is typed, not taken for a paste. */
   readonly typed: (text: string) => string | RegExp;
+  /** rec's debug log for this run (REC_DEBUG=1): how it judged each deciding key, for a failed scenario. */
+  readonly debugLog?: string | undefined;
   /** Waited for between the typed text showing and its Enter (an agent that takes a quick Enter for a newline). */
   readonly beforeEnter?: () => Promise<void>;
 }
@@ -39,7 +41,7 @@ export function startRecUnderPty(o: RecUnderPtyOptions): RecUnderPty {
     cols: o.cols ?? 120,
     rows: o.rows ?? 40,
     cwd: o.cwd,
-    env: o.env,
+    env: o.debugLog === undefined ? o.env : { ...o.env, REC_DEBUG: '1', REC_DEBUG_LOG: o.debugLog },
     timeoutMs: o.timeoutMs,
   });
   const driver: Driver = {

@@ -1,6 +1,6 @@
 // rec doctor's refusals (one line, status 2, before any agent runs) and its report's width. The
 // conformance runs themselves are proved on the real Codex (test/e2e/codex/recDoctor.test.ts).
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
@@ -194,7 +194,9 @@ describe("rec doctor's runs of a scenario", () => {
       kit: {
         scenarios: [scenario],
         script: (name) => (name === scenario.script ? { name, description: '', run: async () => {} } : undefined),
-        run: async () => {
+        run: async (o) => {
+          // As rec would, with REC_DEBUG_LOG set: one line per attempt.
+          if (o.debugLog) writeFileSync(o.debugLog, `key esc: attempt ${attempts + 1}\n`);
           const outcome = runs[attempts++] ?? 'fail';
           return { rows: outcome === 'pass' ? recorded('call_1') : [], issuedCallIds: ['call_1'], modelTurns: 1, screen: 'the last screen', error: null };
         },
@@ -216,6 +218,10 @@ describe("rec doctor's runs of a scenario", () => {
     expect(k.attempts()).toBe(attempts);
     expect(result.scenarios[0]).toMatchObject(kept);
     expect(result.passed).toBe(kept.pass);
+    // A failure's capture holds the last screen and rec's debug log of the first attempt.
+    const capture = result.scenarios[0]!.capture;
+    if (kept.pass) expect(capture).toBeNull();
+    else expect(readFileSync(capture!, 'utf8')).toBe("the last screen\n\n--- rec's debug log of this run ---\nkey esc: attempt 1\n\n");
     const opened = openSidecar(dbPath, { mustExist: true });
     if (!opened.ok) throw new Error(opened.error);
     try {

@@ -21,7 +21,7 @@ export function claudeScript(name: string): RecordedScenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
 }
 
-export async function runClaudeScenario(o: { readonly recJs: string; readonly agentBin: string; readonly version: string; readonly script: RecordedScenario }): Promise<ScenarioRun> {
+export async function runClaudeScenario(o: { readonly recJs: string; readonly agentBin: string; readonly version: string; readonly script: RecordedScenario; readonly debugLog?: string }): Promise<ScenarioRun> {
   const server = await startMessagesServer();
   const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, version: o.version, prefix: 'rec-doctor-claude-' });
   const dbPath = join(env.baseDir, 'rec.db');
@@ -31,6 +31,7 @@ export async function runClaudeScenario(o: { readonly recJs: string; readonly ag
     dbPath,
     cwd: env.workDir,
     env: { ...env.env, REC_CLAUDE_BIN: o.agentBin },
+    debugLog: o.debugLog,
     cols: o.script.cols,
     rows: o.script.rows,
     timeoutMs: STEP_TIMEOUT_MS,

@@ -19,7 +19,7 @@ export function codexScript(name: string): RecordedScenario | undefined {
   return SCENARIOS.find((s) => s.name === name);
 }
 
-export async function runCodexScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario; readonly cacheDir?: string }): Promise<ScenarioRun> {
+export async function runCodexScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario; readonly cacheDir?: string; readonly debugLog?: string }): Promise<ScenarioRun> {
   const server = await startResponsesServer();
   const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, prefix: 'rec-doctor-codex-' });
   if (o.cacheDir !== undefined) seedDaemonPackage(o.cacheDir, env.codexHome);
@@ -30,6 +30,7 @@ export async function runCodexScenario(o: { readonly recJs: string; readonly age
     dbPath,
     cwd: env.workDir,
     env: { ...env.env, REC_CODEX_BIN: o.agentBin },
+    debugLog: o.debugLog,
     cols: o.script.cols,
     rows: o.script.rows,
     timeoutMs: STEP_TIMEOUT_MS,

@@ -43,7 +43,7 @@ function withCallIds(scenarios: Readonly<Record<string, GeminiScenario>>): Recor
   return out;
 }
 
-export async function runGeminiScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario }): Promise<ScenarioRun> {
+export async function runGeminiScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario; readonly debugLog?: string }): Promise<ScenarioRun> {
   const server = await startGenerateContentServer({ scenarios: withCallIds(GEMINI_SCENARIOS) });
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, prefix: 'rec-doctor-gemini-' });
   const dbPath = join(env.baseDir, 'rec.db');
@@ -53,6 +53,7 @@ export async function runGeminiScenario(o: { readonly recJs: string; readonly ag
     dbPath,
     cwd: env.workDir,
     env: { ...env.env, REC_GEMINI_BIN: o.agentBin },
+    debugLog: o.debugLog,
     cols: o.script.cols,
     rows: o.script.rows,
     timeoutMs: STEP_TIMEOUT_MS,
