@@ -2,6 +2,7 @@
 // pass: each scenario passed with exactly its expected rows, the result is in the sidecar's
 // doctor_runs, and the version counts as doctor-verified there.
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
@@ -40,7 +41,7 @@ export async function runDoctorJson(o: {
 /** Every scenario passed, and the sidecar keeps the run and counts the version as verified. */
 export function expectDoctorPassed(o: { readonly result: DoctorJson; readonly dbPath: string; readonly agent: string; readonly version: string; readonly conformance: readonly ConformanceScenario[] }): void {
   const { result, dbPath, agent, version } = o;
-  expect(result.scenarios).toEqual(
+  expect(result.scenarios, failedCaptures(result)).toEqual(
     o.conformance.map((s) => ({ name: s.name, expected: s.expected.map(rowLabel), seen: s.expected.map(rowLabel), pass: true, problem: null, capture: null })),
   );
   expect(result).toMatchObject({ agent, version, passed: true, verified_by: 'doctor', recorded_in: dbPath });
@@ -53,6 +54,12 @@ export function expectDoctorPassed(o: { readonly result: DoctorJson; readonly db
   } finally {
     opened.db.close();
   }
+}
+
+/** The end of each failed scenario's capture (its last screen and rec's debug log), for the failure message. */
+function failedCaptures(result: DoctorJson): string {
+  const captures = result.scenarios.map((s) => (s as { capture?: string | null }).capture).filter((c): c is string => typeof c === 'string');
+  return captures.map((file) => `${file}:\n${existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-80).join('\n') : '(gone)'}`).join('\n\n');
 }
 
 /** Runs the doctor and asserts it all passed and was kept; returns its wall time in ms. */
