@@ -10,7 +10,7 @@ import { DisposableStore, toDisposable, type Disposable } from '../../core/lifec
 import type { AgentProfile, InterruptMenu, PromptView, ScreenReading } from './agentProfile.js';
 import { CallFacts } from './callFacts.js';
 import { arrowDelta, chooseMenuOption, moveHighlight, type OptionTrigger } from './optionKeys.js';
-import type { PromptInstance } from './callFacts.js';
+import type { PromptInstance } from './promptBook.js';
 import { screenCapture, type MissCount } from './missCheck.js';
 import { PromptTracker, type Decided } from './promptTracker.js';
 import { SessionBinding, WITNESS_SETTLE_MS } from './sessionBinding.js';

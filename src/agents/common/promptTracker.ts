@@ -5,7 +5,8 @@
 import type { NewEvent } from '../../core/events.js';
 import type { KeyEvent } from '../../core/keys.js';
 import type { AgentProfile, PromptView } from './agentProfile.js';
-import type { CallFacts, PromptInstance } from './callFacts.js';
+import type { CallFacts } from './callFacts.js';
+import type { PromptBook, PromptDecision, PromptInstance } from './promptBook.js';
 import { arrowDelta, choosePromptOption, moveHighlight, settledMeaning } from './optionKeys.js';
 
 /** A decision to check later: was its key taken, or did the agent ignore it? */
@@ -27,13 +28,17 @@ export class PromptTracker<P extends PromptView> {
    * messages after one, and its file may trail the screen: the keys still tell.
    */
   private _submits = 0;
+  /** The prompts' owner: every change to a prompt record is asked of it. */
+  private readonly _book: PromptBook<P>;
 
   constructor(
     private readonly _facts: CallFacts<P>,
     private readonly _profile: AgentProfile<P>,
     /** Reads the session file (or looks for it): a new prompt is the best witness of which file is ours. */
     private readonly _readSessionFile: () => void,
-  ) {}
+  ) {
+    this._book = _facts.promptBook;
+  }
 
   /** Whether a live prompt takes keys now. */
   get open(): PromptInstance<P> | undefined {
@@ -47,8 +52,8 @@ export class PromptTracker<P extends PromptView> {
       this._onScreen = undefined;
     } else if (this._onScreen?.parsed.identity === prompt.identity) {
       const open = this._onScreen;
-      open.parsed = prompt;
-      if (open.expectedHighlight !== undefined && open.expectedHighlight === prompt.highlighted) delete open.expectedHighlight;
+      this._book.redraw(open, prompt);
+      if (open.expectedHighlight !== undefined && open.expectedHighlight === prompt.highlighted) this._book.expectHighlight(open, undefined);
     } else {
       this._onScreen = this._adopt(prompt);
     }
@@ -72,8 +77,8 @@ export class PromptTracker<P extends PromptView> {
     const delta = arrowDelta(key);
     if (delta !== 0) {
       // Moving the highlight leaves the field: from here the screen tells whether one is open.
-      delete open.amend;
-      open.expectedHighlight = moveHighlight(current, delta, parsed.options.length, rules);
+      this._book.closeAmend(open);
+      this._book.expectHighlight(open, moveHighlight(current, delta, parsed.options.length, rules));
       return undefined;
     }
     if (this._amendKey(key, open, current)) return undefined;
@@ -108,10 +113,8 @@ export class PromptTracker<P extends PromptView> {
     // A subagent's prompt ends nothing: the subagent is told and goes on, and so does the main turn;
     // nor does a dialog whose refusal cancels only its call (refusalKeepsTurn).
     const endsTurn = rejects && parsed.subagent === undefined && parsed.refusalKeepsTurn !== true && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || (meaning?.endsTurn !== false && !submitsText));
-    open.decision = { eventId, type, endsTurn, ...(meaning?.reasks ? { reasks: true } : {}) };
-    open.turnEndsAtDecision = facts.turnEnds;
-    open.shownUserMessagesAtDecision = this._shownUserMessages;
-    open.submitsAtDecision = this._submits;
+    const decision: PromptDecision = { eventId, type, endsTurn, ...(meaning?.reasks ? { reasks: true } : {}) };
+    this._book.decide(open, decision, { turnEnds: facts.turnEnds, shownUserMessages: this._shownUserMessages, submits: this._submits });
     if (rejects && this._profile.reasonPolicy !== 'inline') facts.awaitReason(eventId);
     if (call) facts.bindPrompt(open, call);
     return { prompt: open, eventId, rowsAtKey: decisionRows };
@@ -125,18 +128,18 @@ export class PromptTracker<P extends PromptView> {
     const amend = open.amend;
     if (amend) {
       if (key.type === 'char' || key.type === 'paste') {
-        amend.typed += key.type === 'paste' ? key.text.length : 1;
+        this._book.typeIntoAmend(open, key.type === 'paste' ? key.text.length : 1);
         return true;
       }
       if (key.type === 'key' && key.name === 'backspace') {
-        amend.typed = Math.max(0, amend.typed - 1);
+        this._book.typeIntoAmend(open, -1);
         return true;
       }
       return false;
     }
     if (key.type !== 'key' || key.name !== 'tab' || key.alt) return false;
     const option = open.parsed.options.find((o) => o.number === highlighted);
-    if (option && this._profile.optionRules.amends?.(option.label, open.parsed)) open.amend = { typed: 0 };
+    if (option && this._profile.optionRules.amends?.(option.label, open.parsed)) this._book.openAmend(open);
     return true;
   }
 
@@ -150,8 +153,7 @@ export class PromptTracker<P extends PromptView> {
     if (this._onScreen !== open || open.decision?.eventId !== check.eventId) return;
     const call = facts.call(open.callId);
     if (call?.output !== undefined || decisionRowsNow !== check.rowsAtKey || !this._profile.promptMayBeOpen()) return;
-    facts.retractDecision(check.eventId, call);
-    delete open.decision;
+    facts.retractDecision(open, check.eventId, call);
   }
 
   /**
@@ -163,7 +165,6 @@ export class PromptTracker<P extends PromptView> {
     const open = facts.prompts.filter((p) => !p.decision).at(-1);
     const openCall = facts.call(open?.callId);
     if (!open || open !== facts.prompts.at(-1) || openCall?.output !== undefined || openCall?.fate !== undefined) return;
-    if (openCall) openCall.fate = 'prompt_open';
     facts.event({
       type: 'interruption',
       kind: 'prompt',
@@ -173,7 +174,7 @@ export class PromptTracker<P extends PromptView> {
       ran: 'no',
       evidence: ['screen'],
     });
-    if (openCall) facts.causedTurnEnd(openCall);
+    if (openCall) facts.promptOpenAtExit(openCall);
   }
 
   /**
@@ -186,7 +187,7 @@ export class PromptTracker<P extends PromptView> {
     const facts = this._facts;
     const last = [...facts.prompts].reverse().find((p) => p.parsed.identity === prompt.identity);
     if (last && !last.decision) {
-      last.parsed = prompt;
+      this._book.redraw(last, prompt);
       return last;
     }
     // The agent asks again about the call of a choice that re-asks: the next dialog is that question,
@@ -196,7 +197,7 @@ export class PromptTracker<P extends PromptView> {
     // The dialog drawn once more before the editor opened, then the question asked again: one prompt,
     // which shows what was asked last.
     if (latest?.asksAgainFor && !latest.decision) {
-      latest.parsed = prompt;
+      this._book.redraw(latest, prompt);
       this._facts.updateEvent(latest.eventId, { prompt: promptShown(prompt) });
       return latest;
     }
@@ -239,9 +240,7 @@ export class PromptTracker<P extends PromptView> {
 
   private _openPrompt(parsed: P, asksAgainFor?: PromptInstance<P>): PromptInstance<P> {
     const eventId = this._facts.event({ type: 'prompt', kind: parsed.kind, decided_by: null, prompt: promptShown(parsed), evidence: ['screen'] });
-    const instance: PromptInstance<P> = { parsed, eventId, ...(asksAgainFor ? { asksAgainFor } : {}) };
-    this._facts.addPrompt(instance);
-    return instance;
+    return this._facts.openPrompt(parsed, eventId, asksAgainFor);
   }
 }
 
