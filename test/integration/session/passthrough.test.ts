@@ -79,14 +79,12 @@ describe('passthrough', () => {
       `fs.writeFileSync(${JSON.stringify(done)}, String(process.pid));`,
     ].join(' ');
     const p = sandbox.spawnRec(['--', process.execPath, '-e', script], { screen: false });
-    await waitForFile(ppidFile);
-    const recPid = Number(readFileSync(ppidFile, 'utf8'));
+    const recPid = await waitForPid(ppidFile);
     process.kill(recPid, 'SIGSTOP');
     try {
       await waitUntil(() => (processState(recPid) === 'T' ? true : undefined), { what: 'rec stopped', timeoutMs: 15_000 });
       await writeFile(go, ''); // opens the fifo for writing: the agent's read returns at its close
-      await waitForFile(done);
-      const agentPid = Number(readFileSync(done, 'utf8'));
+      const agentPid = await waitForPid(done);
       await waitUntil(() => (['Z', 'gone'].includes(processState(agentPid)) ? true : undefined), {
         what: 'the agent to exit',
         timeoutMs: 15_000,
@@ -324,10 +322,19 @@ function processState(pid: number): string {
   }
 }
 
-/** How often waitForFile looks again: files have no change event worth trusting across mounts. */
+/** How often waitForPid looks again: files have no change event worth trusting across mounts. */
 const FILE_POLL_MS = 20;
 
-/** Waits for a file the child writes. */
-async function waitForFile(path: string, timeoutMs = 15_000): Promise<void> {
-  await waitUntil(() => (existsSync(path) ? true : undefined), { what: path, timeoutMs, intervalMs: FILE_POLL_MS });
+/**
+ * Waits for a pid the child writes, whole: a file seen between its creation and its write reads as
+ * '', and Number('') is 0, which process.kill takes for the whole process group (the test runner).
+ */
+async function waitForPid(path: string, timeoutMs = 15_000): Promise<number> {
+  return waitUntil(
+    () => {
+      const pid = existsSync(path) ? Number(readFileSync(path, 'utf8')) : NaN;
+      return Number.isInteger(pid) && pid > 1 ? pid : undefined;
+    },
+    { what: `a pid in ${path}`, timeoutMs, intervalMs: FILE_POLL_MS },
+  );
 }
