@@ -41,6 +41,18 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
+/** What every mock model server gives its tests, whatever the wire API: where it is, its token, what it was asked. */
+export interface MockModelServer<R> {
+  readonly baseUrl: string;
+  readonly port: number;
+  /** The key the client must send, as its wire API carries it. */
+  readonly token: string;
+  readonly requests: readonly R[];
+  /** Resolves with the first recorded request (past or future) that satisfies `predicate`. */
+  waitForRequest(predicate: (r: R) => boolean, timeoutMs: number): Promise<R>;
+  close(): Promise<void>;
+}
+
 /** A fresh per-run token: `prefix` and `bytes` random bytes in hex. */
 export function newToken(bytes = 16, prefix = ''): string {
   return `${prefix}${randomBytes(bytes).toString('hex')}`;

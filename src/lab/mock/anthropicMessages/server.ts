@@ -7,12 +7,11 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { jsonLines, RequestLog, safeJson, sendJson } from '../http.js';
-import { newToken, startLoopbackServer, type MockRequest } from '../scaffold.js';
+import { newToken, startLoopbackServer, type MockModelServer, type MockRequest } from '../scaffold.js';
 import { sendReply, type StreamNote } from './reply.js';
 import { finalText, MessagesRequest, readTurn, toLogLine, type RecordedRequest } from './request.js';
 import { CLAUDE_SCENARIOS, type MessagesReply, type MessagesScenario } from './scenarios.js';
 
-export type { RecordedRequest } from './request.js';
 export type { StreamNote } from './reply.js';
 
 export interface MessagesServerOptions {
@@ -26,19 +25,12 @@ export interface MessagesServerOptions {
   readonly logFile?: string;
 }
 
-export interface MessagesServer {
-  /** `http://127.0.0.1:<port>`, for ANTHROPIC_BASE_URL (and the proxies: the guard). */
-  readonly baseUrl: string;
-  readonly port: number;
-  /** The API key Claude Code must send (ANTHROPIC_API_KEY). */
-  readonly token: string;
-  readonly requests: readonly RecordedRequest[];
+/** baseUrl: `http://127.0.0.1:<port>`, for ANTHROPIC_BASE_URL (and the proxies: the guard); token: ANTHROPIC_API_KEY. */
+export interface MessagesServer extends MockModelServer<RecordedRequest> {
   readonly streams: readonly StreamNote[];
   /** Every tool_use id the mock issued, in order. */
   readonly toolUseIds: readonly string[];
-  waitForRequest(predicate: (r: RecordedRequest) => boolean, timeoutMs: number): Promise<RecordedRequest>;
   waitForStream(predicate: (n: StreamNote) => boolean, timeoutMs: number): Promise<StreamNote>;
-  close(): Promise<void>;
 }
 
 interface MessagesState {

@@ -7,13 +7,12 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { jsonLines, RequestLog, safeJson, sendJson } from '../http.js';
-import { newToken, startLoopbackServer, type MockRequest } from '../scaffold.js';
+import { newToken, startLoopbackServer, type MockModelServer, type MockRequest } from '../scaffold.js';
 import { bracketedScenario } from '../scenarioMarker.js';
 import { callsChunk, MODEL_NAME, streamReply, textChunk, type StreamEnd } from './reply.js';
 import { declaredToolNames, GenerateRequest, latestUserText, toLogLine, type GeminiRequest } from './request.js';
 import { GEMINI_SCENARIOS, pickGeminiReply, type GeminiCall, type GeminiReply, type GeminiScenario } from './scenarios.js';
 
-export type { GeminiRequest } from './request.js';
 export type { StreamEnd } from './reply.js';
 
 export interface GeminiIssuedCall extends GeminiCall {
@@ -26,20 +25,12 @@ export interface GenerateContentServerOptions {
   readonly logFile?: string;
 }
 
-export interface GenerateContentServer {
-  /** `http://127.0.0.1:<port>`, for GOOGLE_GEMINI_BASE_URL. */
-  readonly baseUrl: string;
-  readonly port: number;
-  /** The API key Gemini must send (GEMINI_API_KEY). */
-  readonly token: string;
-  readonly requests: readonly GeminiRequest[];
+/** baseUrl: `http://127.0.0.1:<port>`, for GOOGLE_GEMINI_BASE_URL; token: GEMINI_API_KEY. */
+export interface GenerateContentServer extends MockModelServer<GeminiRequest> {
   readonly calls: readonly GeminiIssuedCall[];
   readonly streams: readonly StreamEnd[];
-  /** Resolves with the first recorded request (past or future) that satisfies `predicate`. */
-  waitForRequest(predicate: (r: GeminiRequest) => boolean, timeoutMs: number): Promise<GeminiRequest>;
   /** Resolves with the first ended stream (past or future) that satisfies `predicate`. */
   waitForStreamEnd(predicate: (s: StreamEnd) => boolean, timeoutMs: number): Promise<StreamEnd>;
-  close(): Promise<void>;
 }
 
 interface GenerateContentState {

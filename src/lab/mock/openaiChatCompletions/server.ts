@@ -5,13 +5,12 @@
 // refused and recorded as `kind: "escape"`.
 import { z } from 'zod';
 import { bearerToken, jsonLines, RequestLog, safeJson, sendJson } from '../http.js';
-import { newToken, startLoopbackServer, type MockRequest } from '../scaffold.js';
+import { newToken, startLoopbackServer, type MockModelServer, type MockRequest } from '../scaffold.js';
 import { bracketedScenario } from '../scenarioMarker.js';
 import { issueCalls, sendReply, type IssuedToolCall } from './reply.js';
 import { ChatRequest, readTurn, toLogLine, type ChatRecordedRequest } from './request.js';
 import { CHAT_SCENARIOS, pickChatReply, SIDE_TEXT, type ChatReply, type ChatScenario } from './scenarios.js';
 
-export type { ChatRecordedRequest } from './request.js';
 
 export interface ChatIssuedCall extends IssuedToolCall {
   readonly scenario: string;
@@ -26,18 +25,10 @@ export interface ChatCompletionsServerOptions {
   readonly logFile?: string;
 }
 
-export interface ChatCompletionsServer {
-  /** `http://127.0.0.1:<port>/v1`: the base URL an OpenAI-compatible provider setting takes. */
-  readonly baseUrl: string;
-  readonly port: number;
-  /** The bearer token the client must send (its API key setting). */
-  readonly token: string;
-  readonly requests: readonly ChatRecordedRequest[];
+/** baseUrl: `http://127.0.0.1:<port>/v1`, what an OpenAI-compatible provider setting takes; token: its API key. */
+export interface ChatCompletionsServer extends MockModelServer<ChatRecordedRequest> {
   /** Every tool call the mock asked for, in order. */
   readonly calls: readonly ChatIssuedCall[];
-  /** Resolves with the first recorded request (past or future) that satisfies `predicate`. */
-  waitForRequest(predicate: (r: ChatRecordedRequest) => boolean, timeoutMs: number): Promise<ChatRecordedRequest>;
-  close(): Promise<void>;
 }
 
 interface ChatState {

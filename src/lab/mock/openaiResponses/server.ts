@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { bearerToken, jsonLines, RequestLog, safeJson, sendJson, sleep } from '../http.js';
-import { newToken, startLoopbackServer, type MockRequest } from '../scaffold.js';
+import { newToken, startLoopbackServer, type MockModelServer, type MockRequest } from '../scaffold.js';
 import { formatSse, newId, type SseEvent } from '../sse.js';
 import { functionCallDone, messageAdded, messageDone, responseCompleted, responseCreated, textDelta } from './events.js';
 import { DEFAULT_SCENARIOS, pickReply, scenarioMarker, type MockReply, type Scenario } from './scenarios.js';
@@ -67,18 +67,10 @@ export interface ResponsesServerOptions {
   readonly logFile?: string;
 }
 
-export interface ResponsesServer {
-  /** `http://127.0.0.1:<port>/v1`, for `model_providers.<id>.base_url`. */
-  readonly baseUrl: string;
-  readonly port: number;
-  /** The bearer token Codex must send (set it in the env var named by `env_key`). */
-  readonly token: string;
-  readonly requests: readonly RecordedRequest[];
+/** baseUrl: `http://127.0.0.1:<port>/v1`, for `model_providers.<id>.base_url`; token: the bearer token, in the env var named by `env_key`. */
+export interface ResponsesServer extends MockModelServer<RecordedRequest> {
   /** Every function call the mock asked for, in order. */
   readonly calls: readonly IssuedCall[];
-  /** Resolves with the first recorded request (past or future) that satisfies `predicate`. */
-  waitForRequest(predicate: (r: RecordedRequest) => boolean, timeoutMs: number): Promise<RecordedRequest>;
-  close(): Promise<void>;
 }
 
 export async function startResponsesServer(opts: ResponsesServerOptions = {}): Promise<ResponsesServer> {
