@@ -66,8 +66,6 @@ export interface RecGeminiSession {
   rows(): EventRow[];
   /** The way rec found the chat file, from its debug log: `layer` once Gemini ran rec's SessionStart hook, else `scan`. */
   sessionPathTaken(): 'scan' | 'layer';
-  /** rec's debug log so far ('' before it is written). */
-  debugLog(): string;
   /** `rec merge --run <id>` on this run's database, parsed. */
   merge(runId: string): unknown;
   /** Stops rec, Gemini and everything they started, by pid; closes the mock; removes the temp dir. */
@@ -88,8 +86,7 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
   if (opts.sessionPath === 'layer' && opts.runtimeDir === undefined) throw new Error('sessionPath layer needs a root-owned runtimeDir');
   const snapshots = new SessionSnapshots(env.chatsDir);
   const dbPath = join(env.baseDir, 'rec.db');
-  // rec's debug log (never the terminal): the witness of the way rec found the chat file, and
-  // of how it judged each deciding key, for a test that fails.
+  // rec's debug log (never the terminal): the witness of the way rec found the chat file (sessionPathTaken).
   const debugLog = join(env.baseDir, 'rec-debug.log');
   let base: AgentSession | undefined;
   base = startAgentSession({
@@ -129,7 +126,6 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
       return p.expectExit(REC_EXIT_TIMEOUT_MS);
     },
     rows: session.rows,
-    debugLog: () => (existsSync(debugLog) ? readFileSync(debugLog, 'utf8') : ''),
     sessionPathTaken: () => (existsSync(debugLog) && /gemini SessionStart: acked/.test(readFileSync(debugLog, 'utf8')) ? 'layer' : 'scan'),
     merge(runId) {
       const out = execFileSync(process.execPath, [REC_BIN, 'merge', '--run', runId, '--db', dbPath], { cwd: env.workDir, env: env.env, encoding: 'utf8' });
