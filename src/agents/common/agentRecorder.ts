@@ -141,12 +141,9 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     // A dialog rec cannot read answers the key, even while the file shows the turn open: no
     // interruption, whose call id would be unknown and which would cover the miss (missCheck.ts).
     if (screen.unreadOptionList) return 'at an option list rec cannot read: nothing';
-    if (key.type === 'key' && key.name === 'esc' && !key.alt && (screen.working || this._turnOpen())) {
-      this._interrupt('esc', null, 'interrupted');
-      return 'an interruption';
-    }
-    if (key.type === 'key' && key.name === 'ctrl-c' && this._profile.optionRules.ctrlCInterrupts && (screen.working || this._turnOpen())) {
-      this._interrupt('ctrl_c', null, 'interrupted');
+    const cut = this._cutTrigger(key);
+    if (cut && (screen.working || this._turnOpen())) {
+      this._interrupt(cut, null, 'interrupted');
       return 'an interruption';
     }
     if (key.type === 'key' && key.name === 'enter' && !key.alt) {
@@ -268,10 +265,17 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   /** Whether the key may cut the call just approved at `open`, still drawn (see _cutAtDrawnApproval); if so it is waited on. */
   private _cutAtApproval(key: KeyEvent, open: PromptInstance<P>, screen: ScreenReading<P>): boolean {
     if (screen.cutRows === undefined || open.decision?.type !== 'approval' || open.decision.reasks) return false;
-    const trigger = key.type === 'key' && !key.alt && key.name === 'esc' ? 'esc' : key.type === 'key' && key.name === 'ctrl-c' && this._profile.optionRules.ctrlCInterrupts ? 'ctrl_c' : undefined;
+    const trigger = this._cutTrigger(key);
     if (trigger === undefined) return false;
     this._cutAtDrawnApproval = { trigger, cutRows: screen.cutRows, prompt: open };
     return true;
+  }
+
+  /** The key as a cut of a working turn: Esc, or Ctrl+C where the agent takes it so; undefined for any other key. */
+  private _cutTrigger(key: KeyEvent): 'esc' | 'ctrl_c' | undefined {
+    if (key.type !== 'key') return undefined;
+    if (key.name === 'esc' && !key.alt) return 'esc';
+    return key.name === 'ctrl-c' && this._profile.optionRules.ctrlCInterrupts ? 'ctrl_c' : undefined;
   }
 
   /** On each screen: did the agent show the cut of a quick Esc at an approved prompt (an interruption), or move on to another prompt? */

@@ -74,8 +74,9 @@ export function parseGeminiScreen(snapshot: ScreenSnapshot, s: GeminiStrings): G
   let cutRows = 0;
   const runningTools: string[] = [];
   for (const row of inner) {
-    if (row.endsWith(s.requestCancelled)) cutRows++;
-    if (s.toolRowDone.test(row) || row.endsWith(s.requestCancelled)) decisionRows++;
+    const cut = row.endsWith(s.requestCancelled);
+    if (cut) cutRows++;
+    if (cut || s.toolRowDone.test(row)) decisionRows++;
     if (s.toolRowRunning.test(row)) runningTools.push(row);
   }
   const runningRows = runningTools.length;
