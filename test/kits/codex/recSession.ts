@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { keepDaemonPackage, seedDaemonPackage } from '../../../src/agents/codex/bench/daemonPackage.js';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/openaiResponses/server.js';
@@ -60,13 +61,17 @@ export interface RecCodexSession {
 }
 
 let daemonCacheDir: string | undefined;
+// A vitest fork may end without its process 'exit' event: the file's own afterAll removes the folder.
+afterAll(() => {
+  if (daemonCacheDir !== undefined) rmSync(daemonCacheDir, { recursive: true, force: true });
+  daemonCacheDir = undefined;
+});
 
 /** This test file's folder for Codex's daemon install (one process per file), removed as it exits. */
 function daemonCache(): string {
   if (daemonCacheDir === undefined) {
     const dir = mkdtempSync(join(tmpdir(), 'rec-codex-daemon-cache-'));
     daemonCacheDir = dir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   }
   return daemonCacheDir;
 }

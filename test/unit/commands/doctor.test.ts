@@ -15,13 +15,16 @@ import { geminiIsolationProblem } from '../../../src/agents/gemini/bench/env.js'
 import { runCommand } from '../../helpers/runCommand.js';
 
 let dir: string | undefined;
+/** Every scratch folder of the current test: a test may take several. */
+const dirs: string[] = [];
 afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   dir = undefined;
 });
 
 function scratch(): string {
   dir = mkdtempSync(join(tmpdir(), 'rec-doctor-unit-'));
+  dirs.push(dir);
   return dir;
 }
 
