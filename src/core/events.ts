@@ -30,7 +30,7 @@ export type Trigger = z.infer<typeof Trigger>;
 export const Scope = z.enum(['once', 'session', 'always']);
 export type Scope = z.infer<typeof Scope>;
 
-export const ReasonSource = z.enum(['inline', 'next_message', 'none']);
+export const ReasonSource = z.enum(['inline', 'next_message', 'reviewer', 'none']);
 export type ReasonSource = z.infer<typeof ReasonSource>;
 
 export const Ran = z.enum(['yes', 'no', 'unknown']);

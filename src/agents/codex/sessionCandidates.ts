@@ -2,12 +2,13 @@
 // whose session_meta names this cwd and that were written to since the run started: a new session's
 // file, or the earlier file a resumed session (`codex resume --last`, `codex resume <id>`) appends
 // to, in whatever day's folder it was created. Other Codex sessions in the same folder are candidates
-// too; sessionLocator.ts tells ours apart, or says it cannot.
+// too; sessionLocator.ts tells ours apart, or says it cannot. A subagent's thread (the auto-review's
+// reviewer) is never one.
 import { closeSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexHome } from './home.js';
-import { SessionMeta } from './sessionRecords.js';
+import { isSubagentThread, SessionMeta } from './sessionRecords.js';
 
 /** A file's mtime may be stamped by a coarser clock than the run's start: allow for that. */
 const START_SLACK_MS = 2_000;
@@ -94,6 +95,8 @@ export function findRolloutCandidates(env: NodeJS.ProcessEnv, cwd: string, start
     }
     const meta = SessionMeta.safeParse(json);
     if (!meta.success || meta.data.payload.cwd === undefined) continue;
+    // The auto-review's reviewer writes its own rollout, with the same cwd, as the session's first review starts.
+    if (isSubagentThread(meta.data.payload)) continue;
     if (!samePath(meta.data.payload.cwd, cwd)) continue;
     candidates.push({ file, mtime });
   }

@@ -2,7 +2,10 @@
 // line. What the file alone can tell (docs/codex.md): a call whose output is
 // "aborted by user" was rejected, interrupted while running, or cancelled as a sibling — the bytes
 // are the same, so without the sidecar its fate is `unknown`. A `turn_aborted` with no aborted
-// call is a turn cut short (a streamed answer, or Ctrl+C at the prompt).
+// call is a turn cut short (a streamed answer, or Ctrl+C at the prompt). A call the harness refused
+// before it started (the auto-review's reviewer, a hook) is a rejection no person made; under
+// auto-review an "aborted by user" may be the reviewer's too (its circuit breaker), which the file
+// alone cannot tell from the user's cut. The reviewer's own rollout reads as a subagent's session.
 import type { z } from 'zod';
 import {
   FunctionCall as FunctionCallItem,
@@ -14,6 +17,8 @@ import {
   MessageItem,
   outputText,
   RAN_ITEM_TYPES,
+  AUTO_REVIEWER,
+  isSubagentThread,
   SessionMetaPayload as SessionMeta,
   toolInputOf,
   toolNameOf,
@@ -22,6 +27,9 @@ import {
 } from './sessionRecords.js';
 import { isVerifiedVersion, newestVerified, unverifiedVersionText } from '../verifiedVersions.js';
 import { CODEX_VERSIONS, codexStringsFor, type CodexStrings } from './strings/index.js';
+import { harnessRefusalOf } from './harnessRefusal.js';
+import { CODEX_TOOLS } from './tools.js';
+import { toRejectionKind } from '../../readers/action.js';
 import {
   emptyFinding,
   isObject,
@@ -100,6 +108,8 @@ export class CodexRolloutReader implements SessionReader {
   private _turns = new Map<string, TurnState>();
   private _noTurn: TurnState = { aborted: [] };
   private _versionChecked = false;
+  /** The current turn's `approvals_reviewer` (turn_context): `auto_review` when a reviewer answers escalations. */
+  private _reviewer: string | null = null;
   /** The texts of the version that wrote the file, once session_meta names it. */
   private _strings: CodexStrings = codexStringsFor(undefined);
 
@@ -166,6 +176,7 @@ export class CodexRolloutReader implements SessionReader {
       this._b.count(type);
       if (isObject(payload)) {
         if (typeof payload['turn_id'] === 'string') this._turnId = payload['turn_id'];
+        this._reviewer = typeof payload['approvals_reviewer'] === 'string' ? payload['approvals_reviewer'] : null;
         if (this._b.session.cwd === null && typeof payload['cwd'] === 'string') this._b.session.cwd = payload['cwd'];
       }
     } else this._b.count(type);
@@ -193,6 +204,11 @@ export class CodexRolloutReader implements SessionReader {
     // A resumed or forked rollout may carry several session_meta lines; the first one is this file's.
     if (s.session_id !== null) return;
     s.session_id = m.data.id;
+    if (isSubagentThread(m.data)) {
+      // The reviewer's thread: the session it reviews, and its own thread id as the subagent's.
+      s.session_id = m.data.session_id ?? m.data.parent_thread_id ?? m.data.id;
+      s.subagent = { agent_id: m.data.id, parent_call_id: null };
+    }
     s.cwd = m.data.cwd ?? s.cwd;
     s.agent_version = m.data.cli_version ?? null;
     this._strings = codexStringsFor(m.data.cli_version);
@@ -246,13 +262,15 @@ export class CodexRolloutReader implements SessionReader {
         if (data === null) return;
         const output = outputText(data.output);
         const aborted = output !== null && isAbortedOutput(output, this._strings);
+        const refusal = aborted || output === null ? undefined : harnessRefusalOf(output, this._strings);
         this._b.addMessage({
           role: 'tool',
-          tool_results: [{ call_id: data.call_id, output, is_error: aborted }],
+          tool_results: [{ call_id: data.call_id, output, is_error: aborted || refusal !== undefined }],
           timestamp: ts,
           line: lineNo,
         });
         const call = this._b.call(data.call_id);
+        const reviewed = this._reviewer === AUTO_REVIEWER ? { approvals_reviewer: this._reviewer } : {};
         if (aborted) {
           this._turn(null).aborted.push(data.call_id);
           this._b.addFinding({
@@ -262,8 +280,24 @@ export class CodexRolloutReader implements SessionReader {
             possible: ['rejection', 'interruption', 'skipped'],
             ran: 'unknown',
             timestamp: ts,
-            native: { output },
+            native: { output, ...reviewed },
             undetermined: ['type', 'kind', 'trigger', 'decided_by', 'ran'],
+          });
+        } else if (refusal !== undefined) {
+          // Refused before its process started: the reviewer's (its own words), else a hook's.
+          const byReviewer = refusal.review !== undefined;
+          this._b.addFinding({
+            ...emptyFinding('rejection'),
+            call_id: data.call_id,
+            message_index: call?.message_index ?? null,
+            kind: toRejectionKind(CODEX_TOOLS, call?.tool_name ?? null),
+            decided_by: byReviewer ? 'reviewer' : null,
+            reason: byReviewer ? refusal.rationale : null,
+            reason_source: byReviewer ? 'reviewer' : 'none',
+            ran: 'no',
+            timestamp: ts,
+            native: { output, ...(refusal.review !== undefined ? { review: refusal.review } : {}), ...reviewed },
+            undetermined: byReviewer ? [] : ['decided_by'],
           });
         } else if (call) {
           call.output_seen = true;

@@ -15,10 +15,21 @@ const TurnMeta = z.looseObject({
 
 export const SessionMetaPayload = z.looseObject({
   id: z.string(),
+  /** The session the thread belongs to: its own id for the user's session, the parent's for a subagent's. */
+  session_id: z.string().optional(),
+  /** Set on a subagent's thread (the auto-review's reviewer writes one), never on the user's session. */
+  parent_thread_id: z.string().optional(),
+  /** `user` for the user's session; `guardian_review` for the auto-review's reviewer. */
+  thread_source: z.string().optional(),
   cwd: z.string().optional(),
   cli_version: z.string().optional(),
   timestamp: z.string().optional(),
 });
+
+/** A thread some other thread started (a subagent, the auto-review's reviewer): never the user's session. */
+export function isSubagentThread(meta: z.infer<typeof SessionMetaPayload>): boolean {
+  return meta.parent_thread_id !== undefined;
+}
 
 export const SessionMeta = z.looseObject({
   type: z.literal('session_meta'),
@@ -81,12 +92,24 @@ export const ItemCompleted = z.looseObject({
   item: z.looseObject({ type: z.string(), id: z.string().optional(), status: z.string().optional() }),
 });
 
+/**
+ * A turn's settings. `approvals_reviewer`: `user` when the user answers escalations at a prompt,
+ * `auto_review` when Codex's reviewer model answers them and no prompt is drawn.
+ */
+export const TurnContext = z.looseObject({
+  type: z.literal('turn_context'),
+  payload: z.looseObject({ turn_id: z.string().optional(), approvals_reviewer: z.string().optional() }),
+});
+
+/** The value of `approvals_reviewer` under which Codex's reviewer, not the user, answers escalations. */
+export const AUTO_REVIEWER = 'auto_review';
+
 export const EventMsg = z.looseObject({
   type: z.literal('event_msg'),
   payload: z.discriminatedUnion('type', [TurnStarted, TaskComplete, TurnAborted, ItemCompleted]),
 });
 
-export const RolloutRecord = z.union([SessionMeta, ResponseItem, EventMsg]);
+export const RolloutRecord = z.union([SessionMeta, ResponseItem, EventMsg, TurnContext]);
 export type RolloutRecord = z.infer<typeof RolloutRecord>;
 
 /** Parses one rollout line; undefined for records no reader uses (or a line that is not JSON). */

@@ -93,6 +93,20 @@ export interface CodexStrings {
    * `marker` closes it, right after the `afterHeader` that ends Codex's "Wall time" content item.
    */
   readonly mcpCancelled?: { readonly marker: string; readonly afterHeader: string };
+  /**
+   * The output of a call Codex's harness refused before starting it (its auto-review, or a hook
+   * that answered PermissionRequest): `pattern` holds the whole output, group 1 the refusal's
+   * message, escaped twice (Codex writes the Debug form of an error holding the Debug form of the
+   * message). Measured on 0.171.0 (docs/codex-auto-review.md).
+   */
+  readonly harnessRefusal?: {
+    readonly pattern: RegExp;
+    /** How the message of each of the reviewer's own refusals starts. */
+    readonly reviewer: { readonly denied: string; readonly failed: string; readonly timedOut: string };
+    /** Where a denial's rationale starts and ends in its message (the end is optional). */
+    readonly rationaleStart: string;
+    readonly rationaleEnd: string;
+  };
   /** Message text the harness writes itself (`<turn_aborted>` notes, `<environment_context>`). */
   readonly harnessText: RegExp;
   /** Shell calls wrapped as `["bash", "-lc", "<script>"]`: Codex shows only the script. */

@@ -1,7 +1,7 @@
 // Codex CLI 0.171.0: the texts of 0.169.0, unchanged on screen and in the rollout (checked by the
 // real-CLI e2e suite on 0.171.0 and by its recorded fixtures, test/fixtures/codex/0.171.0), plus the
 // MCP tool approval form measured on 0.171.0 (docs/codex-prompts.md; not measured on 0.169.0), and
-// the hook that precedes the network prompt.
+// the hook that precedes the network prompt, and the outputs of calls its auto-review refused.
 import type { CodexStrings } from './schema.js';
 import { CODEX_0_169_0 } from './v0_169_0.js';
 
@@ -28,4 +28,16 @@ export const CODEX_0_171_0: CodexStrings = {
   ],
   // The output is two content items: "Wall time: …\nOutput:" and the error.
   mcpCancelled: { marker: 'user cancelled MCP tool call', afterHeader: 'Output:' },
+  // Auto-review (`--approve-for-me`, `approvals_reviewer = "auto_review"`) and hooks that answer
+  // PermissionRequest refuse an exec_command before its process starts; measured on 0.171.0 only.
+  harnessRefusal: {
+    pattern: /^\w+ failed: CreateProcess \{ message: "Rejected\(\\"([\s\S]*)\\"\)" \}$/,
+    reviewer: {
+      denied: 'This action was rejected due to unacceptable risk.',
+      failed: 'Automatic approval review failed: ',
+      timedOut: 'The automatic permission approval review did not finish before its deadline.',
+    },
+    rationaleStart: '\nReason: ',
+    rationaleEnd: '\nThe agent must not attempt',
+  },
 };

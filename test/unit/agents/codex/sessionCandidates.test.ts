@@ -39,6 +39,15 @@ describe('codex rollouts of earlier days', () => {
     expect(earlier.files).toEqual([]);
   });
 
+  it("the auto-review's reviewer rollout (same cwd, written later) is never a candidate", () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const file = rolloutOn(day, '/w');
+    const reviewer = join(file, '..', `rollout-${day}T09-29-44-01a20297-0b6a-77a0-a475-000000000001.jsonl`);
+    const meta = { id: '01a20297-0b6a-77a0-a475-000000000001', session_id: ID, parent_thread_id: ID, cwd: '/w', source: { subagent: { other: 'guardian' } }, thread_source: 'guardian_review' };
+    writeFileSync(reviewer, JSON.stringify({ timestamp: `${day}T09:29:44.000Z`, type: 'session_meta', payload: meta }) + '\n');
+    expect(findRolloutCandidates({ CODEX_HOME: home! }, '/w', new Date(Date.now() - 1_000))).toEqual([file]);
+  });
+
   it('the id Codex prints is found in the day folder its UUIDv7 time names', () => {
     const file = rolloutOn('2026-11-22', '/w');
     expect(findRolloutById({ CODEX_HOME: home! }, ID)).toBe(file);
