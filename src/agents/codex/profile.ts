@@ -15,7 +15,8 @@ import { CodexHookPayload } from './hookPayloads.js';
 import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './screenParser.js';
 import { RolloutChooser } from './sessionLocator.js';
 import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './sessionCandidates.js';
-import { isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf, toolNameOf } from './sessionRecords.js';
+import { AUTO_REVIEWER, isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf, toolNameOf } from './sessionRecords.js';
+import { harnessRefusalOf } from './harnessRefusal.js';
 import { codexStringsFor, LATEST_CODEX_STRINGS, type CodexPromptKind, type CodexStrings } from './strings/index.js';
 import type { RunStart } from '../common/runPart.js';
 
@@ -39,6 +40,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   readonly dropsKeys = true;
   readonly writesRefusedCalls = true;
   private _strings: CodexStrings = codexStringsFor(undefined);
+  /** Whether the turn's escalations go to Codex's reviewer model, not to a prompt (turn_context). */
+  private _autoReview = false;
   /** Codex's own state from its status OSC; undefined until Codex sends one (older versions never do). */
   private _oscState: string | undefined;
   private readonly _chooser: RolloutChooser;
@@ -118,6 +121,10 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   translateRecord(text: string): SessionFact[] {
     const record = parseRolloutLine(text);
     if (!record) return [];
+    if (record.type === 'turn_context') {
+      this._autoReview = record.payload.approvals_reviewer === AUTO_REVIEWER;
+      return [];
+    }
     if (record.type === 'session_meta') {
       return [{ type: 'session', sessionId: record.payload.id, ...(record.payload.cli_version ? { version: record.payload.cli_version } : {}) }];
     }
@@ -152,6 +159,14 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       case 'custom_tool_call_output': {
         const text = outputText(item.output) ?? '';
         const aborted = isAbortedOutput(text, this._strings);
+        const refusal = aborted ? undefined : harnessRefusalOf(text, this._strings);
+        if (refusal !== undefined) {
+          // Refused before its process started: no person decided. A hook's refusal has no word
+          // of its own to tell it from another refuser's, so only the reviewer's is recorded.
+          const output: SessionFact = { type: 'output', callId: item.call_id, text, aborted: true };
+          if (refusal.review === undefined) return [output];
+          return [output, { type: 'refused', callId: item.call_id, decidedBy: 'reviewer', reason: refusal.rationale, native: { review: refusal.review }, source: 'session_file' }];
+        }
         const rule = this._rulesWritten.output(item.call_id, aborted);
         // Codex writes the same words for a refusal at its prompt, a cut while running and a batch
         // sibling of either: any of them is a decision rec should have seen something of.
@@ -161,6 +176,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
           text,
           aborted,
           ...(aborted ? { decision: this._refusalMarker(text) } : {}),
+          // Under auto-review Codex also writes these words when its reviewer's refusals cut the turn.
+          ...(aborted && this._autoReview ? { unlessUserCut: 'reviewer' as const } : {}),
           ...(rule !== undefined ? { native: { permission_rule: rule } } : {}),
         }];
       }

@@ -218,12 +218,30 @@ export type SessionFact =
       readonly reason?: string;
       readonly native?: Readonly<Record<string, unknown>>;
       readonly decision?: string;
+      /**
+       * Who cut the call when no key of the user's did (Codex's auto-review writes its own cut of a
+       * turn, its circuit breaker, in the user's words): the abort is then a refusal of theirs, not
+       * a decision the recorder missed. The user's keys come before the file shows their effect.
+       */
+      readonly unlessUserCut?: Exclude<DecidedBy, 'user'>;
     }
   /**
-   * A call refused with no person deciding (a permission rule, a hook, a classifier, a mode that
-   * cannot ask): the file or a hook says so, no prompt was shown. `kind` defaults to callKind.
+   * A call refused with no person deciding (a permission rule, a hook, a classifier or reviewer, a
+   * mode that cannot ask): the file or a hook says so, no prompt was shown. `kind` defaults to callKind.
    */
-  | { readonly type: 'refused'; readonly callId: string; readonly decidedBy: Exclude<DecidedBy, 'user'>; readonly trigger: 'hook' | 'rule'; readonly kind?: EventKind; readonly source: FactSource }
+  | {
+      readonly type: 'refused';
+      readonly callId: string;
+      readonly decidedBy: Exclude<DecidedBy, 'user'>;
+      /** The mechanism, where there is one; a reviewer model's decision has none. */
+      readonly trigger?: 'hook' | 'rule';
+      readonly kind?: EventKind;
+      /** A reviewer's rationale (`reason_source: reviewer`). */
+      readonly reason?: string;
+      /** The agent's own words on the refusal, kept on the event. */
+      readonly native?: Readonly<Record<string, unknown>>;
+      readonly source: FactSource;
+    }
   | { readonly type: 'ran'; readonly callId: string; readonly source: FactSource }
   /**
    * The file says this call was cut while it ran (Claude writes it as a rejection, without

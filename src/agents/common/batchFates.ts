@@ -33,6 +33,11 @@ export class BatchFates {
     return this._turnEvents.get(turnId) ?? [];
   }
 
+  /** Whether an event about a turn waits for the turn the file shows cut next. */
+  get hasUnboundTurnEvents(): boolean {
+    return this._unboundTurnEvents.length > 0;
+  }
+
   /** An event about a turn (an Esc while it worked) written while no turn id could be known. */
   addUnboundTurnEvent(eventId: string): void {
     this._unboundTurnEvents.push(eventId);

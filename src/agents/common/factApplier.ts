@@ -155,7 +155,16 @@ export class FactApplier<P extends PromptView = PromptView> {
 
   private _output(fact: FactOf<'output'>): void {
     const { calls, book } = this._t;
-    if (!calls.get(fact.callId)) return;
+    const call = calls.get(fact.callId);
+    if (!call) return;
+    if (fact.aborted && fact.unlessUserCut !== undefined && !this._userCutOrDecided(call.callId, call.turnId)) {
+      // No key of the user's: the agent cut it itself, and its words for the cut are not a decision.
+      const { decision: _decision, ...output } = fact;
+      calls.recordOutput(fact.callId, output);
+      this._refused({ type: 'refused', callId: fact.callId, decidedBy: fact.unlessUserCut, source: 'session_file' });
+      this._t.fates.setCause(call.turnId, call.callId);
+      return;
+    }
     calls.recordOutput(fact.callId, fact);
     // The file reached the outcome of the call: its rejection now waits for the next message.
     this._t.reasons.arm(this._t.prompts.rejectionsOf(fact.callId));
@@ -170,17 +179,31 @@ export class FactApplier<P extends PromptView = PromptView> {
     // A prompt's decision already stands for it (a person was asked after all): nothing to add.
     if (!call || this._t.book.forCall(call.callId).some((e) => e.type === 'rejection' || e.type === 'approval')) return;
     this._t.calls.setFate(call.callId, 'rejected');
+    if (fact.native) this._t.calls.addNative(call.callId, fact.native);
+    const reviewerReason = fact.decidedBy === 'reviewer' && fact.reason !== undefined;
     this._t.events.write({
       type: 'rejection',
       kind: fact.kind ?? this._t.profile.callKind(call),
       ...callFields(call),
       decided_by: fact.decidedBy,
-      trigger: fact.trigger,
-      reason_source: 'none',
+      trigger: fact.trigger ?? null,
+      ...(reviewerReason ? { reason: fact.reason } : {}),
+      reason_source: reviewerReason ? 'reviewer' : 'none',
       ran: 'no',
       evidence: [fact.source],
     });
     this._t.events.refresh(call.callId);
+  }
+
+  /**
+   * Whether the recorder wrote anything of the user's about this call or its turn: a decision on
+   * it, or a cut of the turn (a key while it worked, waiting for its turn or bound to it).
+   */
+  private _userCutOrDecided(callId: string, turnId: string | undefined): boolean {
+    const { book, fates } = this._t;
+    if (book.forCall(callId).some((e) => e.decided_by === 'user')) return true;
+    if (fates.hasUnboundTurnEvents) return true;
+    return turnId !== undefined && fates.turnEvents(turnId).some((id) => book.get(id)?.decided_by === 'user');
   }
 
   private _ran(fact: FactOf<'ran'>): void {

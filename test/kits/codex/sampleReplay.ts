@@ -29,7 +29,8 @@ export class CodexReplay extends SampleReplay<CodexRecorder, RolloutRecord> {
 
   constructor(
     readonly sample: string,
-    options: { announceRollout?: boolean; ignoredKeySettleMs?: number; witnessSettleMs?: number } = {},
+    /** `rollout`: the rollout's lines, when they are not the sample's own (a fixture of another version). */
+    options: { announceRollout?: boolean; ignoredKeySettleMs?: number; witnessSettleMs?: number; rollout?: readonly string[] } = {},
   ) {
     super('codex', new TestScreen(blankScreen()));
     open.add(this);
@@ -38,7 +39,7 @@ export class CodexReplay extends SampleReplay<CodexRecorder, RolloutRecord> {
     this.rolloutFile = join(dir, `rollout-2026-11-22T09-00-00-${sample}.jsonl`);
     this.sessionFile = this.rolloutFile;
     writeFileSync(this.rolloutFile, '');
-    this.lines = sampleRollout(sample);
+    this.lines = options.rollout ? [...options.rollout] : sampleRollout(sample);
     this.recorder = new CodexRecorder({
       runId: 'run-1',
       cwd: SAMPLE_CWD,

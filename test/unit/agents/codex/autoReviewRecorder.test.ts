@@ -1,0 +1,61 @@
+// The live recorder on Codex 0.171.0 with auto-review on: the rollouts of real runs (a reviewer that
+// denied once, three times in a row, and one the user cut with Esc) replayed through the real
+// CodexRecorder. A reviewer's refusal is recorded as the reviewer's, and never as the user's, and an
+// "aborted by user" the reviewer's circuit breaker wrote is no miss.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CodexReplay } from '../../../kits/codex/sampleReplay.js';
+import { screenFromText } from '../../../kits/codex/samples.js';
+import { REPO_ROOT } from '../../../helpers/rec.js';
+
+const DIR = join(REPO_ROOT, 'test/fixtures/codex/0.171.0/auto-review');
+const rollout = (name: string) => readFileSync(join(DIR, `${name}.session.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
+const replay = (name: string) => new CodexReplay(name, { rollout: rollout(name) });
+const DECISIONS = ['approval', 'rejection', 'skipped', 'interruption', 'miss'] as const;
+
+describe('codex 0.171.0 auto-review, replayed through the recorder', () => {
+  it("a reviewer's denial: a rejection decided by the reviewer, no trigger, its rationale, not run", async () => {
+    const r = replay('deny-flag-hooks');
+    await r.exit();
+    expect(r.sink.rows(...DECISIONS)).toEqual([
+      expect.objectContaining({
+        type: 'rejection',
+        kind: 'command',
+        call_id: 'call_ac7111cd09a8417e',
+        decided_by: 'reviewer',
+        trigger: null,
+        reason: 'MOCK-REVIEWER: writing approved.txt was not authorized.',
+        reason_source: 'reviewer',
+        ran: 'no',
+        native: expect.objectContaining({ review: 'denied' }),
+        evidence: ['session_file'],
+      }),
+    ]);
+  });
+
+  it("the circuit breaker's \"aborted by user\", with no key pressed, is the reviewer's third refusal, not a miss", async () => {
+    const r = replay('deny-repeat');
+    await r.exit();
+    const rows = r.sink.rows(...DECISIONS);
+    expect(rows.map((e) => [e.type, e.decided_by, e.trigger, e.ran])).toEqual([
+      ['rejection', 'reviewer', null, 'no'],
+      ['rejection', 'reviewer', null, 'no'],
+      ['rejection', 'reviewer', null, 'no'],
+    ]);
+    expect(rows[2]!.native).toMatchObject({ output: expect.stringContaining('aborted by user'), turn_aborted: 'interrupted' });
+    expect(new Set(rows.map((e) => e.call_id)).size).toBe(3);
+  });
+
+  it("the user's Esc while the reviewer works is the user's cut, not the reviewer's refusal", async () => {
+    const r = replay('esc-during-review');
+    r.appendThrough('function_call');
+    r.screen.show(screenFromText(readFileSync(join(DIR, 'esc-during-review.reviewing.screen.txt'), 'utf8')));
+    r.press('esc');
+    await r.exit();
+    const rows = r.sink.rows(...DECISIONS);
+    expect(rows.filter((e) => e.decided_by === 'reviewer')).toEqual([]);
+    expect(rows.filter((e) => e.type === 'miss')).toEqual([]);
+    expect(rows).toEqual([expect.objectContaining({ type: 'interruption', decided_by: 'user', trigger: 'esc' })]);
+  });
+});
