@@ -1,7 +1,7 @@
 // One e2e run: the mock model server, a fresh isolated CODEX_HOME, and `rec --db <file> codex` under
 // the pexpect-style harness with the pinned Codex; a Driver over it so the scenario scripts in
 // recordedScenarios.ts drive `rec codex` exactly as they drove plain codex for the fixtures.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -9,6 +9,7 @@ import { keepDaemonPackage, seedDaemonPackage } from '../../../src/agents/codex/
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/openaiResponses/server.js';
 import type { Scenario } from '../../../src/lab/mock/openaiResponses/scenarios.js';
+import type { Reviewer } from '../../../src/lab/mock/openaiResponses/reviewer.js';
 import { withManagedNetwork } from '../../../src/agents/codex/bench/managedNetwork.js';
 import { CODEX_BIN, createCodexEnv, markerMcpToml, type CodexEnv } from './env.js';
 import { startAgentSession } from '../shared/recSession.js';
@@ -34,6 +35,10 @@ export interface RecCodexOptions {
   readonly cols?: number;
   readonly rows?: number;
   readonly scenarios?: Readonly<Record<string, Scenario>>;
+  /** The mock's answer to auto-review's reviewer requests (its default denies). */
+  readonly reviewer?: Reviewer;
+  /** The user's own flags for Codex, after `rec codex` (e.g. `--approve-for-me`). */
+  readonly args?: readonly string[];
   /** Extra environment for rec (e.g. REC_CODEX_HOOKS=1). */
   readonly env?: NodeJS.ProcessEnv;
   /** Writes what the run needs into the fresh world before rec starts (project files, rule files). */
@@ -53,7 +58,7 @@ export interface RecCodexSession {
   /** Ends Codex as a user would (Ctrl+C twice at the idle composer) and waits until rec has exited. */
   quit(): Promise<{ exitCode: number; signal: number | undefined }>;
   rows(): EventRow[];
-  /** The function calls of this run's rollout (the session file the daemon wrote). */
+  /** The function calls of this run's rollout (the session file the daemon wrote; never auto-review's reviewer thread). */
   rolloutCalls(): RolloutCall[];
   rolloutFile(): string;
   /** Stops rec, Codex, its daemon and everything they started, by pid; closes the mock; removes the temp dir. */
@@ -78,7 +83,7 @@ function daemonCache(): string {
 
 export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCodexSession> {
   noteNetworkIsolation();
-  const server = await startResponsesServer({ ...(opts.scenarios ? { scenarios: opts.scenarios } : {}) });
+  const server = await startResponsesServer({ ...(opts.scenarios ? { scenarios: opts.scenarios } : {}), ...(opts.reviewer ? { reviewer: opts.reviewer } : {}) });
   const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.mcpServer ? { extraToml: markerMcpToml() } : {}) });
   // Codex copies its daemon package into every new home before its first turn; as rec doctor does,
   // the first install of this test file is handed on as hard links (daemonPackage.ts).
@@ -90,6 +95,7 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
     bin: CODEX_BIN,
     dbPath,
     cwd: env.workDir,
+    ...(opts.args ? { args: opts.args } : {}),
     env: {
       ...env.env,
       REC_CODEX_BIN: CODEX_BIN,
@@ -107,7 +113,7 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
   const rec = base.proc;
   const driver: Driver = base.driver;
   const rolloutFile = (): string => {
-    const files = env.rolloutFiles();
+    const files = env.rolloutFiles().filter((f) => !isReviewerRollout(f));
     if (files.length !== 1) throw new Error(`expected one rollout in ${env.codexHome}/sessions, found ${files.length}`);
     return files[0]!;
   };
@@ -139,6 +145,20 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
       await env.dispose();
     },
   };
+}
+
+/**
+ * Auto-review's reviewer keeps a thread of its own, in a second rollout with the session's cwd and
+ * session_id (docs/codex-auto-review.md §4b): its session_meta names the parent thread.
+ */
+function isReviewerRollout(file: string): boolean {
+  const first = readFileSync(file, 'utf8').split('\n', 1)[0] ?? '';
+  try {
+    const meta = JSON.parse(first) as { payload?: { parent_thread_id?: unknown; thread_source?: unknown } };
+    return (meta.payload?.parent_thread_id ?? null) !== null || meta.payload?.thread_source === 'guardian_review';
+  } catch {
+    return false; // A rollout still being written: it is not told apart here, and the count check says so.
+  }
 }
 
 /** Waits until Codex shows its composer (and so has connected to its daemon). */

@@ -94,6 +94,17 @@ export function networkCommand(n: number): string {
 /** A fetch whose command does not name its host: only Codex's PermissionRequest hook ties it to its prompt. */
 export const INDIRECT_NETWORK_COMMAND = 'curl -sS -m 60 "http://$(echo one).example.com/"';
 
+/** The `review1` scenario's one escalated call: with auto-review on, the reviewer decides it, not a prompt. */
+export const REVIEW_COMMAND = 'echo reviewed > reviewed.txt && cat reviewed.txt';
+export const REVIEW_FILE = 'reviewed.txt';
+
+/**
+ * The `review3` scenario's escalated calls, one after another in one turn (each the reply to the
+ * previous one's output), distinct so each is reviewed afresh: three denials in a row trip Codex's
+ * circuit breaker, which interrupts the turn itself (docs/codex-auto-review.md).
+ */
+export const REVIEW3_COMMANDS = [1, 2, 3].map((n) => `echo reviewed${n} > reviewed${n}.txt`);
+
 export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
   shell: [
     {
@@ -128,6 +139,8 @@ export const DEFAULT_SCENARIOS: Readonly<Record<string, Scenario>> = {
   })),
   net: NETWORK_HOSTS.map((_, i): MockReply => ({ type: 'calls', calls: [{ args: { cmd: networkCommand(i + 1), yield_time_ms: 10_000 } }] })),
   netindirect: [{ type: 'calls', calls: [{ args: { cmd: INDIRECT_NETWORK_COMMAND, yield_time_ms: 10_000 } }] }],
+  review1: [{ type: 'calls', calls: [escalated(REVIEW_COMMAND, `Write ${REVIEW_FILE} in the workspace?`)] }],
+  review3: REVIEW3_COMMANDS.map((cmd, i): MockReply => ({ type: 'calls', calls: [escalated(cmd, `Write reviewed${i + 1}.txt in the workspace?`)] })),
   say: ({ userText }) => ({ type: 'text', text: `Noted: ${userText.replace(/SCN=\S+\s*/, '').trim()}` }),
 };
 

@@ -1,6 +1,8 @@
 // A mock OpenAI Responses API (the one Codex speaks) on the shared scaffold (../scaffold.ts): 127.0.0.1
 // only, an ephemeral port, a per-run bearer token, replies streamed as server-sent events and
 // scripted per scenario (./scenarios.ts). Every request is recorded, so a test can assert what the model was told (e.g. after a rejection).
+// Codex's auto-review asks the same server for a verdict (./reviewer.ts): such a request gets the
+// scripted reviewer's answer, never a scenario's reply, and is recorded as kind `review`.
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { bearerToken, jsonLines, RequestLog, safeJson, sendJson, sleep } from '../http.js';
@@ -8,6 +10,7 @@ import { newToken, startLoopbackServer, type MockModelServer, type MockRequest }
 import { formatSse, newId, type SseEvent } from '../sse.js';
 import { functionCallDone, messageAdded, messageDone, responseCompleted, responseCreated, textDelta } from './events.js';
 import { DEFAULT_SCENARIOS, pickReply, scenarioMarker, type MockReply, type Scenario } from './scenarios.js';
+import { denyAll, isReviewRequest, parseReviewRequest, verdictText, type ReviewRequest, type Reviewer } from './reviewer.js';
 
 /** What Codex asks for a thread title; answered with plain text, never with a tool call. */
 const TITLE_REQUEST_PREFIX = 'Generate a concise, single-line task title';
@@ -47,14 +50,16 @@ export interface RecordedRequest {
   readonly ts: string;
   readonly method: string;
   readonly path: string;
-  /** `turn`: a model turn with tools; `title`: thread-title generation; `other`: anything else. */
-  readonly kind: 'turn' | 'title' | 'other';
+  /** `turn`: a model turn with tools; `title`: thread-title generation; `review`: auto-review's reviewer; `other`: anything else. */
+  readonly kind: 'turn' | 'title' | 'review' | 'other';
   readonly scenario?: string;
   readonly step?: number;
   /** The user's latest own message in this request. */
   readonly userText?: string;
   /** The input items from the user's latest own message on: what the model is told about this turn. */
   readonly inputFromUser: readonly InputItem[];
+  /** A `review`: what was asked and what the scripted reviewer answered. */
+  readonly review?: ReviewRequest & { readonly verdict: 'allow' | 'deny' | 'hang' };
   readonly body: unknown;
 }
 
@@ -65,6 +70,8 @@ export interface ResponsesServerOptions {
   readonly defaultScenario?: string;
   /** Append each recorded request as one JSON line (instructions and tool specs left out). */
   readonly logFile?: string;
+  /** Answers auto-review's reviewer requests; without one, every review is denied with DEFAULT_REVIEW_RATIONALE. */
+  readonly reviewer?: Reviewer;
 }
 
 /** baseUrl: `http://127.0.0.1:<port>/v1`, for `model_providers.<id>.base_url`; token: the bearer token, in the env var named by `env_key`. */
@@ -79,6 +86,8 @@ export async function startResponsesServer(opts: ResponsesServerOptions = {}): P
   const state: ResponsesState = {
     scenarios: { ...DEFAULT_SCENARIOS, ...opts.scenarios },
     defaultScenario: opts.defaultScenario ?? 'say',
+    reviewer: opts.reviewer ?? denyAll,
+    reviews: 0,
     calls: [],
     record: (r) => {
       requests.push(r);
@@ -110,6 +119,9 @@ export async function startResponsesServer(opts: ResponsesServerOptions = {}): P
 interface ResponsesState {
   readonly scenarios: Readonly<Record<string, Scenario>>;
   readonly defaultScenario: string;
+  readonly reviewer: Reviewer;
+  /** How many reviewer requests were answered: the next one's index. */
+  reviews: number;
   readonly calls: IssuedCall[];
   record(r: RecordedRequest): void;
 }
@@ -118,7 +130,7 @@ function plainRequest(r: MockRequest, method: string): RecordedRequest {
   return { ts: new Date().toISOString(), method, path: r.url, kind: 'other', inputFromUser: [], body: r.raw };
 }
 
-/** A request with the right token: a model turn, a thread title, or a refusal. */
+/** A request with the right token: a model turn, a reviewer's verdict, a thread title, or a refusal. */
 async function answer(state: ResponsesState, r: MockRequest): Promise<void> {
   if (r.method !== 'POST' || !r.path.endsWith('/responses')) {
     state.record(plainRequest(r, r.method));
@@ -132,6 +144,8 @@ async function answer(state: ResponsesState, r: MockRequest): Promise<void> {
   const body = parsed.data;
   const { userText, fromUser } = lastUserMessage(body.input);
   const ts = new Date().toISOString();
+  const allText = body.input.map(itemText).join('\n');
+  if (isReviewRequest(r.req, allText)) return answerReview(state, r, allText, { ts, userText, fromUser, body });
   const isTitle = userText.startsWith(TITLE_REQUEST_PREFIX) || !body.tools || body.tools.length === 0;
   if (isTitle) {
     state.record({ ts, method: 'POST', path: r.url, kind: 'title', userText, inputFromUser: fromUser, body });
@@ -189,6 +203,31 @@ async function streamReply(res: ServerResponse, reply: MockReply, scenario: stri
   res.end();
 }
 
+/** A reviewer request: the scripted verdict. A review is not a step of the turn, so the scenario's replies and the calls are left alone. */
+async function answerReview(
+  state: ResponsesState,
+  r: MockRequest,
+  allText: string,
+  seen: { ts: string; userText: string; fromUser: InputItem[]; body: unknown },
+): Promise<void> {
+  const review = parseReviewRequest(allText, state.reviews);
+  state.reviews += 1;
+  const verdict = state.reviewer(review);
+  const summary = 'hang' in verdict ? 'hang' : verdict.outcome;
+  state.record({ ts: seen.ts, method: 'POST', path: r.url, kind: 'review', userText: seen.userText, inputFromUser: seen.fromUser, review: { ...review, verdict: summary }, body: seen.body });
+  if ('hang' in verdict) return hangStream(r.res);
+  if (verdict.delayMs !== undefined) await sleep(verdict.delayMs);
+  if (r.res.destroyed) return undefined; // Codex gave up on the review (the user's Esc) during the delay.
+  return streamReply(r.res, { type: 'text', text: verdictText(verdict) }, 'review', state.calls);
+}
+
+/** Starts a stream and never finishes it: it ends when the client drops it or the server closes. */
+async function hangStream(res: ServerResponse): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.write(formatSse(responseCreated(newId('resp'))));
+  await new Promise<void>((resolve) => res.once('close', () => resolve()));
+}
+
 function itemText(item: InputItem): string {
   if (typeof item.content === 'string') return item.content;
   if (!Array.isArray(item.content)) return '';
@@ -232,6 +271,7 @@ function toLogLine(r: RecordedRequest): unknown {
     path: r.path,
     kind: r.kind,
     scenario: r.scenario,
+    review: r.review ? { index: r.review.index, cmd: r.review.cmd, verdict: r.review.verdict } : undefined,
     step: r.step,
     n_input: typeof body === 'object' && body !== null && 'input' in body && Array.isArray(body.input) ? body.input.length : undefined,
     tools: Array.isArray(body?.tools) ? body.tools.map((t) => (t as { name?: string }).name ?? (t as { type?: string }).type) : undefined,
