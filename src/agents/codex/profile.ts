@@ -42,6 +42,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private _strings: CodexStrings = codexStringsFor(undefined);
   /** Whether the turn's escalations go to Codex's reviewer model, not to a prompt (turn_context). */
   private _autoReview = false;
+  /** Whether the reviewer refused a call in the current turn: a cut of the turn may then be its circuit breaker's. */
+  private _reviewerRefusedInTurn = false;
   /** Codex's own state from its status OSC; undefined until Codex sends one (older versions never do). */
   private _oscState: string | undefined;
   private readonly _chooser: RolloutChooser;
@@ -133,12 +135,16 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       switch (p.type) {
         case 'task_started':
         case 'turn_started':
+          this._reviewerRefusedInTurn = false;
           return [{ type: 'turn_started', ...(p.turn_id ? { turnId: p.turn_id } : {}), source: 'session_file' }];
         case 'task_complete':
         case 'turn_complete':
           return [{ type: 'turn_completed', source: 'session_file' }];
-        case 'turn_aborted':
-          return [{ type: 'turn_aborted', ...(p.turn_id ? { turnId: p.turn_id } : {}), reason: p.reason ?? 'interrupted' }];
+        case 'turn_aborted': {
+          // Codex's circuit breaker cuts the turn after the reviewer's refusals in a row, in the user's words.
+          const byReviewer = this._autoReview && this._reviewerRefusedInTurn;
+          return [{ type: 'turn_aborted', ...(p.turn_id ? { turnId: p.turn_id } : {}), reason: p.reason ?? 'interrupted', ...(byReviewer ? { unlessUserCut: 'reviewer' as const } : {}) }];
+        }
         case 'item_completed': {
           const ran = ranCallOf(p.item);
           return ran === undefined ? [] : [{ type: 'ran', callId: ran, source: 'session_file' }];
@@ -165,6 +171,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
           // of its own to tell it from another refuser's, so only the reviewer's is recorded.
           const output: SessionFact = { type: 'output', callId: item.call_id, text, aborted: true };
           if (refusal.review === undefined) return [output];
+          this._reviewerRefusedInTurn = true;
           return [output, { type: 'refused', callId: item.call_id, decidedBy: 'reviewer', reason: refusal.rationale, native: { review: refusal.review }, source: 'session_file' }];
         }
         const rule = this._rulesWritten.output(item.call_id, aborted);
@@ -177,7 +184,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
           aborted,
           ...(aborted ? { decision: this._refusalMarker(text) } : {}),
           // Under auto-review Codex also writes these words when its reviewer's refusals cut the turn.
-          ...(aborted && this._autoReview ? { unlessUserCut: 'reviewer' as const } : {}),
+          ...(aborted && this._autoReview && this._reviewerRefusedInTurn ? { unlessUserCut: 'reviewer' as const } : {}),
           ...(rule !== undefined ? { native: { permission_rule: rule } } : {}),
         }];
       }

@@ -199,7 +199,11 @@ export type SessionFact =
   | { readonly type: 'turn_started'; readonly turnId?: string; readonly source: FactSource; readonly endMarked?: boolean }
   | { readonly type: 'turn_completed'; readonly source: FactSource }
   /** `native`: what the file says of the cut beyond its reason (the message it cut), kept on the turn's events. */
-  | { readonly type: 'turn_aborted'; readonly turnId?: string; readonly reason: string; readonly native?: Readonly<Record<string, unknown>> }
+  /**
+   * `unlessUserCut`: who cut the turn when no key of the user's did (Codex's auto-review, whose
+   * refusals in a row make it cut the turn itself): an interruption of kind `system` on their account.
+   */
+  | { readonly type: 'turn_aborted'; readonly turnId?: string; readonly reason: string; readonly native?: Readonly<Record<string, unknown>>; readonly unlessUserCut?: Exclude<DecidedBy, 'user'> }
   /** `native`: what the agent's file says of the call beyond its input (status, other ids), kept on its events. */
   | { readonly type: 'call'; readonly callId: string; readonly toolName: string; readonly toolInput: unknown; readonly turnId?: string; readonly source: FactSource; readonly native?: Readonly<Record<string, unknown>> }
   /**

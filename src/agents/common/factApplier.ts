@@ -125,6 +125,19 @@ export class FactApplier<P extends PromptView = PromptView> {
 
   private _turnAborted(fact: FactOf<'turn_aborted'>): void {
     const { turns, reasons, fates } = this._t;
+    const turnId = fact.turnId ?? turns.currentTurnId;
+    if (fact.unlessUserCut !== undefined && !this._userCutOrDecided(undefined, turnId)) {
+      // No key of the user's cut it: the agent did, on the account of whoever refused before.
+      const id = this._t.events.write({
+        type: 'interruption',
+        kind: 'system',
+        decided_by: fact.unlessUserCut,
+        trigger: null,
+        related_call_id: turnId !== undefined ? (fates.causeOf(turnId) ?? null) : null,
+        evidence: ['session_file'],
+      });
+      fates.addTurnEvent(turnId, id);
+    }
     turns.aborted();
     reasons.armAll((eventId) => this._rejectedInTurn(eventId, fact.turnId ?? turns.currentTurnId));
     fates.claimUnboundTurnEvent(fact.turnId ?? turns.currentTurnId ?? '');
@@ -199,9 +212,9 @@ export class FactApplier<P extends PromptView = PromptView> {
    * Whether the recorder wrote anything of the user's about this call or its turn: a decision on
    * it, or a cut of the turn (a key while it worked, waiting for its turn or bound to it).
    */
-  private _userCutOrDecided(callId: string, turnId: string | undefined): boolean {
+  private _userCutOrDecided(callId: string | undefined, turnId: string | undefined): boolean {
     const { book, fates } = this._t;
-    if (book.forCall(callId).some((e) => e.decided_by === 'user')) return true;
+    if (callId !== undefined && book.forCall(callId).some((e) => e.decided_by === 'user')) return true;
     if (fates.hasUnboundTurnEvents) return true;
     return turnId !== undefined && fates.turnEvents(turnId).some((id) => book.get(id)?.decided_by === 'user');
   }

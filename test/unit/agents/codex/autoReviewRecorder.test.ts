@@ -38,13 +38,28 @@ describe('codex 0.171.0 auto-review, replayed through the recorder', () => {
     const r = replay('deny-repeat');
     await r.exit();
     const rows = r.sink.rows(...DECISIONS);
-    expect(rows.map((e) => [e.type, e.decided_by, e.trigger, e.ran])).toEqual([
-      ['rejection', 'reviewer', null, 'no'],
-      ['rejection', 'reviewer', null, 'no'],
-      ['rejection', 'reviewer', null, 'no'],
+    expect(rows.map((e) => [e.type, e.kind, e.decided_by, e.trigger, e.ran ?? null])).toEqual([
+      ['rejection', 'command', 'reviewer', null, 'no'],
+      ['rejection', 'command', 'reviewer', null, 'no'],
+      ['rejection', 'command', 'reviewer', null, 'no'],
+      ['interruption', 'system', 'reviewer', null, null],
     ]);
     expect(rows[2]!.native).toMatchObject({ output: expect.stringContaining('aborted by user'), turn_aborted: 'interrupted' });
-    expect(new Set(rows.map((e) => e.call_id)).size).toBe(3);
+    expect(new Set(rows.slice(0, 3).map((e) => e.call_id)).size).toBe(3);
+    expect(rows[3]).toMatchObject({ call_id: null, related_call_id: rows[2]!.call_id });
+  });
+
+  it('the circuit breaker when Codex wrote the third refusal before it cut the turn: the same rows', async () => {
+    const r = replay('deny-repeat-rejected-third');
+    await r.exit();
+    const rows = r.sink.rows(...DECISIONS);
+    expect(rows.map((e) => [e.type, e.kind, e.decided_by, e.trigger, e.ran ?? null])).toEqual([
+      ['rejection', 'command', 'reviewer', null, 'no'],
+      ['rejection', 'command', 'reviewer', null, 'no'],
+      ['rejection', 'command', 'reviewer', null, 'no'],
+      ['interruption', 'system', 'reviewer', null, null],
+    ]);
+    expect(rows[3]!.native).toMatchObject({ turn_aborted: 'interrupted' });
   });
 
   it("the user's Esc while the reviewer works is the user's cut, not the reviewer's refusal", async () => {
