@@ -131,6 +131,7 @@ export class FactApplier<P extends PromptView = PromptView> {
       const id = this._t.events.write({
         type: 'interruption',
         kind: 'system',
+        call_id: null,
         decided_by: fact.unlessUserCut,
         trigger: null,
         related_call_id: turnId !== undefined ? (fates.causeOf(turnId) ?? null) : null,
