@@ -259,54 +259,58 @@ export class CodexRolloutReader implements SessionReader {
       case 'function_call_output':
       case 'custom_tool_call_output': {
         const data = this._check<FunctionOutputData>(payload, (p) => typeof p['call_id'] === 'string' && p['output'] !== undefined, FunctionOutputItem, key, lineNo);
-        if (data === null) return;
-        const output = outputText(data.output);
-        const aborted = output !== null && isAbortedOutput(output, this._strings);
-        const refusal = aborted || output === null ? undefined : harnessRefusalOf(output, this._strings);
-        this._b.addMessage({
-          role: 'tool',
-          tool_results: [{ call_id: data.call_id, output, is_error: aborted || refusal !== undefined }],
-          timestamp: ts,
-          line: lineNo,
-        });
-        const call = this._b.call(data.call_id);
-        const reviewed = this._reviewer === AUTO_REVIEWER ? { approvals_reviewer: this._reviewer } : {};
-        if (aborted) {
-          this._turn(null).aborted.push(data.call_id);
-          this._b.addFinding({
-            ...emptyFinding('unknown'),
-            call_id: data.call_id,
-            message_index: call?.message_index ?? null,
-            possible: ['rejection', 'interruption', 'skipped'],
-            ran: 'unknown',
-            timestamp: ts,
-            native: { output, ...reviewed },
-            undetermined: ['type', 'kind', 'trigger', 'decided_by', 'ran'],
-          });
-        } else if (refusal !== undefined) {
-          // Refused before its process started: the reviewer's (its own words), else a hook's.
-          const byReviewer = refusal.review !== undefined;
-          this._b.addFinding({
-            ...emptyFinding('rejection'),
-            call_id: data.call_id,
-            message_index: call?.message_index ?? null,
-            kind: toRejectionKind(CODEX_TOOLS, call?.tool_name ?? null),
-            decided_by: byReviewer ? 'reviewer' : null,
-            reason: byReviewer ? refusal.rationale : null,
-            reason_source: byReviewer ? 'reviewer' : 'none',
-            ran: 'no',
-            timestamp: ts,
-            native: { output, ...(refusal.review !== undefined ? { review: refusal.review } : {}), ...reviewed },
-            undetermined: byReviewer ? [] : ['decided_by'],
-          });
-        } else if (call) {
-          call.output_seen = true;
-          call.fate = 'ran';
-        }
+        if (data !== null) this._output(data, ts, lineNo);
         return;
       }
       default:
         return; // reasoning and search items: counted above, nothing to normalise
+    }
+  }
+
+  /** A call's output: it ran, or it was cut or refused (by the user, the reviewer, a hook). */
+  private _output(data: FunctionOutputData, ts: string | null, lineNo: number): void {
+    const output = outputText(data.output);
+    const aborted = output !== null && isAbortedOutput(output, this._strings);
+    const refusal = aborted || output === null ? undefined : harnessRefusalOf(output, this._strings);
+    this._b.addMessage({
+      role: 'tool',
+      tool_results: [{ call_id: data.call_id, output, is_error: aborted || refusal !== undefined }],
+      timestamp: ts,
+      line: lineNo,
+    });
+    const call = this._b.call(data.call_id);
+    const reviewed = this._reviewer === AUTO_REVIEWER ? { approvals_reviewer: this._reviewer } : {};
+    if (aborted) {
+      this._turn(null).aborted.push(data.call_id);
+      this._b.addFinding({
+        ...emptyFinding('unknown'),
+        call_id: data.call_id,
+        message_index: call?.message_index ?? null,
+        possible: ['rejection', 'interruption', 'skipped'],
+        ran: 'unknown',
+        timestamp: ts,
+        native: { output, ...reviewed },
+        undetermined: ['type', 'kind', 'trigger', 'decided_by', 'ran'],
+      });
+    } else if (refusal !== undefined) {
+      // Refused before its process started: the reviewer's (its own words), else a hook's.
+      const byReviewer = refusal.review !== undefined;
+      this._b.addFinding({
+        ...emptyFinding('rejection'),
+        call_id: data.call_id,
+        message_index: call?.message_index ?? null,
+        kind: toRejectionKind(CODEX_TOOLS, call?.tool_name ?? null),
+        decided_by: byReviewer ? 'reviewer' : null,
+        reason: byReviewer ? refusal.rationale : null,
+        reason_source: byReviewer ? 'reviewer' : 'none',
+        ran: 'no',
+        timestamp: ts,
+        native: { output, ...(refusal.review !== undefined ? { review: refusal.review } : {}), ...reviewed },
+        undetermined: byReviewer ? [] : ['decided_by'],
+      });
+    } else if (call) {
+      call.output_seen = true;
+      call.fate = 'ran';
     }
   }
 

@@ -153,7 +153,7 @@ describe(`rec codex ${APPROVE_FOR_ME} on the real Codex ${CODEX_VERSION}: the re
     const rejections = rows.filter((r) => r.type === 'rejection').map(who);
     expect(rejections.slice(0, 2)).toEqual(calls.slice(0, 2).map(reviewerRejection));
     // The third's rationale is in its output only when Codex wrote the refusal before the cut.
-    const third = calls[2]!.output.includes(DEFAULT_REVIEW_RATIONALE) ? reviewerRejection(calls[2]!) : { ...reviewerRejection(calls[2]!), reason: null, reason_source: 'none' };
+    const third = (calls[2]!.output ?? '').includes(DEFAULT_REVIEW_RATIONALE) ? reviewerRejection(calls[2]!) : { ...reviewerRejection(calls[2]!), reason: null, reason_source: 'none' };
     expect(rejections.slice(2)).toEqual([third]);
     // The turn's cut is the system's, on the reviewer's account.
     expect(rows.filter((r) => r.type === 'interruption').map(who)).toEqual([expect.objectContaining({ kind: 'system', decided_by: 'reviewer', trigger: null, call_id: null })]);
