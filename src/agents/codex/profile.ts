@@ -17,6 +17,7 @@ import { RolloutChooser } from './sessionLocator.js';
 import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './sessionCandidates.js';
 import { AUTO_REVIEWER, isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf, toolNameOf } from './sessionRecords.js';
 import { harnessRefusalOf } from './harnessRefusal.js';
+import { ReviewerVerdicts } from './reviewerVerdicts.js';
 import { codexStringsFor, LATEST_CODEX_STRINGS, type CodexPromptKind, type CodexStrings } from './strings/index.js';
 import type { RunStart } from '../common/runPart.js';
 
@@ -44,6 +45,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private _autoReview = false;
   /** Whether the reviewer refused a call in the current turn: a cut of the turn may then be its circuit breaker's. */
   private _reviewerRefusedInTurn = false;
+  /** The reviewer's rollouts, followed beside the session's: its verdicts, tied to the calls. */
+  private readonly _verdicts: ReviewerVerdicts;
   /** Codex's own state from its status OSC; undefined until Codex sends one (older versions never do). */
   private _oscState: string | undefined;
   private readonly _chooser: RolloutChooser;
@@ -55,6 +58,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
 
   constructor(ctx: ProfileContext) {
     this._rulesWritten = new RulesWritten(ctx.env, () => this._strings);
+    this._verdicts = new ReviewerVerdicts(ctx.startedAt, () => this._strings);
     const earlier = new EarlierRollouts(ctx.env, ctx.startedAt);
     this._chooser = new RolloutChooser(ctx.env, ctx.cwd, ctx.startedAt, () => earlier.files);
     // A resumed session appends to a rollout in its own day's folder: look them over now and then,
@@ -120,7 +124,12 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     return this._strings.patchFileRow.test(callCommand(call, this._strings) ?? '') ? PROMPT_EVENT_KIND.patch : PROMPT_EVENT_KIND.exec;
   }
 
-  translateRecord(text: string): SessionFact[] {
+  companionFiles(sessionFile: string): readonly string[] {
+    return this._verdicts.files(sessionFile);
+  }
+
+  translateRecord(text: string, file?: string): SessionFact[] {
+    if (file !== undefined) return this._verdicts.line(file, text);
     const record = parseRolloutLine(text);
     if (!record) return [];
     if (record.type === 'turn_context') {
@@ -159,7 +168,9 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
         const turnId = item.internal_chat_message_metadata_passthrough?.turn_id;
         const toolName = toolNameOf(item);
         this._rulesWritten.call({ callId: item.call_id, toolName, toolInput: toolInputOf(item), order: 0 });
-        return [{ type: 'call', callId: item.call_id, toolName, toolInput: toolInputOf(item), ...(turnId ? { turnId } : {}), source: 'session_file' }];
+        const call: SessionFact = { type: 'call', callId: item.call_id, toolName, toolInput: toolInputOf(item), ...(turnId ? { turnId } : {}), source: 'session_file' };
+        // A verdict read before its call (the two files are read in turn) is told once the call is known.
+        return [call, ...this._verdicts.call({ callId: item.call_id, toolName, toolInput: toolInputOf(item), order: 0 })];
       }
       case 'function_call_output':
       case 'custom_tool_call_output': {

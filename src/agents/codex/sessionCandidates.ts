@@ -15,7 +15,7 @@ const START_SLACK_MS = 2_000;
 /** session_meta lines hold the whole system prompt; read enough of the first line to parse it. */
 const FIRST_LINE_MAX_BYTES = 512 * 1024;
 
-function readFirstLine(file: string): string | undefined {
+export function readFirstLine(file: string): string | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');

@@ -246,6 +246,11 @@ export type SessionFact =
       readonly native?: Readonly<Record<string, unknown>>;
       readonly source: FactSource;
     }
+  /**
+   * A reviewer model's verdict on a call that asked for approval (Codex's auto-review): no prompt was
+   * drawn and no person decided. `rationale`: its words, kept as a refusal's reason.
+   */
+  | { readonly type: 'reviewed'; readonly callId: string; readonly outcome: 'allow' | 'deny'; readonly rationale?: string; readonly source: FactSource }
   | { readonly type: 'ran'; readonly callId: string; readonly source: FactSource }
   /**
    * The file says this call was cut while it ran (Claude writes it as a rejection, without

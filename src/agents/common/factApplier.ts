@@ -80,6 +80,8 @@ export class FactApplier<P extends PromptView = PromptView> {
         return this._output(fact);
       case 'refused':
         return this._refused(fact);
+      case 'reviewed':
+        return this._reviewed(fact);
       case 'ran':
         return this._ran(fact);
       case 'cut':
@@ -218,6 +220,32 @@ export class FactApplier<P extends PromptView = PromptView> {
     if (callId !== undefined && book.forCall(callId).some((e) => e.decided_by === 'user')) return true;
     if (fates.hasUnboundTurnEvents) return true;
     return turnId !== undefined && fates.turnEvents(turnId).some((id) => book.get(id)?.decided_by === 'user');
+  }
+
+  private _reviewed(fact: FactOf<'reviewed'>): void {
+    const { calls, book } = this._t;
+    const call = calls.get(fact.callId);
+    if (!call) return;
+    const decided = book.forCall(call.callId).filter((e) => e.type === 'rejection' || e.type === 'approval');
+    if (fact.outcome === 'deny') {
+      // The refusal may stand already (from the call's output), without the rationale the output lacked.
+      for (const e of decided) if (e.decided_by === 'reviewer' && e.type === 'rejection' && !e.reason && fact.rationale) book.update(e.id, { reason: fact.rationale, reason_source: 'reviewer' });
+      this._refused({ type: 'refused', callId: call.callId, decidedBy: 'reviewer', ...(fact.rationale !== undefined ? { reason: fact.rationale } : {}), source: fact.source });
+      return;
+    }
+    if (decided.length > 0) return;
+    calls.setFate(call.callId, 'approved');
+    this._t.events.write({
+      type: 'approval',
+      kind: this._t.profile.callKind(call),
+      ...callFields(call),
+      decided_by: 'reviewer',
+      trigger: null,
+      scope: 'once',
+      ran: call.ran ?? 'unknown',
+      evidence: [fact.source],
+    });
+    this._t.events.refresh(call.callId);
   }
 
   private _ran(fact: FactOf<'ran'>): void {

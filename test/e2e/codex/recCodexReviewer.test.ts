@@ -123,9 +123,11 @@ describe(`rec codex ${APPROVE_FOR_ME} on the real Codex ${CODEX_VERSION}: the re
     expect(readFileSync(join(s.env.workDir, REVIEW_FILE), 'utf8')).toBe('reviewed\n');
     expectNoUserDecision(s);
     const [call] = s.rolloutCalls();
-    const decisions = s.rows().filter((r) => r.type !== 'prompt');
-    expect(decisions.filter((r) => r.type !== 'approval').map(who)).toEqual([]);
-    for (const a of decisions) expect(who(a)).toMatchObject({ decided_by: 'reviewer', trigger: null, call_id: call!.callId });
+    // The reviewer's approval, from its own rollout (the session's shows a call that needed none).
+    expect(s.rows().filter((r) => r.type !== 'prompt').map(who)).toEqual([
+      { type: 'approval', kind: 'command', decided_by: 'reviewer', trigger: null, call_id: call!.callId, ran: 'yes', reason: null, reason_source: null },
+    ]);
+    expect(journey.merged.flatMap((m) => m.approvals).map((a) => [a.call_id, a.decided_by])).toEqual([[call!.callId, 'reviewer']]);
     expect(journey.stats.rejections.total).toBe(0);
   }, TEST_TIMEOUT_MS);
 
@@ -150,11 +152,8 @@ describe(`rec codex ${APPROVE_FOR_ME} on the real Codex ${CODEX_VERSION}: the re
     expect(calls[2]!.output).toMatch(/aborted by user$|This action was rejected due to unacceptable risk/);
     expectNoUserDecision(s);
     const rows = s.rows().filter((r) => r.type !== 'prompt');
-    const rejections = rows.filter((r) => r.type === 'rejection').map(who);
-    expect(rejections.slice(0, 2)).toEqual(calls.slice(0, 2).map(reviewerRejection));
-    // The third's rationale is in its output only when Codex wrote the refusal before the cut.
-    const third = (calls[2]!.output ?? '').includes(DEFAULT_REVIEW_RATIONALE) ? reviewerRejection(calls[2]!) : { ...reviewerRejection(calls[2]!), reason: null, reason_source: 'none' };
-    expect(rejections.slice(2)).toEqual([third]);
+    // The third's rationale comes from the reviewer's rollout when its output is "aborted by user".
+    expect(rows.filter((r) => r.type === 'rejection').map(who)).toEqual(calls.map(reviewerRejection));
     // The turn's cut is the system's, on the reviewer's account.
     expect(rows.filter((r) => r.type === 'interruption').map(who)).toEqual([expect.objectContaining({ kind: 'system', decided_by: 'reviewer', trigger: null, call_id: null })]);
     expect(rows.filter((r) => r.type !== 'rejection' && r.type !== 'interruption').map(who)).toEqual([]);
