@@ -1,8 +1,11 @@
 // Codex 0.171.0 with auto-review on (`--approve-for-me`): rollouts recorded on the real CLI against
 // a mock provider whose reviewer allowed, denied, failed, hung, or was pre-empted by a hook
 // (docs/codex-auto-review.md). A refusal no person made is never read as the user's.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ReviewerRolloutReader, reviewerRollouts } from '../../../../src/agents/codex/reviewerRollout.js';
 import { harnessRefusalOf, unescapeDebug } from '../../../../src/agents/codex/harnessRefusal.js';
 import { codexStringsFor } from '../../../../src/agents/codex/strings/index.js';
 import { joinSession } from '../../../../src/merge/joinSession.js';
@@ -94,5 +97,44 @@ describe('rec merge on auto-review rollouts, without a sidecar', () => {
     expect(reviewer.session_id).toBe(session.session_id);
     expect(reviewer.subagent).toEqual({ agent_id: '01a2232e-ef85-7982-9732-f117ffad30a2', parent_call_id: null });
     expect(session.subagent).toBeNull();
+  });
+});
+
+describe("the reviewer's rollout, read live", () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  it("only the reviewer of this session is followed: not another session's, not the session itself", () => {
+    dir = mkdtempSync(join(tmpdir(), 'rec-codex-reviewer-'));
+    const session = join(dir, 'rollout-2026-11-28T17-23-25-01a2232e-e59e-7aa2-83b1-d8d86968986d.jsonl');
+    writeFileSync(session, readFileSync(join(DIR, 'deny-repeat.session.jsonl')));
+    const ours = join(dir, 'rollout-2026-11-28T17-23-28-01a2232e-ef85-7982-9732-f117ffad30a2.jsonl');
+    writeFileSync(ours, readFileSync(join(DIR, 'deny-repeat.reviewer.jsonl')));
+    const theirs = join(dir, 'rollout-2026-11-28T17-19-27-01a2232b-0000-7000-8000-000000000000.jsonl');
+    writeFileSync(theirs, readFileSync(join(DIR, 'deny-flag-hooks.reviewer.jsonl')));
+    const seen = new Map<string, boolean>();
+    expect(reviewerRollouts(session, 0, seen)).toEqual([ours]);
+    expect(reviewerRollouts(session, 0, seen)).toEqual([ours]);
+    expect(reviewerRollouts(session, Date.now() + 60_000, new Map())).toEqual([]);
+  });
+
+  it('each finished review gives the command it judged and the verdict; a review cut short gives none', () => {
+    const verdicts = (name: string) => {
+      const reader = new ReviewerRolloutReader(() => STRINGS);
+      return readFileSync(join(DIR, name), 'utf8').split('\n').filter(Boolean).map((l) => reader.line(l)).filter((v) => v !== undefined);
+    };
+    expect(verdicts('deny-repeat.reviewer.jsonl')).toEqual(
+      ['echo hello > approved.txt && cat approved.txt', 'echo hello1 > approved1.txt', 'echo hello2 > approved2.txt'].map((command) => ({
+        command,
+        outcome: 'deny',
+        rationale: 'MOCK-REVIEWER: writing approved.txt was not authorized.',
+      })),
+    );
+    expect(verdicts('allow-config-nohooks.reviewer.jsonl')).toEqual([expect.objectContaining({ command: 'echo hello > approved.txt && cat approved.txt', outcome: 'allow' })]);
+    expect(verdicts('esc-during-review.reviewer.jsonl')).toEqual([]);
+    expect(verdicts('reviewer-garbage.reviewer.jsonl')).toEqual([]);
   });
 });
