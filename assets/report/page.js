@@ -16,12 +16,13 @@
     return { agent: a[0], id: a[1], started: a[2], cwd: a[3] === null ? null : data.paths[a[3]], file: file, counts: a[6], steps: a[7] };
   });
   var app = /** @type {HTMLElement} */ (document.getElementById('app'));
-  var STEP = ['type', 'ts', 'tool', 'call_id', 'what', 'kind', 'trigger', 'option', 'reason', 'reason_source', 'ran', 'partial'];
+  var STEP = ['type', 'ts', 'tool', 'call_id', 'what', 'kind', 'trigger', 'option', 'reason', 'reason_source', 'ran', 'partial', 'decided_by'];
   // Okabe and Ito's palette, told apart by readers with any common colour-vision deficiency.
   var TYPE_COLOURS = { rejection: '#D55E00', interruption: '#0072B2', skipped: '#CC79A7', approval: '#009E73', unknown: '#999999' };
   var EXTRA = ['#E69F00', '#56B4E9', '#F0E442', '#000000'];
   var PAGE_SIZE = 25;
   var TRIGGERS = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'No by digit', letter: 'No by letter', tab: 'Tab with a reason', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
+  var DECIDERS = { user: 'the user', config: 'a setting', hook: 'a hook', rule: 'a rule', reviewer: 'a reviewer model' };
   // The timeline's key names: its rows are approvals as well as refusals, so no key is called a No.
   var KEY_NAMES = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'a digit', letter: 'a letter', tab: 'Tab with a reason', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
 
@@ -184,11 +185,14 @@
     grid.appendChild(a);
     barChart(a, 'Rejections by trigger', trig, TYPE_COLOURS.rejection);
     a.appendChild(table('By trigger', [{ label: 'Trigger' }, { label: 'Rejections', num: true }], trig, { id: 'by-trigger' }));
-    var src = countRows(data.reason_source, { inline: 'typed at the prompt', next_message: 'the next message', none: 'no reason' });
+    var src = countRows(data.reason_source, { inline: 'typed at the prompt', next_message: 'the next message', reviewer: "the reviewer's rationale", none: 'no reason' });
     var b = el('div');
     grid.appendChild(b);
     barChart(b, 'Rejections by reason source', src, EXTRA[1]);
     b.appendChild(table('By reason source', [{ label: 'Reason source' }, { label: 'Rejections', num: true }], src, { id: 'by-reason-source' }));
+    // A rule, a hook or a reviewer model refuses without a person: never counted as the user's.
+    var who = countRows(data.stats.rejections.by_decided_by, DECIDERS);
+    a.appendChild(table('By who decided', [{ label: 'Decided by' }, { label: 'Rejections', num: true }], who, { id: 'by-decided-by' }));
   }
 
   function sessionLinks(indexes) {
@@ -328,6 +332,7 @@
       { label: 'Tool', cell: function (r) { return r.tool; } },
       { label: 'Command or edit', cell: function (r) { return r.what ? el('code', null, [r.what]) : '–'; } },
       { label: 'Key', cell: function (r) { return r.trigger ? (KEY_NAMES[r.trigger] || r.trigger) : '–'; } },
+      { label: 'Decided by', cell: function (r) { return dash(r.decided_by); } },
       { label: 'Prompt and options', cell: promptCell },
       { label: 'Reason', cell: function (r) { return dash(r.reason); } },
       { label: 'Reason from', cell: function (r) { return dash(r.reason_source); } },

@@ -19,6 +19,8 @@ export interface DecisionStep {
   /** The rejection or interruption kind, the approval's scope, a skipped call's refused sibling. */
   kind: string | null;
   trigger: string | null;
+  /** Who decided a rejection or approval: `user`, or the rule, hook, config or reviewer that did. */
+  decided_by: string | null;
   option: string | null;
   reason: string | null;
   reason_source: string | null;
@@ -37,7 +39,7 @@ export interface SessionDetail {
   steps: DecisionStep[];
 }
 
-const blank = { kind: null, trigger: null, option: null, reason: null, reason_source: null, ran: null, partial: null, prompt: null };
+const blank = { kind: null, trigger: null, decided_by: null, option: null, reason: null, reason_source: null, ran: null, partial: null, prompt: null };
 
 export function toSessionDetail(s: MergedSession): SessionDetail {
   const steps: DecisionStep[] = [];
@@ -48,14 +50,14 @@ export function toSessionDetail(s: MergedSession): SessionDetail {
     what: actionSummary(e.action),
   });
   for (const r of s.rejections) {
-    steps.push({ ...blank, type: 'rejection', ...base(r), kind: r.rejection_type, trigger: r.trigger, option: r.option_label, reason: r.reason, reason_source: r.reason_source, ran: r.ran, prompt: r.prompt });
+    steps.push({ ...blank, type: 'rejection', ...base(r), kind: r.rejection_type, trigger: r.trigger, decided_by: r.decided_by, option: r.option_label, reason: r.reason, reason_source: r.reason_source, ran: r.ran, prompt: r.prompt });
   }
   for (const i of s.interruptions) {
     const partial = i.partial_output === null ? null : i.partial_output.slice(0, MAX_PARTIAL_CHARS);
     steps.push({ ...blank, type: 'interruption', ts: i.timestamp, tool: i.tool_name ?? '(turn)', call_id: i.call_id, what: actionSummary(i.action), kind: i.kind, trigger: i.trigger, partial, prompt: i.prompt });
   }
   for (const k of s.skipped) steps.push({ ...blank, type: 'skipped', ...base(k), kind: k.related_call_id });
-  for (const a of s.approvals) steps.push({ ...blank, type: 'approval', ...base(a), kind: a.scope, trigger: a.trigger, option: a.option_label, prompt: a.prompt });
+  for (const a of s.approvals) steps.push({ ...blank, type: 'approval', ...base(a), kind: a.scope, trigger: a.trigger, decided_by: a.decided_by, option: a.option_label, prompt: a.prompt });
   for (const u of s.unknown) steps.push({ ...blank, type: 'unknown', ...base(u), kind: u.possible.join(' or ') });
   // In time order; entries without a time keep their place after the timed ones.
   steps.sort((a, b) => (a.ts ?? '\uffff').localeCompare(b.ts ?? '\uffff'));

@@ -9,7 +9,7 @@ import { compactSessions, type CompactSession, type ReportSession, type ReportSt
 import { StatsAggregator, type CountRow, type StatsReport } from '../stats/aggregateStats.js';
 
 /** The order of a step's fields in the page's data. */
-export const STEP_FIELDS = ['type', 'ts', 'tool', 'call_id', 'what', 'kind', 'trigger', 'option', 'reason', 'reason_source', 'ran', 'partial'] as const;
+export const STEP_FIELDS = ['type', 'ts', 'tool', 'call_id', 'what', 'kind', 'trigger', 'option', 'reason', 'reason_source', 'ran', 'partial', 'decided_by'] as const;
 type StepField = (typeof STEP_FIELDS)[number];
 /** A prompt as the page lists it: its title and its options as [label, key or null]. */
 export interface ReportPrompt {

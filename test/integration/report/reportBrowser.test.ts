@@ -111,6 +111,8 @@ describe('rec report in headless Chromium', () => {
     });
     const byTrigger = (await rows(page, 'by-trigger')).map(([k, n]) => [k!.replace(/^.+ \((.+)\)$/, '$1'), Number(n)]);
     expect(byTrigger).toEqual(expected.rejections.by_trigger.map((r) => [r.key, r.count]));
+    const byDecider = (await rows(page, 'by-decided-by')).map(([k, n]) => [k!.replace(/^.+ \((.+)\)$/, '$1'), Number(n)]);
+    expect(byDecider).toEqual(expected.rejections.by_decided_by.map((r) => [r.key, r.count]));
     const byTool = (await rows(page, 'rate-by-tool')).map(([tool, calls, rej]) => [tool, Number(calls), Number(rej)]);
     expect(byTool).toEqual(expected.rejection_rate_by_tool.map((r) => [r.tool, r.calls, r.rejections]));
     const refused = (await rows(page, 'most-refused')).map(([what, n]) => [what, Number(n)]);
@@ -153,11 +155,15 @@ describe('rec report in headless Chromium', () => {
     const steps = await rows(page, 'timeline-steps');
     const m = journey.merged;
     expect(steps.length).toBe(m.reduce((n, s) => n + s.rejections.length + s.approvals.length + s.interruptions.length + s.skipped.length + s.unknown.length, 0));
-    const decided = m.flatMap((s) => [...s.rejections.map((r) => ['rejection', r.trigger, r.reason] as const), ...s.approvals.map((a) => ['approval', a.trigger, null] as const)]);
+    const decided = m.flatMap((s) => [
+      ...s.rejections.map((r) => ['rejection', r.trigger, r.decided_by, r.reason] as const),
+      ...s.approvals.map((a) => ['approval', a.trigger, a.decided_by, null] as const),
+    ]);
     expect(decided.length, 'decisions in the replay').toBeGreaterThan(0);
-    for (const [type, trigger, reason] of decided) {
-      const shown = steps.filter((row) => row[0] === type && row[4] === (trigger === null ? '–' : KEYS[trigger]));
-      expect(shown.map((row) => row[6]), `${type} by ${trigger}`).toContain(reason ?? '–');
+    // Columns: decision, time, tool, command, key, decided by, prompt, reason, …
+    for (const [type, trigger, decidedBy, reason] of decided) {
+      const shown = steps.filter((row) => row[0] === type && row[4] === (trigger === null ? '–' : KEYS[trigger]) && row[5] === (decidedBy ?? '–'));
+      expect(shown.map((row) => row[7]), `${type} by ${trigger}`).toContain(reason ?? '–');
     }
     // The session's folder and file, written once each in the page's list of folders, read back whole.
     const intro = (await page.textContent('#timeline .intro')) ?? '';

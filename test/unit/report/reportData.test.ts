@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionStep, SessionDetail } from '../../../src/merge/sessionDetail.js';
 import type { SessionStats } from '../../../src/merge/sessionStats.js';
-import { ReportBuilder } from '../../../src/report/reportData.js';
+import { ReportBuilder, STEP_FIELDS } from '../../../src/report/reportData.js';
 import { renderReportPage, scriptSafeJson } from '../../../src/report/reportPage.js';
 import { StatsAggregator } from '../../../src/stats/aggregateStats.js';
 
 const step = (type: string, ts: string | null, over: Partial<DecisionStep> = {}): DecisionStep => ({
-  type, ts, tool: 'Bash', call_id: null, what: 'rm -rf build', kind: 'command', trigger: 'esc', option: null, reason: null, reason_source: 'none', ran: 'no', partial: null, prompt: null, ...over,
+  type, ts, tool: 'Bash', call_id: null, what: 'rm -rf build', kind: 'command', trigger: 'esc', decided_by: 'user', option: null, reason: null, reason_source: 'none', ran: 'no', partial: null, prompt: null, ...over,
 });
 
 function session(agent: string, started: string, steps: DecisionStep[]): [SessionStats, SessionDetail] {
@@ -58,7 +58,7 @@ describe('ReportBuilder', () => {
     ]));
     const data = b.build(new Date(), false);
     expect(data.prompts).toEqual([{ title: 'Bash command', options: [['Yes', null], ['No', 'esc']] }]);
-    expect(data.sessions[0]![7].map((st) => st.slice(12))).toEqual([[0, 0], [0, null], []]);
+    expect(data.sessions[0]![7].map((st) => st.slice(STEP_FIELDS.length))).toEqual([[0, 0], [0, null], []]);
   });
 
   it('writes each folder once: a session names its folder and its file\'s folder by index', () => {
