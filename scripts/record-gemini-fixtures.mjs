@@ -33,8 +33,8 @@ const STEP_TIMEOUT_MS = 45_000;
 
 reexecInLoopbackNetns('record-gemini-fixtures', 'relying on settings + the loopback guard proxy');
 
-const { startGenerateContentServer } = await import('../src/lab/mock/geminiGenerateContent/server.ts');
-const { createGeminiEnv, GEMINI_BIN, GEMINI_VERSION } = await import('../test/kits/gemini/env.ts');
+const { startGenerateContentServer } = await import('../src/lab/mock/googleGenerateContent/server.ts');
+const { createGeminiEnv, GEMINI_BIN, GEMINI_MODEL, GEMINI_VERSION } = await import('../test/kits/gemini/env.ts');
 const { SCENARIOS, SCREEN, KITTY_QUERY, KITTY_ANSWER, quitGemini } = await import('../src/agents/gemini/bench/recordedScenarios.ts');
 const { SessionSnapshots } = await import('../test/kits/gemini/sessionSnapshots.ts');
 const { spawn, EOF, TIMEOUT } = await import('../src/lab/spawn.ts');
@@ -58,7 +58,7 @@ await recordEach(chosen, record);
 async function record(scenario) {
   const requestsFile = join(OUT_DIR, `${scenario.name}.requests.jsonl`);
   rmSync(requestsFile, { force: true });
-  const server = await startGenerateContentServer({ logFile: requestsFile });
+  const server = await startGenerateContentServer({ logFile: requestsFile, modelName: GEMINI_MODEL });
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, baseDir: BASE_DIR, fakeEditor: scenario.fakeEditor === true, mcpServer: scenario.mcpServer === true });
   const snapshots = new SessionSnapshots(env.chatsDir);
   let cols = scenario.cols ?? COLS;

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EDIT_FILE, FETCH_URL, MCP_MARKER } from '../../../src/lab/mock/geminiGenerateContent/scenarios.js';
+import { EDIT_FILE, FETCH_URL, MCP_MARKER } from '../../../src/lab/mock/googleGenerateContent/scenarios.js';
 import { pollUntil } from '../../../src/lab/pollUntil.js';
 import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../helpers/rootOwnedDir.js';
 import { readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';

@@ -5,12 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
-import { startGenerateContentServer, type GenerateContentServer } from '../../../src/lab/mock/geminiGenerateContent/server.js';
+import { startGenerateContentServer, type GenerateContentServer } from '../../../src/lab/mock/googleGenerateContent/server.js';
 import { settle, type Driver } from '../../../src/lab/driver.js';
 import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';
 import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
-import { GEMINI_VERSION, createGeminiEnv, GEMINI_BIN, type GeminiEnv } from '../../kits/gemini/env.js';
+import { GEMINI_MODEL, GEMINI_VERSION, createGeminiEnv, GEMINI_BIN, type GeminiEnv } from '../../kits/gemini/env.js';
 import { KEY, promptFor, quitGemini, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { readToolCalls, SessionSnapshots } from '../../kits/gemini/sessionSnapshots.js';
 
@@ -43,7 +43,7 @@ afterEach(async () => {
 
 async function startWorld(): Promise<World> {
   noteNetworkIsolation();
-  const server = await startGenerateContentServer();
+  const server = await startGenerateContentServer({ modelName: GEMINI_MODEL });
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl });
   // Gemini deletes a session with nothing worth resuming as it exits: keep a copy of every file.
   world = { server, env, snapshots: new SessionSnapshots(env.chatsDir), recs: [] };

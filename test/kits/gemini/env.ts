@@ -4,6 +4,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGeminiEnv as createLabGeminiEnv, type GeminiEnv, type GeminiEnvOptions as LabGeminiEnvOptions } from '../../../src/agents/gemini/bench/env.js';
+export { GEMINI_MODEL } from '../../../src/agents/gemini/bench/env.js';
 import { agentBin } from '../shared/agentBin.js';
 
 export { listSessionFiles, type GeminiEnv } from '../../../src/agents/gemini/bench/env.js';

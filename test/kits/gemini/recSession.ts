@@ -6,13 +6,13 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EOF, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
-import { startGenerateContentServer, type GenerateContentServer } from '../../../src/lab/mock/geminiGenerateContent/server.js';
+import { startGenerateContentServer, type GenerateContentServer } from '../../../src/lab/mock/googleGenerateContent/server.js';
 import { settle, type Driver } from '../../../src/lab/driver.js';
 import { REC_BIN } from '../shared/recBin.js';
 import { startAgentSession, type AgentSession } from '../shared/recSession.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import type { EventRow } from '../../helpers/sidecarRows.js';
-import { createGeminiEnv, GEMINI_BIN, type GeminiEnv } from './env.js';
+import { createGeminiEnv, GEMINI_BIN, GEMINI_MODEL, type GeminiEnv } from './env.js';
 import { KITTY_ANSWER, KITTY_QUERY, quitGemini, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { SessionSnapshots } from './sessionSnapshots.js';
 
@@ -74,7 +74,7 @@ export interface RecGeminiSession {
 
 export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGeminiSession> {
   noteNetworkIsolation();
-  const server = await startGenerateContentServer();
+  const server = await startGenerateContentServer({ modelName: GEMINI_MODEL });
   // The mock is the proxy too: anything that tries to leave 127.0.0.1 is refused and recorded.
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}), ...(opts.permanentToolApproval ? { permanentToolApproval: true } : {}) });
   if (opts.policies !== undefined) {

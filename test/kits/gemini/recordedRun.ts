@@ -13,7 +13,7 @@ import { IGNORED_KEY_SETTLE_MS, SESSION_POLL_MS } from '../../../src/agents/comm
 import { GeminiRecorder } from '../../../src/agents/gemini/recorder.js';
 import type { RecEvent } from '../../../src/core/events.js';
 import type { ScreenSnapshot } from '../../../src/core/screen.js';
-import { EDIT_FILE } from '../../../src/lab/mock/geminiGenerateContent/scenarios.js';
+import { EDIT_FILE } from '../../../src/lab/mock/googleGenerateContent/scenarios.js';
 import type { StampedLine } from '../../helpers/castAlignment.js';
 import type { Journey } from '../../helpers/journey.js';
 import { screenText, type Cast, type CastEvent, type ScreenFrame } from '../../helpers/castReplay.js';

@@ -1,7 +1,8 @@
 // An agent is named only in its own module (src/agents/<name>/, its bench included) and the registry:
 // everything else, rec doctor and rec demo too, asks the registry. Comments may name agents (they
-// explain); code may not.
-// The files listed in KNOWN_EXCEPTIONS still do, each for the reason given.
+// explain); code may not, not even inside an identifier (`createCodexEnv`) or a string, and no file
+// or folder outside those is named after one. There are no exceptions: a wire API is named after its
+// vendor (googleGenerateContent), and what an agent's client asks for comes from its own module.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +12,8 @@ import { AGENT_NAMES } from '../../../src/agents/registry.js';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src');
 
 const ALLOWED: readonly RegExp[] = [...AGENT_NAMES.map((a) => new RegExp(`^agents/${a}/`)), /^agents\/registry\.ts$/];
-const KNOWN_EXCEPTIONS: Readonly<Record<string, string>> = {
-  // The Gemini API's own model names say gemini: the mock lists one, as the real API does.
-  'lab/mock/geminiGenerateContent/reply.ts': "the model name the mock of the Gemini API answers as",
-};
+/** An agent's name anywhere, in any case: inside identifiers, strings and paths too. */
+const NAMED = new RegExp(`(${AGENT_NAMES.join('|')})`, 'i');
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
@@ -25,20 +24,34 @@ function code(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
+/** The names in `text` that hold an agent's name: whole identifiers, so a failure says which. */
+function namesIn(text: string): string[] {
+  return [...new Set(text.match(new RegExp(`[\\w$.-]*(${AGENT_NAMES.join('|')})[\\w$.-]*`, 'gi')) ?? [])];
+}
+
 describe('agent names stay in their modules', () => {
-  it('no code outside src/agents/<name>/, the registry names an agent', () => {
-    const pattern = new RegExp(`\\b(${AGENT_NAMES.join('|')})\\b`, 'i');
-    const offenders = files(SRC)
-      .map((f) => relative(SRC, f))
-      .filter((f) => !ALLOWED.some((re) => re.test(f)) && !(f in KNOWN_EXCEPTIONS))
-      .filter((f) => pattern.test(code(readFileSync(join(SRC, f), 'utf8'))));
+  const outside = files(SRC)
+    .map((f) => relative(SRC, f))
+    .filter((f) => !ALLOWED.some((re) => re.test(f)));
+
+  it('no code outside src/agents/<name>/ and the registry names an agent, in an identifier or a string either', () => {
+    const offenders = outside.flatMap((f) => {
+      const names = namesIn(code(readFileSync(join(SRC, f), 'utf8')));
+      return names.length > 0 ? [`${f}: ${names.join(' ')}`] : [];
+    });
     expect(offenders).toEqual([]);
   });
 
-  it('each known exception still names an agent (else it comes off the list)', () => {
-    const pattern = new RegExp(`\\b(${AGENT_NAMES.join('|')})\\b`, 'i');
-    const stale = Object.keys(KNOWN_EXCEPTIONS).filter((f) => !pattern.test(code(readFileSync(join(SRC, f), 'utf8'))));
-    expect(stale).toEqual([]);
+  it('no file or folder outside them is named after an agent', () => {
+    expect(outside.filter((f) => NAMED.test(f))).toEqual([]);
+  });
+
+  it('the guard sees a name inside an identifier, a string and a path', () => {
+    const [agent] = AGENT_NAMES;
+    const upper = agent!.toUpperCase();
+    expect(namesIn(`const x = create${agent![0]!.toUpperCase()}${agent!.slice(1)}Env(${upper}_SCENARIOS, '${agent}-model');`)).toHaveLength(3);
+    expect(namesIn(code(`// ${agent} explains\n/* ${agent} */ const y = 1;`))).toEqual([]);
+    expect(NAMED.test(`lab/mock/${agent}Api/server.ts`)).toBe(true);
   });
 });
 

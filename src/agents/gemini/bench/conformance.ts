@@ -2,7 +2,7 @@
 // scripts the e2e suite and the fixture recorder use (recordedScenarios.ts), with the rows the e2e
 // suite asserts for it. `ran` is left out: it depends on what Gemini's session file says, not on rec.
 import { rejectionRow, type ConformanceScenario, type ExpectedRow } from '../../../lab/conformance.js';
-import { slowWord, STREAM_LEAD } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
+import { slowWord, STREAM_LEAD } from '../../../lab/mock/googleGenerateContent/scenarios.js';
 import { REASON } from './recordedScenarios.js';
 
 /** The dialog's options as Gemini 0.61.0 words them (the recorder reads them from agents/gemini/strings). */

@@ -3,9 +3,9 @@
 // message.
 import type { DemoKit, DemoWorld } from '../../../lab/bench.js';
 import { DEMO_ANSWER, DEMO_EDIT_FILE, DEMO_OVER } from '../../../lab/mock/demoScenario.js';
-import { shell, writeFile, type GeminiReply, type GeminiScenario } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
-import { startGenerateContentServer } from '../../../lab/mock/geminiGenerateContent/server.js';
-import { createGeminiEnv } from './env.js';
+import { shell, writeFile, type ContentReply, type ContentScenario } from '../../../lab/mock/googleGenerateContent/scenarios.js';
+import { startGenerateContentServer } from '../../../lab/mock/googleGenerateContent/server.js';
+import { createGeminiEnv, GEMINI_MODEL } from './env.js';
 
 /**
  * Gemini 0.61.0 runs `echo …` without asking (it counts it as read-only), so its harmless command
@@ -20,7 +20,7 @@ export const GEMINI_DEMO_LONG_COMMAND = 'sleep 60; touch demo-waited.txt';
 const STREAM_DELAY_MS = 150;
 const STREAM_CHUNK_CHARS = 6;
 
-const STEPS: readonly GeminiReply[] = [
+const STEPS: readonly ContentReply[] = [
   { type: 'calls', calls: [shell(GEMINI_DEMO_COMMAND, 'A harmless command: create an empty file in the demo project')] },
   { type: 'calls', calls: [writeFile(DEMO_EDIT_FILE, 'written during the rec demo\n')] },
   { type: 'calls', calls: [shell(GEMINI_DEMO_LONG_COMMAND, 'A long-running command: approve it, then press Esc while it runs')] },
@@ -31,14 +31,14 @@ const STEPS: readonly GeminiReply[] = [
  * A fresh demo script. It moves on at every model request, not at every step of a turn: a refusal
  * or an Esc ends Gemini's turn, and whatever the user types next must bring the next proposal.
  */
-function createGeminiDemoScenario(): GeminiScenario {
+function createGeminiDemoScenario(): ContentScenario {
   let next = 0;
   return () => STEPS[next++] ?? { type: 'text', text: DEMO_OVER };
 }
 
 async function startGeminiDemo(): Promise<DemoWorld> {
   // Every prompt without a scenario marker is answered by `say`: here, the demo script.
-  const server = await startGenerateContentServer({ scenarios: { say: createGeminiDemoScenario() } });
+  const server = await startGenerateContentServer({ scenarios: { say: createGeminiDemoScenario() }, modelName: GEMINI_MODEL });
   try {
     const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, prefix: 'rec-demo-gemini-' });
     return {

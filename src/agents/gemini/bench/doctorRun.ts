@@ -4,13 +4,13 @@
 // `rec gemini` in a pty playing the key script, and what it recorded.
 import { join } from 'node:path';
 import { settle, type RecordedScenario } from '../../../lab/driver.js';
-import type { GeminiReply, GeminiScenario } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
-import { GEMINI_SCENARIOS } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
-import { startGenerateContentServer } from '../../../lab/mock/geminiGenerateContent/server.js';
+import type { ContentReply, ContentScenario } from '../../../lab/mock/googleGenerateContent/scenarios.js';
+import { CONTENT_SCENARIOS } from '../../../lab/mock/googleGenerateContent/scenarios.js';
+import { startGenerateContentServer } from '../../../lab/mock/googleGenerateContent/server.js';
 import { startRecUnderPty } from '../../../lab/recUnderPty.js';
 import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../../../lab/scenarioRun.js';
 import { EOF, TIMEOUT } from '../../../lab/spawn.js';
-import { createGeminiEnv, geminiIsolationProblem } from './env.js';
+import { createGeminiEnv, GEMINI_MODEL, geminiIsolationProblem } from './env.js';
 import { quitGemini, SCENARIOS, SCREEN } from './recordedScenarios.js';
 
 /** Gemini draws its composer after 10-20 s on two loaded cores (it relaunches itself once). */
@@ -33,10 +33,10 @@ export function geminiDoctorRefusal(): string | undefined {
  * The mock's scenarios with an id on every call: Gemini then names the call `<name>__<id>`, so each
  * call id rec records can be checked against the calls the mock really asked for.
  */
-function withCallIds(scenarios: Readonly<Record<string, GeminiScenario>>): Record<string, GeminiScenario> {
-  const named = (scenario: string, step: number, reply: GeminiReply): GeminiReply =>
+function withCallIds(scenarios: Readonly<Record<string, ContentScenario>>): Record<string, ContentScenario> {
+  const named = (scenario: string, step: number, reply: ContentReply): ContentReply =>
     reply.type === 'calls' ? { ...reply, calls: reply.calls.map((c, i) => ({ ...c, id: c.id ?? `${c.name}_rec_${scenario}_${step}_${i}` })) } : reply;
-  const out: Record<string, GeminiScenario> = {};
+  const out: Record<string, ContentScenario> = {};
   for (const [name, s] of Object.entries(scenarios)) {
     out[name] = typeof s === 'function' ? (ctx) => named(name, ctx.step, s(ctx)) : s.map((reply, step) => named(name, step, reply));
   }
@@ -44,7 +44,7 @@ function withCallIds(scenarios: Readonly<Record<string, GeminiScenario>>): Recor
 }
 
 export async function runGeminiScenario(o: { readonly recJs: string; readonly agentBin: string; readonly script: RecordedScenario; readonly debugLog?: string }): Promise<ScenarioRun> {
-  const server = await startGenerateContentServer({ scenarios: withCallIds(GEMINI_SCENARIOS) });
+  const server = await startGenerateContentServer({ scenarios: withCallIds(CONTENT_SCENARIOS), modelName: GEMINI_MODEL });
   const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, prefix: 'rec-doctor-gemini-' });
   const dbPath = join(env.baseDir, 'rec.db');
   const session = startRecUnderPty({

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { userSystemSettingsPath } from '../systemSettingsLayer.js';
 import { createEnvDirs, stopProcessTrees } from '../../../lab/envDirs.js';
-import { EDIT_FILE } from '../../../lab/mock/geminiGenerateContent/scenarios.js';
+import { EDIT_FILE } from '../../../lab/mock/googleGenerateContent/scenarios.js';
 
-const GEMINI_MODEL = 'gemini-2.5-flash';
+/** The model Gemini is set to ask for, and the mock answers as. */
+export const GEMINI_MODEL = 'gemini-2.5-flash';
 /** Where stray HTTP(S) traffic goes unless the caller names a guard: a loopback port nothing listens on (discard). */
 const DEAD_PROXY = 'http://127.0.0.1:9';
 

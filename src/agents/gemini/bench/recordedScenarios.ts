@@ -4,7 +4,7 @@
 import { KEYS } from '../../../lab/keys.js';
 import { press, type Driver, type RecordedScenario } from '../../../lab/driver.js';
 
-export interface GeminiScenario extends RecordedScenario {
+export interface ContentScenario extends RecordedScenario {
   /** The terminal answers Gemini's kitty keyboard query (`CSI ? u` → `CSI ? 1 u`), so Gemini turns kitty on. */
   readonly kitty?: boolean;
   /** Gemini's editor is the fake vim (env.ts), for "Modify with external editor". */
@@ -94,8 +94,8 @@ function oneKey(
   key: string,
   until: RegExp,
   label: string,
-  flags: Pick<GeminiScenario, 'kitty' | 'fakeEditor' | 'mcpServer'> = {},
-): GeminiScenario {
+  flags: Pick<ContentScenario, 'kitty' | 'fakeEditor' | 'mcpServer'> = {},
+): ContentScenario {
   return {
     name,
     description,
@@ -108,7 +108,7 @@ function oneKey(
   };
 }
 
-export const SCENARIOS: readonly GeminiScenario[] = [
+export const SCENARIOS: readonly ContentScenario[] = [
   oneKey(
     'shell-approve-enter',
     'run_shell_command dialog, "Allow once" with Enter',

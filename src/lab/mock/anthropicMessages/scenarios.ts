@@ -86,7 +86,7 @@ export const NOTEBOOK_TEXT = JSON.stringify(
 const bash = (command: string, description: string): MockToolUse => ({ name: 'Bash', input: () => ({ command, description }) });
 const abs = (ctx: ReplyContext, file: string): string => `${ctx.workDir}/${file}`;
 
-export const CLAUDE_SCENARIOS: Readonly<Record<string, MessagesScenario>> = {
+export const MESSAGES_SCENARIOS: Readonly<Record<string, MessagesScenario>> = {
   bash: [{ type: 'tools', text: 'I will run a command.', calls: [bash('echo mock-bash-ran > bash-out.txt', 'Write a marker file')] }],
   // Claude Code refuses an Edit of a file it has not read in this session, so the mock reads it first (Read is auto-allowed).
   edit: [

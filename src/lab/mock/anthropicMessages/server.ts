@@ -10,7 +10,7 @@ import { jsonLines, RequestLog, safeJson, sendJson } from '../http.js';
 import { newToken, startLoopbackServer, type MockModelServer, type MockRequest } from '../scaffold.js';
 import { sendReply, type StreamNote } from './reply.js';
 import { finalText, MessagesRequest, readTurn, toLogLine, type RecordedRequest } from './request.js';
-import { CLAUDE_SCENARIOS, type MessagesReply, type MessagesScenario } from './scenarios.js';
+import { MESSAGES_SCENARIOS, type MessagesReply, type MessagesScenario } from './scenarios.js';
 
 export type { StreamNote } from './reply.js';
 
@@ -48,7 +48,7 @@ export async function startMessagesServer(opts: MessagesServerOptions = {}): Pro
   const streams = new RequestLog<StreamNote>((n) => `${n.scenario}:${n.event}:${n.chunks}`);
   const log = jsonLines(opts.logFile);
   const state: MessagesState = {
-    scenarios: { ...CLAUDE_SCENARIOS, ...opts.scenarios },
+    scenarios: { ...MESSAGES_SCENARIOS, ...opts.scenarios },
     unmarked: opts.unmarked,
     toolUseIds: [],
     record: (r) => {

@@ -10,12 +10,12 @@ const Part = z
   })
   .loose();
 const Content = z.object({ role: z.string().optional(), parts: z.array(Part).default([]) }).loose();
-export type GeminiContent = z.infer<typeof Content>;
+export type RequestContent = z.infer<typeof Content>;
 const Tool = z.object({ functionDeclarations: z.array(z.object({ name: z.string() }).loose()).optional() }).loose();
 export const GenerateRequest = z.object({ contents: z.array(Content).default([]), tools: z.array(Tool).optional() }).loose();
 export type GenerateRequest = z.infer<typeof GenerateRequest>;
 
-export interface GeminiRequest {
+export interface ContentRequest {
   readonly ts: string;
   readonly method: string;
   readonly path: string;
@@ -25,7 +25,7 @@ export interface GeminiRequest {
   readonly step?: number;
   readonly userText?: string;
   /** The contents from the latest user text on: what the model is told about this turn. */
-  readonly contentsFromUser: readonly GeminiContent[];
+  readonly contentsFromUser: readonly RequestContent[];
   readonly body: unknown;
 }
 
@@ -39,7 +39,7 @@ export function declaredToolNames(body: GenerateRequest): string[] {
  * its `<session_context>` and the first prompt in one turn, and after a fully rejected batch (rolled
  * back from history) appends the next prompt to that same turn, so the last part is the newest.
  */
-export function latestUserText(contents: readonly GeminiContent[]): { userText: string; fromUser: GeminiContent[] } {
+export function latestUserText(contents: readonly RequestContent[]): { userText: string; fromUser: RequestContent[] } {
   for (let i = contents.length - 1; i >= 0; i -= 1) {
     const c = contents[i]!;
     if (c.role !== 'user') continue;
@@ -51,7 +51,7 @@ export function latestUserText(contents: readonly GeminiContent[]): { userText: 
 }
 
 /** A request as one log line: the session context part cut short, no system instruction or tool specs. */
-export function toLogLine(r: GeminiRequest): unknown {
+export function toLogLine(r: ContentRequest): unknown {
   return {
     ts: r.ts,
     method: r.method,

@@ -9,43 +9,47 @@ import { z } from 'zod';
 import { jsonLines, RequestLog, safeJson, sendJson } from '../http.js';
 import { newToken, startLoopbackServer, type MockModelServer, type MockRequest } from '../scaffold.js';
 import { bracketedScenario } from '../scenarioMarker.js';
-import { callsChunk, MODEL_NAME, streamReply, textChunk, type StreamEnd } from './reply.js';
-import { declaredToolNames, GenerateRequest, latestUserText, toLogLine, type GeminiRequest } from './request.js';
-import { GEMINI_SCENARIOS, pickGeminiReply, type GeminiCall, type GeminiReply, type GeminiScenario } from './scenarios.js';
+import { callsChunk, DEFAULT_MODEL_NAME, streamReply, textChunk, type StreamEnd } from './reply.js';
+import { declaredToolNames, GenerateRequest, latestUserText, toLogLine, type ContentRequest } from './request.js';
+import { CONTENT_SCENARIOS, pickContentReply, type MockFunctionCall, type ContentReply, type ContentScenario } from './scenarios.js';
 
 export type { StreamEnd } from './reply.js';
 
-export interface GeminiIssuedCall extends GeminiCall {
+export interface IssuedFunctionCall extends MockFunctionCall {
   readonly scenario: string;
 }
 
 export interface GenerateContentServerOptions {
-  readonly scenarios?: Readonly<Record<string, GeminiScenario>>;
+  readonly scenarios?: Readonly<Record<string, ContentScenario>>;
   /** Append each recorded request as one JSON line (the system instruction and tool specs left out). */
   readonly logFile?: string;
+  /** The model it answers as, in its replies and its model list: the one the agent's client is set to ask for. */
+  readonly modelName?: string;
 }
 
 /** baseUrl: `http://127.0.0.1:<port>`, for GOOGLE_GEMINI_BASE_URL; token: GEMINI_API_KEY. */
-export interface GenerateContentServer extends MockModelServer<GeminiRequest> {
-  readonly calls: readonly GeminiIssuedCall[];
+export interface GenerateContentServer extends MockModelServer<ContentRequest> {
+  readonly calls: readonly IssuedFunctionCall[];
   readonly streams: readonly StreamEnd[];
   /** Resolves with the first ended stream (past or future) that satisfies `predicate`. */
   waitForStreamEnd(predicate: (s: StreamEnd) => boolean, timeoutMs: number): Promise<StreamEnd>;
 }
 
 interface GenerateContentState {
-  readonly scenarios: Readonly<Record<string, GeminiScenario>>;
-  readonly calls: GeminiIssuedCall[];
+  readonly scenarios: Readonly<Record<string, ContentScenario>>;
+  readonly model: string;
+  readonly calls: IssuedFunctionCall[];
   readonly streams: RequestLog<StreamEnd>;
-  record(r: GeminiRequest): void;
+  record(r: ContentRequest): void;
 }
 
 export async function startGenerateContentServer(opts: GenerateContentServerOptions = {}): Promise<GenerateContentServer> {
   const token = newToken();
-  const requests = new RequestLog<GeminiRequest>((r) => `${r.kind}:${r.scenario ?? ''}#${r.step ?? ''} ${r.path}`);
+  const requests = new RequestLog<ContentRequest>((r) => `${r.kind}:${r.scenario ?? ''}#${r.step ?? ''} ${r.path}`);
   const log = jsonLines(opts.logFile);
   const state: GenerateContentState = {
-    scenarios: { ...GEMINI_SCENARIOS, ...opts.scenarios },
+    scenarios: { ...CONTENT_SCENARIOS, ...opts.scenarios },
+    model: opts.modelName ?? DEFAULT_MODEL_NAME,
     calls: [],
     streams: new RequestLog<StreamEnd>((s) => `${s.scenario}:${s.chunks}${s.completed ? '' : ' (cut)'}`),
     record: (r) => {
@@ -53,10 +57,10 @@ export async function startGenerateContentServer(opts: GenerateContentServerOpti
       log(toLogLine(r));
     },
   };
-  const plain = (req: IncomingMessage, kind: GeminiRequest['kind'], body: unknown): void =>
+  const plain = (req: IncomingMessage, kind: ContentRequest['kind'], body: unknown): void =>
     state.record({ ts: new Date().toISOString(), method: req.method ?? '', path: req.url ?? '', kind, contentsFromUser: [], body });
   const server = await startLoopbackServer({
-    label: 'geminiGenerateContent',
+    label: 'googleGenerateContent',
     token,
     presentedToken: (r) => {
       const header = r.req.headers['x-goog-api-key'];
@@ -88,7 +92,7 @@ export async function startGenerateContentServer(opts: GenerateContentServerOpti
   };
 }
 
-type PlainRecord = (req: IncomingMessage, kind: GeminiRequest['kind'], body: unknown) => void;
+type PlainRecord = (req: IncomingMessage, kind: ContentRequest['kind'], body: unknown) => void;
 
 /** A request with the right key: the model list, the side methods, a refusal, or a model turn. */
 async function answer(state: GenerateContentState, r: MockRequest, plain: PlainRecord): Promise<void> {
@@ -96,7 +100,7 @@ async function answer(state: GenerateContentState, r: MockRequest, plain: PlainR
   const action = /^\/v1beta\/models\/([^/:]+):(\w+)$/.exec(path);
   if (req.method === 'GET' && /^\/v1beta\/models\/?$/.test(path)) {
     plain(req, 'other', raw);
-    return sendJson(res, 200, { models: [{ name: `models/${MODEL_NAME}`, supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'] }] });
+    return sendJson(res, 200, { models: [{ name: `models/${state.model}`, supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'] }] });
   }
   if (req.method !== 'POST' || !action) {
     plain(req, 'other', raw);
@@ -127,13 +131,13 @@ async function answerTurn(state: GenerateContentState, r: MockRequest, body: Gen
   const step = fromUser.filter((c) => c.role === 'model' && c.parts.some((p) => p.functionCall)).length;
   state.record({ ts: new Date().toISOString(), method: 'POST', path: r.url, kind: 'turn', scenario, step, userText, contentsFromUser: fromUser, body });
   const script = state.scenarios[scenario];
-  const reply: GeminiReply = script ? pickGeminiReply(script, { userText, step, toolNames: declaredToolNames(body) }) : { type: 'text', text: `mock: unknown scenario ${scenario}` };
-  const issue = (calls: readonly GeminiCall[]): void => {
+  const reply: ContentReply = script ? pickContentReply(script, { userText, step, toolNames: declaredToolNames(body) }) : { type: 'text', text: `mock: unknown scenario ${scenario}` };
+  const issue = (calls: readonly MockFunctionCall[]): void => {
     for (const c of calls) state.calls.push({ ...c, scenario });
   };
   if (!streamed) {
     if (reply.type === 'calls') issue(reply.calls);
-    return sendJson(r.res, 200, reply.type === 'calls' ? callsChunk(reply.calls) : textChunk(reply.text, true));
+    return sendJson(r.res, 200, reply.type === 'calls' ? callsChunk(reply.calls, state.model) : textChunk(reply.text, true, state.model));
   }
-  return streamReply(r.res, reply, scenario, { onCalls: issue, onEnd: (end) => state.streams.push(end) });
+  return streamReply(r.res, reply, scenario, state.model, { onCalls: issue, onEnd: (end) => state.streams.push(end) });
 }

@@ -3,10 +3,10 @@
 // it, and every stream's end is reported, so a test can tell what Gemini saw before it hung up.
 import type { ServerResponse } from 'node:http';
 import { sleep } from '../http.js';
-import { slowWord, type GeminiCall, type GeminiReply } from './scenarios.js';
+import { slowWord, type MockFunctionCall, type ContentReply } from './scenarios.js';
 
-/** The model the mock answers as, in every response and in the model list. */
-export const MODEL_NAME = 'gemini-2.5-flash';
+/** The model the mock answers as, in every response and in the model list, unless the agent's bench names the one its client asks for. */
+export const DEFAULT_MODEL_NAME = 'mock-model';
 
 /** A bound on the endless stream, in case a client never closes (2 minutes at the default delay). */
 const MAX_ENDLESS_CHUNKS = 480;
@@ -21,29 +21,30 @@ export interface StreamEnd {
   readonly completed: boolean;
 }
 
-function candidate(parts: readonly unknown[], last: boolean): unknown {
+function candidate(parts: readonly unknown[], last: boolean, model: string): unknown {
   return {
     candidates: [{ content: { role: 'model', parts }, index: 0, ...(last ? { finishReason: 'STOP' } : {}) }],
     usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 10, totalTokenCount: 110 },
-    modelVersion: MODEL_NAME,
+    modelVersion: model,
   };
 }
 
-export function textChunk(text: string, last: boolean): unknown {
-  return candidate([{ text }], last);
+export function textChunk(text: string, last: boolean, model: string): unknown {
+  return candidate([{ text }], last, model);
 }
 
-export function callsChunk(list: readonly GeminiCall[]): unknown {
+export function callsChunk(list: readonly MockFunctionCall[], model: string): unknown {
   const parts = list.map((c) => ({ functionCall: { name: c.name, args: c.args, ...(c.id ? { id: c.id } : {}) } }));
-  return candidate(parts, true);
+  return candidate(parts, true, model);
 }
 
 /** Streams `reply`; `onCalls` sees the calls of a calls reply as they go out, `onEnd` how the stream ended. */
 export async function streamReply(
   res: ServerResponse,
-  reply: GeminiReply,
+  reply: ContentReply,
   scenario: string,
-  hooks: { onCalls(calls: readonly GeminiCall[]): void; onEnd(end: StreamEnd): void },
+  model: string,
+  hooks: { onCalls(calls: readonly MockFunctionCall[]): void; onEnd(end: StreamEnd): void },
 ): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   let closed = false;
@@ -55,7 +56,7 @@ export async function streamReply(
   };
   if (reply.type === 'calls') {
     hooks.onCalls(reply.calls);
-    send(callsChunk(reply.calls));
+    send(callsChunk(reply.calls, model));
     hooks.onEnd({ scenario, chunks: 1, text: '', completed: true });
     res.end();
     return;
@@ -69,7 +70,7 @@ export async function streamReply(
   for (let i = 0; i < total && !closed; i += 1) {
     const piece = i < pieces.length ? pieces[i]! : slowWord(i - pieces.length + 1);
     const last = i === total - 1;
-    send(textChunk(piece, last));
+    send(textChunk(piece, last, model));
     sent += piece;
     chunks += 1;
     if (!last && reply.delayMs) await sleep(reply.delayMs);

@@ -5,19 +5,19 @@
 import { withoutBracketedScenario } from '../scenarioMarker.js';
 
 /** One function call of a reply. Without `id`, Gemini makes its own (`<name>_<Date.now()>_<n>`), as with the real API. */
-export interface GeminiCall {
+export interface MockFunctionCall {
   readonly name: string;
   readonly args: Readonly<Record<string, unknown>>;
   readonly id?: string;
 }
 
-export type GeminiReply =
+export type ContentReply =
   /** Text in `chunkChars`-sized chunks; `endless` keeps sending numbered words until the client closes. */
   | { readonly type: 'text'; readonly text: string; readonly chunkChars?: number; readonly delayMs?: number; readonly endless?: boolean }
   /** Function calls in one response (several = one parallel batch). */
-  | { readonly type: 'calls'; readonly calls: readonly GeminiCall[] };
+  | { readonly type: 'calls'; readonly calls: readonly MockFunctionCall[] };
 
-export interface GeminiReplyContext {
+export interface ContentReplyContext {
   /** The user's latest typed text (the last text part of the latest user turn that has text). */
   readonly userText: string;
   /** 0 for the reply to the prompt, N after the Nth batch of function responses. */
@@ -26,7 +26,7 @@ export interface GeminiReplyContext {
   readonly toolNames: readonly string[];
 }
 
-export type GeminiScenario = readonly GeminiReply[] | ((ctx: GeminiReplyContext) => GeminiReply);
+export type ContentScenario = readonly ContentReply[] | ((ctx: ContentReplyContext) => ContentReply);
 
 /** What a scenario says once its scripted replies are used up (after the function responses). */
 export const FINAL_TEXT = 'MOCK FINAL: all done.';
@@ -51,11 +51,11 @@ export const FETCH_URL = 'http://127.0.0.1:9/page';
 /** The file the edit scenario changes; the work dir starts with it (geminiEnv.ts writes it). */
 export const EDIT_FILE = { name: 'edit_me.txt', content: 'first line\nold line\nlast line\n' } as const;
 
-export function shell(command: string, description: string): GeminiCall {
+export function shell(command: string, description: string): MockFunctionCall {
   return { name: 'run_shell_command', args: { command, description } };
 }
 
-export function writeFile(filePath: string, content: string): GeminiCall {
+export function writeFile(filePath: string, content: string): MockFunctionCall {
   return { name: 'write_file', args: { file_path: filePath, content } };
 }
 
@@ -63,7 +63,7 @@ export function writeFile(filePath: string, content: string): GeminiCall {
  * The commands are `touch`/`sleep`, never `echo`: Gemini 0.61.0 auto-allows `echo …` without a
  * dialog. Descriptions are distinct so a dialog can be matched to its call on screen.
  */
-export const GEMINI_SCENARIOS: Readonly<Record<string, GeminiScenario>> = {
+export const CONTENT_SCENARIOS: Readonly<Record<string, ContentScenario>> = {
   shell: [{ type: 'calls', calls: [shell('touch shell_marker.txt', 'Create a marker file')] }],
   // rec rules' proof: a command its suggested policy covers, and one it does not.
   'rules-covered': [{ type: 'calls', calls: [shell('touch rules_covered.txt', 'Touch the covered file')] }],
@@ -99,7 +99,7 @@ export const GEMINI_SCENARIOS: Readonly<Record<string, GeminiScenario>> = {
   say: ({ userText }) => ({ type: 'text', text: `Noted: ${withoutBracketedScenario(userText)}` }),
 };
 
-export function pickGeminiReply(scenario: GeminiScenario, ctx: GeminiReplyContext): GeminiReply {
+export function pickContentReply(scenario: ContentScenario, ctx: ContentReplyContext): ContentReply {
   if (typeof scenario === 'function') return scenario(ctx);
   return scenario[ctx.step] ?? { type: 'text', text: FINAL_TEXT };
 }
