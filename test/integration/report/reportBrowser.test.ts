@@ -148,9 +148,8 @@ describe('rec report in headless Chromium', () => {
       const r = await runCommand(reportCommand, ['--run', run.runId.slice(0, 8), '--db', run.dbPath, '-o', file, '--no-progress']);
       expect(r.code, r.stderr).toBe(0);
     };
-    if (agent === 'codex') await replayCodex(name, { afterJourney });
-    else if (agent === 'claude') await replayClaude(name, undefined, { afterJourney });
-    else await replayGemini(name, { afterJourney });
+    // One kit contract (shared/recordedRun.ts AgentReplayOptions): any agent's replay takes the same options.
+    await { codex: replayCodex, claude: replayClaude, gemini: replayGemini }[agent](name, { afterJourney });
     const page = await open(file);
     const steps = await rows(page, 'timeline-steps');
     const m = journey.merged;

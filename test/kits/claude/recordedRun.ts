@@ -16,7 +16,7 @@ import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import type { Journey } from '../../helpers/journey.js';
 import type { StampedLine } from '../../helpers/castAlignment.js';
 import type { Cast } from '../../helpers/castReplay.js';
-import { replayRecording, type JourneyStep, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
+import { agentReplaySettings, replayRecording, type AgentReplayOptions, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
 import { fixturesDir, verifiedVersions } from '../../helpers/agentVersions.js';
 
 /** The pinned version's recordings (each verified version's: recordedDirs). */
@@ -93,18 +93,11 @@ export interface RecordedRun {
   readonly journey: Journey;
 }
 
-export interface ReplayOptions {
-  /** Every transcript line written this much later than the recording says (Claude's writer trailing the screen). */
-  readonly transcriptLagMs?: number;
-  /** Every key this long after the screen it answers (when the recording waited longer): a quicker user (shared/recordedRun.ts). */
-  readonly keyDelayMs?: number;
-  /** Alters Claude's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
-  readonly alterOutput?: (data: string) => string;
-  /** Goes further down the user's path after merge and stats (see replayRecording). */
-  readonly afterJourney?: JourneyStep;
-}
+/** Claude takes the shared options only (`dir`: RECORDED_DIR by default, RECORDED_INLINE_DIR or one of RECORDED_BY_VERSION). */
+export type ReplayOptions = AgentReplayOptions;
 
-export async function replayRecorded(name: string, dir: string = RECORDED_DIR, options: ReplayOptions = {}): Promise<RecordedRun> {
+export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
+  const dir = options.dir ?? RECORDED_DIR;
   const raw = readFileSync(join(dir, `${name}.transcript.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
   const parsed = raw.map((text) => TranscriptLine.parse(JSON.parse(text)));
   const sessionId = parsed.find((r) => r.sessionId !== undefined)?.sessionId;
@@ -164,10 +157,7 @@ export async function replayRecorded(name: string, dir: string = RECORDED_DIR, o
       name,
       layout,
       recorder: (context, clock) => new ClaudeRecorder(context, { clock }),
-      ...(options.transcriptLagMs !== undefined ? { lagMs: options.transcriptLagMs } : {}),
-      ...(options.keyDelayMs !== undefined ? { keyDelayMs: options.keyDelayMs } : {}),
-      ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
-      ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
+      ...agentReplaySettings(options),
       lingerMs: CLAUDE_IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,
     },
     ({ cast, db, runId, screen, frames, keysSent, forwarded, journey }) => ({

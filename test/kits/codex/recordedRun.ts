@@ -13,7 +13,7 @@ import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import type { Cast } from '../../helpers/castReplay.js';
 import type { Journey } from '../../helpers/journey.js';
 import { fixturesDir, verifiedVersions } from '../../helpers/agentVersions.js';
-import { replayRecording, type FrameCheck, type JourneyStep, type SessionLayout } from '../shared/recordedRun.js';
+import { agentReplaySettings, replayRecording, type AgentReplayOptions, type FrameCheck, type SessionLayout } from '../shared/recordedRun.js';
 import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 
 /** The pinned version's recordings (each verified version's: RECORDED_BY_VERSION). */
@@ -57,21 +57,8 @@ export interface RecordedRun {
   readonly journey: Journey;
 }
 
-export interface ReplayOptions {
-  /** The recordings folder (one of RECORDED_BY_VERSION); the pinned version's by default. */
-  readonly dir?: string;
-  /**
-   * Writes every rollout line this much later than its aligned time (Codex's rollout writer flushes
-   * asynchronously; a loaded machine delays it further). The recorder must record the same events.
-   */
-  readonly rolloutLagMs?: number;
-  /** Every key this long after the screen it answers (when the recording waited longer): a quicker user (shared/recordedRun.ts). */
-  readonly keyDelayMs?: number;
-  /** Alters Codex's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
-  readonly alterOutput?: (data: string) => string;
-  /** Goes further down the user's path after merge and stats (see replayRecording). */
-  readonly afterJourney?: JourneyStep;
-}
+/** Codex takes the shared options only. */
+export type ReplayOptions = AgentReplayOptions;
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
   const dir = options.dir ?? RECORDED_DIR;
@@ -105,10 +92,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       name,
       layout,
       recorder: (context, clock) => new CodexRecorder(context, { clock }),
-      ...(options.rolloutLagMs !== undefined ? { lagMs: options.rolloutLagMs } : {}),
-      ...(options.keyDelayMs !== undefined ? { keyDelayMs: options.keyDelayMs } : {}),
-      ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
-      ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
+      ...agentReplaySettings(options),
       // The recording stops with Codex's last screen; it stays a moment longer (Codex was killed right
       // after it was captured), long enough for the recorder's settle checks and polls to run on it.
       lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,

@@ -16,9 +16,9 @@ import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import { EDIT_FILE } from '../../../src/lab/mock/googleGenerateContent/scenarios.js';
 import type { StampedLine } from '../../helpers/castAlignment.js';
 import type { Journey } from '../../helpers/journey.js';
-import { screenText, type Cast, type CastEvent, type ScreenFrame } from '../../helpers/castReplay.js';
+import { screenText, type Cast, type ScreenFrame } from '../../helpers/castReplay.js';
 import { fixturesDir } from '../../helpers/agentVersions.js';
-import { replayRecording, type JourneyStep, type SessionLayout } from '../shared/recordedRun.js';
+import { agentReplaySettings, replayRecording, type AgentReplayOptions, type SessionLayout } from '../shared/recordedRun.js';
 import { readToolCalls, type SessionToolCall } from './sessionSnapshots.js';
 
 export const RECORDED_DIR = join(fixturesDir('gemini'), 'recorded');
@@ -139,24 +139,11 @@ export interface RecordedRun {
   readonly journey: Journey;
 }
 
-export interface ReplayOptions {
-  /**
-   * Writes every chat line this much later than its aligned time (a loaded machine delays Gemini's
-   * writes and rec's reads). The recorder must record the same events.
-   */
-  readonly chatLagMs?: number;
-  /** Every key this long after the screen it answers (when the recording waited longer): a quicker user (shared/recordedRun.ts). */
-  readonly keyDelayMs?: number;
+export interface ReplayOptions extends AgentReplayOptions {
   /** Everything this many times as fast: a quicker model and machine too (shared/recordedRun.ts). */
   readonly speedup?: number;
   /** Every batch of calls written in the reverse order (Gemini's order within a batch is not the model's). */
   readonly reversedBatches?: boolean;
-  /** The user's keys as another user pressed them (shared/recordedRun.ts). */
-  readonly alterKeys?: (events: readonly CastEvent[]) => CastEvent[];
-  /** Alters Gemini's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
-  readonly alterOutput?: (data: string) => string;
-  /** Goes further down the user's path after merge and stats (see replayRecording). */
-  readonly afterJourney?: JourneyStep;
 }
 
 /** The line with its batch of calls in the reverse order (a line of fewer than two calls as it is). */
@@ -167,6 +154,7 @@ function reverseBatch(line: string): string {
 }
 
 export async function replayRecorded(name: string, options: ReplayOptions = {}): Promise<RecordedRun> {
+  const dir = options.dir ?? RECORDED_DIR;
   let raw: string[] = [];
   let sessionIdOfFile = '';
   let chatFile = '';
@@ -178,7 +166,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
     mkdirSync(cwd);
     writeFileSync(join(cwd, EDIT_FILE.name), EDIT_FILE.content);
     // The records' absolute paths name the recorder's work dir: they name this replay's instead.
-    raw = readFileSync(join(RECORDED_DIR, `${name}.session.jsonl`), 'utf8')
+    raw = readFileSync(join(dir, `${name}.session.jsonl`), 'utf8')
       .split('\n')
       .filter((l) => l.trim() !== '')
       .map((l) => l.split(RECORDED_CWD).join(cwd))
@@ -228,16 +216,12 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
   return replayRecording(
     {
       agent: 'gemini',
-      dir: RECORDED_DIR,
+      dir,
       name,
       layout,
       recorder: (context, clock) => new GeminiRecorder(context, { clock }),
-      ...(options.chatLagMs !== undefined ? { lagMs: options.chatLagMs } : {}),
-      ...(options.keyDelayMs !== undefined ? { keyDelayMs: options.keyDelayMs } : {}),
+      ...agentReplaySettings(options),
       ...(options.speedup !== undefined ? { speedup: options.speedup } : {}),
-      ...(options.alterOutput ? { alterOutput: options.alterOutput, missesExpected: true } : {}),
-      ...(options.alterKeys ? { alterKeys: options.alterKeys } : {}),
-      ...(options.afterJourney ? { afterJourney: options.afterJourney } : {}),
       probes,
       // The cast ends at Gemini's exit.
       lingerMs: IGNORED_KEY_SETTLE_MS + SESSION_POLL_MS,

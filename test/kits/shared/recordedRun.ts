@@ -95,6 +95,39 @@ export interface RecordedReplayOptions {
 
 export type JourneyStep = (run: { readonly dbPath: string; readonly runId: string; readonly journey: Journey }) => Promise<void>;
 
+/**
+ * What every agent kit's `replayRecorded(name, options)` takes; a kit's ReplayOptions extends it
+ * with its own extras only.
+ */
+export interface AgentReplayOptions {
+  /** The recordings folder (one of the kit's RECORDED_BY_VERSION); the pinned version's by default. */
+  readonly dir?: string;
+  /**
+   * Every session-file line written this much later than recorded (the agent's writer trailing the
+   * screen, a loaded machine delaying its writes and rec's reads). The recorder must record the same events.
+   */
+  readonly fileLagMs?: number;
+  /** Every key this long after the screen it answers (when the recording waited longer): a quicker user (see RecordedReplayOptions). */
+  readonly keyDelayMs?: number;
+  /** Alters the agent's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
+  readonly alterOutput?: (data: string) => string;
+  /** The user's keys as another user pressed them (see RecordedReplayOptions). */
+  readonly alterKeys?: (events: readonly CastEvent[]) => CastEvent[];
+  /** Goes further down the user's path after merge and stats (see replayRecording). */
+  readonly afterJourney?: JourneyStep;
+}
+
+/** A kit's AgentReplayOptions as replayRecording takes them (all but `dir`, which the kit reads its files from too). */
+export function agentReplaySettings(o: AgentReplayOptions): Pick<RecordedReplayOptions, 'lagMs' | 'keyDelayMs' | 'alterOutput' | 'missesExpected' | 'alterKeys' | 'afterJourney'> {
+  return {
+    ...(o.fileLagMs !== undefined ? { lagMs: o.fileLagMs } : {}),
+    ...(o.keyDelayMs !== undefined ? { keyDelayMs: o.keyDelayMs } : {}),
+    ...(o.alterOutput ? { alterOutput: o.alterOutput, missesExpected: true } : {}),
+    ...(o.alterKeys ? { alterKeys: o.alterKeys } : {}),
+    ...(o.afterJourney ? { afterJourney: o.afterJourney } : {}),
+  };
+}
+
 /** The replayed run, while its sidecar is open. */
 export interface ReplayedRun {
   readonly cast: Cast;

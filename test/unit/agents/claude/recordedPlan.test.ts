@@ -72,7 +72,7 @@ const rejection = (callId: string, trigger: string, optionLabel: string | null):
 for (const { version, recorded } of RECORDED_BY_VERSION) {
   describe(`claude ${version}, 120x40, plan mode: the plan approval dialog, recorded sessions replayed through the recorder`, () => {
     it('plan-approve: 1 approves the plan for the session (Claude writes grantScope session, and leaves plan mode)', async () => {
-      const r = await replayRecorded('plan-approve', recorded);
+      const r = await replayRecorded('plan-approve', { dir: recorded });
       const call = planCall(r);
       expectPlanPrompt(r, call);
       expect(decisions(r)).toEqual([
@@ -83,7 +83,7 @@ for (const { version, recorded } of RECORDED_BY_VERSION) {
     }, REPLAY_TIMEOUT_MS);
 
     it('plan-reject-digit: 2 (No) refuses the plan: a rejection of kind plan keyed by the call', async () => {
-      const r = await replayRecorded('plan-reject-digit', recorded);
+      const r = await replayRecorded('plan-reject-digit', { dir: recorded });
       const call = planCall(r);
       expectPlanPrompt(r, call);
       expect(decisions(r)).toEqual([rejection(call, 'digit', 'No')]);
@@ -91,19 +91,19 @@ for (const { version, recorded } of RECORDED_BY_VERSION) {
     }, REPLAY_TIMEOUT_MS);
 
     it('plan-reject-esc: Esc refuses the plan, naming no option', async () => {
-      const r = await replayRecorded('plan-reject-esc', recorded);
+      const r = await replayRecorded('plan-reject-esc', { dir: recorded });
       expect(decisions(r)).toEqual([rejection(planCall(r), 'esc', null)]);
       expectRefusedPlanMerged(r, planCall(r));
     }, REPLAY_TIMEOUT_MS);
 
     it('plan-reject-tab-enter: Tab opens no field at this dialog: the typed text is no reason, Enter on No is a plain refusal', async () => {
-      const r = await replayRecorded('plan-reject-tab-enter', recorded);
+      const r = await replayRecorded('plan-reject-tab-enter', { dir: recorded });
       expect(decisions(r)).toEqual([rejection(planCall(r), 'enter', 'No')]);
       expect(JSON.stringify(r.events)).not.toContain('keep it shorter');
     }, REPLAY_TIMEOUT_MS);
 
     it('plan-long-reject-esc: a 60-step plan draws the same dialog; Esc refuses it', async () => {
-      const r = await replayRecorded('plan-long-reject-esc', recorded);
+      const r = await replayRecorded('plan-long-reject-esc', { dir: recorded });
       const call = planCall(r);
       expectPlanPrompt(r, call);
       expect(decisions(r)).toEqual([rejection(call, 'esc', null)]);

@@ -104,15 +104,15 @@ function expectDialogs(r: RecordedRun, d: Dialog): void {
 }
 
 const TIMINGS = [
-  ...LAGGING_TRANSCRIPT_MS.map((lag) => ({ label: `transcript written ${lag} ms late`, options: { transcriptLagMs: lag } })),
-  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'transcript'), options: { transcriptLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
+  ...LAGGING_TRANSCRIPT_MS.map((lag) => ({ label: `transcript written ${lag} ms late`, options: { fileLagMs: lag } })),
+  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'transcript'), options: { fileLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
 ];
 
 for (const { label, options } of TIMINGS) {
   describe(`claude 2.1.332, 120x40, the WebFetch, MCP and NotebookEdit dialogs, ${label}`, () => {
     for (const d of DIALOGS) {
       it(`${d.scenario}: Esc and ${d.no} refuse (kind ${d.kind}), 1 approves once, 2 approves (${d.alwaysScope}), then no dialog`, async () => {
-        const r = await replayRecorded(d.scenario, RECORDED, options);
+        const r = await replayRecorded(d.scenario, { dir: RECORDED, ...options });
         expectDialogs(r, d);
       }, REPLAY_TIMEOUT_MS);
     }

@@ -57,12 +57,12 @@ const rejection = (callId: string, kind: string, trigger: string, reasonSource =
 // As recorded, then at every point of the timing sweep (helpers/timingSweep.ts): the same rows.
 const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: ReplayOptions }> = [
   { label: '', options: {} },
-  ...TIMING_POINTS.map((p) => ({ label: `, ${timingLabel(p, 'transcript')}`, options: { keyDelayMs: p.keyDelayMs, transcriptLagMs: p.lagMs } })),
+  ...TIMING_POINTS.map((p) => ({ label: `, ${timingLabel(p, 'transcript')}`, options: { keyDelayMs: p.keyDelayMs, fileLagMs: p.lagMs } })),
 ];
 
 for (const [{ version, recorded, inline }, { label, options }] of RECORDED_BY_VERSION.flatMap((v) => TIMINGS.map((t) => [v, t] as const))) {
   describe(`claude ${version}, 120x40, recorded sessions replayed through the recorder${label}`, () => {
-    const replay = (name: string) => replayRecorded(name, recorded, options);
+    const replay = (name: string) => replayRecorded(name, { dir: recorded, ...options });
 
     it('bash-approve-once: 1 approves once; the transcript says it ran', async () => {
       const r = await replay('bash-approve-once');
@@ -180,7 +180,7 @@ for (const [{ version, recorded, inline }, { label, options }] of RECORDED_BY_VE
   // The same decisions drawn by the inline renderer the user may pick (recorded-inline/, `--settings
   // '{"tui":"default"}'`): the normal screen, the live area erased and rewritten line by line.
   describe(`claude ${version}, 120x40, inline renderer (tui default), recorded sessions replayed through the recorder${label}`, () => {
-    const replay = (name: string) => replayRecorded(name, inline, options);
+    const replay = (name: string) => replayRecorded(name, { dir: inline, ...options });
 
     it('inline-bash-approve-once: 1 approves once', async () => {
       const r = await replay('inline-bash-approve-once');
@@ -251,7 +251,7 @@ for (const [{ version, recorded, inline }, { label, options }] of RECORDED_BY_VE
 for (const lag of LAGGING_TRANSCRIPT_MS) {
   describe(`claude 2.1.332, 120x40, a take recorded under heavy load, transcript written ${lag} ms late`, () => {
     it('resize-at-prompt-loaded: the Esc at the prompt redrawn at 80x30 rejects the call, once, with its id', async () => {
-      const r = await replayRecorded('resize-at-prompt-loaded', join(fixturesDir('claude', '2.1.332'), 'recorded'), { transcriptLagMs: lag });
+      const r = await replayRecorded('resize-at-prompt-loaded', { dir: join(fixturesDir('claude', '2.1.332'), 'recorded'), fileLagMs: lag });
       expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: r.calls[0]!.id, tool_name: 'Bash' })]);
       expect(decisions(r)).toEqual([rejection(r.calls[0]!.id, 'command', 'esc')]);
       // One rejection in merge and stats: the sidecar's row and the transcript's refusal are one entry.
@@ -264,7 +264,7 @@ for (const lag of LAGGING_TRANSCRIPT_MS) {
 // gutter is not part of the command, and the call is tied by the command alone.
 describe('claude 2.1.332, 80x24, a long node -e command wrapped over three rows of the Bash prompt', () => {
   it('bash-long-wrap-approve: 1 approves the call the wrapped prompt shows, with its id and input', async () => {
-    const r = await replayRecorded('bash-long-wrap-approve', join(fixturesDir('claude', '2.1.332'), 'recorded'));
+    const r = await replayRecorded('bash-long-wrap-approve', { dir: join(fixturesDir('claude', '2.1.332'), 'recorded') });
     const call = r.calls[0]!;
     expect(prompts(r)).toEqual([expect.objectContaining({ kind: 'command', call_id: call.id, tool_name: 'Bash', tool_input: expect.objectContaining({ command: expect.stringMatching(/^node -e "/) }) })]);
     expect(decisions(r)).toEqual([approval(call.id, 'digit', 'Yes', 'once')]);

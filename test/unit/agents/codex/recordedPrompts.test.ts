@@ -17,10 +17,10 @@ import { MCP_CALLS } from '../../../../src/lab/mock/openaiResponses/scenarios.js
 
 const REPLAY_TIMEOUT_MS = 60_000;
 /** As recorded, the rollout 400 ms and 1.5 s behind the screen, then every point of the timing sweep (helpers/timingSweep.ts). */
-const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: Pick<ReplayOptions, 'rolloutLagMs' | 'keyDelayMs'> }> = [
+const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs'> }> = [
   { label: 'rollout on time', options: {} },
-  ...[400, 1_500].map((lag) => ({ label: `rollout ${lag} ms late`, options: { rolloutLagMs: lag } })),
-  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'rollout'), options: { rolloutLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
+  ...[400, 1_500].map((lag) => ({ label: `rollout ${lag} ms late`, options: { fileLagMs: lag } })),
+  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'rollout'), options: { fileLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
 ];
 const dirOf = (version: string): string => RECORDED_BY_VERSION.find((v) => v.version === version)!.recorded;
 /** The MCP form was measured on 0.171.0 only. */
@@ -30,7 +30,7 @@ const NETWORK_VERSIONS = ['0.169.0', '0.171.0'] as const;
 
 const rows = (run: RecordedRun): RowView[] => run.events.map((e) => view(e as unknown as EventRow));
 
-function replay(name: string, timing: Pick<ReplayOptions, 'rolloutLagMs' | 'keyDelayMs'>, dir = DIR): Promise<RecordedRun> {
+function replay(name: string, timing: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs'>, dir = DIR): Promise<RecordedRun> {
   return replayRecorded(name, { dir, ...timing });
 }
 

@@ -26,7 +26,7 @@ const LAGGING_ROLLOUT_MS = [400, 1_500] as const;
 /** Replays without a lag are shared by the row and the screen suites (each is deterministic). */
 const replays = new Map<string, Promise<RecordedRun>>();
 function replay(name: string, options: ReplayOptions & { readonly dir: string }): Promise<RecordedRun> {
-  if (options.rolloutLagMs !== undefined || options.keyDelayMs !== undefined) return replayRecorded(name, options);
+  if (options.fileLagMs !== undefined || options.keyDelayMs !== undefined) return replayRecorded(name, options);
   const key = `${options.dir}/${name}`;
   let run = replays.get(key);
   if (!run) replays.set(key, (run = replayRecorded(name, { dir: options.dir })));
@@ -247,14 +247,14 @@ for (const { version, recorded: dir } of RECORDED_BY_VERSION) {
       // as rec waits after an exit (RECONCILE_AFTER_EXIT_MS, 1.5 s): the recorder never sees
       // the calls then, and its events keep call_id empty (a known limit, noted in docs/codex.md).
       const exitsAtOnce = new Set(lag >= 1500 ? ['sleep-ctrlc-exit'] : []);
-      suite(recordedOn(version, [...SCENARIOS_120X40, ...SCENARIOS_80X40]).filter((s) => !exitsAtOnce.has(s.name)), { dir, rolloutLagMs: lag });
+      suite(recordedOn(version, [...SCENARIOS_120X40, ...SCENARIOS_80X40]).filter((s) => !exitsAtOnce.has(s.name)), { dir, fileLagMs: lag });
     });
   }
 
   for (const point of TIMING_POINTS) {
     describe(`codex ${version}, recorded, ${timingLabel(point, 'rollout')}`, () => {
       const exitsAtOnce = new Set(point.lagMs >= 1500 ? ['sleep-ctrlc-exit'] : []);
-      suite(recordedOn(version, [...SCENARIOS_120X40, ...SCENARIOS_80X40]).filter((s) => !exitsAtOnce.has(s.name)), { dir, rolloutLagMs: point.lagMs, keyDelayMs: point.keyDelayMs });
+      suite(recordedOn(version, [...SCENARIOS_120X40, ...SCENARIOS_80X40]).filter((s) => !exitsAtOnce.has(s.name)), { dir, fileLagMs: point.lagMs, keyDelayMs: point.keyDelayMs });
     });
   }
 

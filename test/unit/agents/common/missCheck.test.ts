@@ -31,7 +31,7 @@ describe('misses detected in the field', () => {
   it(
     'Claude Code: a refusal by digit at a prompt rec cannot read is one miss, with the screen that showed it',
     async () => {
-      const run = await replayClaude('bash-reject-digit', undefined, { alterOutput: claudeRelease });
+      const run = await replayClaude('bash-reject-digit', { alterOutput: claudeRelease });
       const refused = run.calls.map((c) => c.id);
       expect(refused).toHaveLength(1);
       expect(run.events.map(view)).toEqual([{ type: 'miss', call_id: refused[0], decision: 'rejected' }]);
@@ -45,7 +45,7 @@ describe('misses detected in the field', () => {
   it(
     'Claude Code: an approval the transcript says a person gave is a miss too',
     async () => {
-      const run = await replayClaude('bash-approve-once', undefined, { alterOutput: claudeRelease });
+      const run = await replayClaude('bash-approve-once', { alterOutput: claudeRelease });
       expect(run.events.map(view)).toEqual([{ type: 'miss', call_id: run.calls[0]!.id, decision: 'approved' }]);
     },
     REPLAY_TIMEOUT_MS,

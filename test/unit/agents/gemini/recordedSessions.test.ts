@@ -245,13 +245,13 @@ const LAGGING_CHAT_MS = [400, 1_500] as const;
 // needs the file's turn at its key (a deciding key scans while no file is known).
 for (const lag of LAGGING_CHAT_MS) {
   describe(`gemini 0.61.0, recorded with scripts/record-gemini-fixtures.mjs, chat file written ${lag} ms late`, () => {
-    suite({ chatLagMs: lag });
+    suite({ fileLagMs: lag });
   });
 }
 
 for (const point of TIMING_POINTS) {
   describe(`gemini 0.61.0, recorded, ${timingLabel(point, 'chat file')}`, () => {
-    suite({ keyDelayMs: point.keyDelayMs, chatLagMs: point.lagMs });
+    suite({ keyDelayMs: point.keyDelayMs, fileLagMs: point.lagMs });
   });
 }
 
@@ -264,9 +264,9 @@ for (const point of TIMING_POINTS) {
  * writes its file before it prints the summary that ends it.
  */
 const SPEEDUP = 4;
-for (const chatLagMs of TIMING_SWEEP ? [0, LAGGING_CHAT_MS[0]] : []) {
-  describe(`gemini 0.61.0, recorded, ${SPEEDUP} times as fast, keys at once, chat file ${chatLagMs} ms late`, () => {
-    suite({ keyDelayMs: 0, speedup: SPEEDUP, chatLagMs });
+for (const fileLagMs of TIMING_SWEEP ? [0, LAGGING_CHAT_MS[0]] : []) {
+  describe(`gemini 0.61.0, recorded, ${SPEEDUP} times as fast, keys at once, chat file ${fileLagMs} ms late`, () => {
+    suite({ keyDelayMs: 0, speedup: SPEEDUP, fileLagMs });
   });
 }
 
