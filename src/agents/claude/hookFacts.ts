@@ -82,8 +82,9 @@ export class HookFacts {
         }
         break;
       case 'PermissionDenied':
-        // Fired only when the auto-mode classifier denies a call.
-        if (p.tool_use_id) facts.push({ type: 'refused', callId: p.tool_use_id, decidedBy: 'reviewer', trigger: 'rule', source: 'hook' });
+        // Fired only when auto mode's classifier refuses a call (blocked, or no usable verdict): a
+        // reviewer model's decision, with no trigger; its reason is the classifier's explanation.
+        if (p.tool_use_id) facts.push({ type: 'refused', callId: p.tool_use_id, decidedBy: 'reviewer', ...(p.reason ? { reason: p.reason } : {}), source: 'hook' });
         break;
       default:
         break;

@@ -224,6 +224,9 @@ export class ClaudeTranscriptReader implements SessionReader {
       case 'denied_by_policy':
         b.addFinding({ ...base, kind: 'permission', decided_by: verdict.decidedBy, reason_source: 'none', ran: 'no' });
         return;
+      case 'refused_by_reviewer':
+        b.addFinding(reviewerRefusal(base, rejectionKind(), verdict));
+        return;
       case 'ran':
         if (call) {
           call.fate = 'ran';
@@ -263,4 +266,17 @@ function compact(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
   return out;
+}
+
+/** Auto mode's classifier refused the call: no person, no prompt, no key; its explanation is the reason. */
+function reviewerRefusal(base: NativeFinding, kind: NativeFinding['kind'], verdict: { readonly review: string; readonly reason: string | null }): NativeFinding {
+  return {
+    ...base,
+    kind,
+    decided_by: 'reviewer',
+    reason: verdict.reason,
+    reason_source: verdict.reason !== null ? 'reviewer' : 'none',
+    ran: 'no',
+    native: { ...(base.native as object), review: verdict.review },
+  };
 }

@@ -14,7 +14,7 @@ import { isObject } from '../../readers/nativeSession.js';
 import { LATEST_CLAUDE_STRINGS, type ClaudeStrings } from './strings/index.js';
 
 export const PermissionDecision = z
-  .object({ decision: z.string(), source: z.string().optional(), grantScope: z.string().optional() })
+  .object({ decision: z.string(), source: z.string().optional(), grantScope: z.string().optional(), reasonType: z.string().optional() })
   .loose(); // kept whole: it is shown verbatim as the native evidence
 export type PermissionDecision = z.infer<typeof PermissionDecision>;
 
@@ -189,6 +189,11 @@ export type ResultVerdict =
   | { readonly type: 'refused_in_subagent' }
   /** Written as a rejection after the call had started: the user interrupted it while it ran. */
   | { readonly type: 'interrupted_running' }
+  /**
+   * Refused by auto mode's classifier (a reviewer model): it blocked the call (`denied`, its
+   * explanation the reason) or gave no usable verdict (`failed`). No person decided, no prompt was drawn.
+   */
+  | { readonly type: 'refused_by_reviewer'; readonly review: 'denied' | 'failed'; readonly reason: string | null }
   /** Denied by a permission rule or a PreToolUse hook: no person decided. */
   | { readonly type: 'denied_by_policy'; readonly decidedBy: 'hook' | 'rule' }
   /** No decision recorded (an older transcript, or a tool that needs none): it ran, or failed on its own. */
@@ -198,12 +203,14 @@ export type ResultVerdict =
 export function judgeResult(line: ClaudeLine, result: ToolResultBlock, toolName: string | null, strings: ClaudeStrings = LATEST_CLAUDE_STRINGS): ResultVerdict {
   const pd = line.permissionDecision;
   // "Don't ask again" (WebFetch, MCP) writes a rule and no grantScope: source user_permanent.
-  if (pd?.decision === 'accept') return { type: 'approved', decidedBy: decidedBy(pd.source), scope: toScope(pd.grantScope) ?? (pd.source === 'user_permanent' ? 'always' : null) };
+  if (pd?.decision === 'accept') return { type: 'approved', decidedBy: decidedBy(pd), scope: toScope(pd.grantScope) ?? (pd.source === 'user_permanent' ? 'always' : null) };
   const kind = line.toolDenialKind;
   const out = result.output ?? '';
+  if (kind === AUTO_MODE_BLOCKED) return { type: 'refused_by_reviewer', review: 'denied', reason: classifierReason(out, strings) };
+  if (kind === AUTO_MODE_UNAVAILABLE) return { type: 'refused_by_reviewer', review: 'failed', reason: firstSentence(out) };
   if (kind === 'user-rejected' || (kind === undefined && result.isError && isRejectionText(out, toolName, strings))) {
     const reason = line.userFeedback ?? reasonFromText(out, strings);
-    if (pd?.decision === 'reject' || reason !== null) return { type: 'refused', decidedBy: decidedBy(pd?.source ?? 'user_reject'), reason };
+    if (pd?.decision === 'reject' || reason !== null) return { type: 'refused', decidedBy: decidedBy(pd ?? { decision: 'reject', source: 'user_reject' }), reason };
     if (line.toolDenialBeforeRun === true || (kind === undefined && !out.startsWith(strings.subagentDeniedPrefix))) {
       return { type: 'refused_before_run', textOnly: kind === undefined };
     }
@@ -225,12 +232,40 @@ export function reasonFromText(text: string, strings: ClaudeStrings = LATEST_CLA
   return at === -1 ? null : text.slice(at + strings.userSaid.length);
 }
 
-/** Who decided, from permissionDecision.source (`user_temporary`, `user_reject`, `config`, `hook`, `classifier`). */
-export function decidedBy(source: string | undefined): DecidedBy {
+/** The toolDenialKind of a call auto mode's classifier blocked, and of one it gave no usable verdict on (2.1.332). */
+const AUTO_MODE_BLOCKED = 'automode-blocked';
+const AUTO_MODE_UNAVAILABLE = 'automode-unavailable';
+
+/**
+ * Who decided, from permissionDecision: its `source` (`user_temporary`, `user_reject`, `config`,
+ * `hook`) and, for a `config` decision, its `reasonType` (`classifier`: auto mode's classifier, a
+ * reviewer model; `mode`, a rule: the setting). A person's answer at the prompt auto mode's breaker
+ * opens stays the user's, whatever its reasonCode says.
+ */
+export function decidedBy(pd: Pick<PermissionDecision, 'source' | 'reasonType'>): DecidedBy {
+  const source = pd.source;
   if (source === undefined || source.startsWith('user')) return 'user';
   if (source === 'hook') return 'hook';
-  if (source === 'classifier') return 'reviewer';
+  if (source === 'classifier' || pd.reasonType === 'classifier') return 'reviewer';
   return 'config';
+}
+
+/** The classifier's explanation in a blocked call's result, or null where the text is not as measured. */
+function classifierReason(text: string, strings: ClaudeStrings): string | null {
+  const marks = strings.classifierReason;
+  if (marks === undefined) return null;
+  const at = text.indexOf(marks.start);
+  if (at < 0) return null;
+  const from = at + marks.start.length;
+  const end = text.indexOf(marks.end, from);
+  return text.slice(from, end < 0 ? undefined : end).trim() || null;
+}
+
+/** A text's first sentence (to its first `. `), or all of it. */
+function firstSentence(text: string): string | null {
+  const end = text.indexOf('. ');
+  const s = (end < 0 ? text : text.slice(0, end + 1)).trim();
+  return s === '' ? null : s;
 }
 
 export function toScope(grant: string | undefined): Scope | null {

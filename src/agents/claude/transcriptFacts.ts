@@ -145,6 +145,8 @@ export class TranscriptFacts {
     });
     switch (verdict.type) {
       case 'approved':
+        // Auto mode's classifier let it run: the reviewer's approval, no person asked.
+        if (verdict.decidedBy === 'reviewer') return [output(false), { type: 'reviewed', callId, outcome: 'allow', source: 'session_file' }];
         return [output(false, undefined, verdict.decidedBy === 'user' ? 'approved' : undefined)];
       case 'ran':
         return [output(false)];
@@ -160,6 +162,11 @@ export class TranscriptFacts {
         // Written as a rejection, but it had started: it ran (and was cut). Cutting an Agent call is
         // a subagent interruption, as merge says (sessionReader.ts).
         return [output(true), { type: 'ran', callId, source: 'session_file' }, { type: 'cut', callId, kind: isSubagentTool(this._toolNames.get(callId) ?? null) ? 'subagent' : 'tool' }];
+      case 'refused_by_reviewer':
+        return [
+          output(true),
+          { type: 'refused', callId, decidedBy: 'reviewer', ...(verdict.reason !== null ? { reason: verdict.reason } : {}), native: { review: verdict.review }, source: 'session_file' },
+        ];
       case 'denied_by_policy':
         return [output(true), { type: 'refused', callId, decidedBy: verdict.decidedBy, trigger: verdict.decidedBy, kind: 'permission', source: 'session_file' }];
     }

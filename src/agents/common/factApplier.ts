@@ -192,8 +192,19 @@ export class FactApplier<P extends PromptView = PromptView> {
 
   private _refused(fact: FactOf<'refused'>): void {
     const call = this._t.calls.get(fact.callId);
-    // A prompt's decision already stands for it (a person was asked after all): nothing to add.
-    if (!call || this._t.book.forCall(call.callId).some((e) => e.type === 'rejection' || e.type === 'approval')) return;
+    if (!call) return;
+    const decided = this._t.book.forCall(call.callId).filter((e) => e.type === 'rejection' || e.type === 'approval');
+    if (decided.length > 0) {
+      // A prompt's decision already stands for it (a person was asked after all), or this refusal,
+      // told by another witness first (a hook, then the file): at most the reason it lacked is added.
+      for (const e of decided) {
+        if (e.type === 'rejection' && e.decided_by === 'reviewer' && fact.decidedBy === 'reviewer' && !e.reason && fact.reason !== undefined) {
+          this._t.book.update(e.id, { reason: fact.reason, reason_source: 'reviewer' });
+        }
+        if (fact.source !== 'hook' && e.decided_by === fact.decidedBy) this._t.book.addEvidence(e.id, fact.source);
+      }
+      return;
+    }
     this._t.calls.setFate(call.callId, 'rejected');
     if (fact.native) this._t.calls.addNative(call.callId, fact.native);
     const reviewerReason = fact.decidedBy === 'reviewer' && fact.reason !== undefined;
@@ -228,8 +239,7 @@ export class FactApplier<P extends PromptView = PromptView> {
     if (!call) return;
     const decided = book.forCall(call.callId).filter((e) => e.type === 'rejection' || e.type === 'approval');
     if (fact.outcome === 'deny') {
-      // The refusal may stand already (from the call's output), without the rationale the output lacked.
-      for (const e of decided) if (e.decided_by === 'reviewer' && e.type === 'rejection' && !e.reason && fact.rationale) book.update(e.id, { reason: fact.rationale, reason_source: 'reviewer' });
+      // The refusal may stand already (from the call's output): _refused adds the rationale it lacked.
       this._refused({ type: 'refused', callId: call.callId, decidedBy: 'reviewer', ...(fact.rationale !== undefined ? { reason: fact.rationale } : {}), source: fact.source });
       return;
     }

@@ -25,9 +25,10 @@ export class ClaudeReplay extends SampleReplay<ClaudeRecorder, Line> {
   protected readonly sessionFile: string;
   protected readonly lines: string[];
 
-  constructor(readonly sample: string, options: { readonly ignoredKeySettleMs?: number; readonly announceTranscript?: boolean } = {}) {
+  /** `transcript`: the transcript's lines, when they are not the sample's own (a fixture of another version). */
+  constructor(readonly sample: string, options: { readonly ignoredKeySettleMs?: number; readonly announceTranscript?: boolean; readonly transcript?: readonly string[] } = {}) {
     super('claude', new TestScreen(blankScreen(120, 45)));
-    this.lines = sampleTranscript(sample);
+    this.lines = options.transcript ? [...options.transcript] : sampleTranscript(sample);
     const sessionId = (JSON.parse(this.lines[0]!) as Line).sessionId!;
     const project = join(this.home, '.claude', 'projects', '-scratch-ws');
     mkdirSync(project, { recursive: true });

@@ -101,6 +101,11 @@ export interface ClaudeStrings {
   readonly subagentDeniedPrefix: string;
   /** Followed by the reason the user typed after Tab. */
   readonly userSaid: string;
+  /**
+   * Auto mode's classifier (a reviewer model): where its explanation starts and ends in the
+   * tool_result of a call it blocked (toolDenialKind `automode-blocked`). Measured on 2.1.332.
+   */
+  readonly classifierReason?: { readonly start: string; readonly end: string };
   /** `toolUseResult` of a plain refusal. */
   readonly rejectedToolUseResult: string;
 }

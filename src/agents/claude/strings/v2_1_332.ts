@@ -1,6 +1,7 @@
 // Claude Code 2.1.332: the texts of 2.1.330, unchanged on screen and in the transcript (checked by the
 // real-CLI e2e suite on 2.1.332 and by its recorded fixtures, test/fixtures/claude/2.1.332), and the
-// dialogs of WebFetch, an MCP server's tool and NotebookEdit, measured on 2.1.332 (docs/claude-prompts.md).
+// dialogs of WebFetch, an MCP server's tool and NotebookEdit, measured on 2.1.332 (docs/claude-prompts.md),
+// and auto mode's refusals (docs/claude-auto-mode.md).
 import type { ClaudeStrings } from './schema.js';
 import { CLAUDE_2_1_330 } from './v2_1_330.js';
 
@@ -21,6 +22,8 @@ export const CLAUDE_2_1_332: ClaudeStrings = {
   // A refused NotebookEdit: "⎿  Rejected replace cell in analysis.ipynb at cell cell-a1".
   decisionRows: [...CLAUDE_2_1_330.decisionRows, /^⎿\s+Rejected \w+ cell in /],
   questionFile: /^Do you want to make this edit to (.+)\?$/,
+  // "Permission for this action was denied by the Claude Code auto mode classifier. Reason: <explanation>. If you have other tasks…"
+  classifierReason: { start: 'auto mode classifier. Reason: ', end: '. If you have other tasks' },
   // WebFetch's dialog names Esc on its No option, and draws no footer.
   optionHotkey: /\((esc)\)$/,
   optionMeanings: [

@@ -302,7 +302,7 @@ describe('claude 2.1.330, hooks that carry what the transcript has not said yet'
     const hook = (event: string, payload: Record<string, unknown>) => r.hooks.fire({ agent: 'claude', event, payload: { hook_event_name: event, ...payload }, sent_at: '2026-11-22T09:28:00.000Z' });
     hook('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 'toolu_classified' });
     hook('PermissionDenied', { tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 'toolu_classified', reason: 'destructive' });
-    expect(r.sink.rows('rejection')).toEqual([expect.objectContaining({ call_id: 'toolu_classified', decided_by: 'reviewer', trigger: 'rule', kind: 'command', ran: 'no', evidence: ['hook'] })]);
+    expect(r.sink.rows('rejection')).toEqual([expect.objectContaining({ call_id: 'toolu_classified', decided_by: 'reviewer', trigger: null, reason: 'destructive', reason_source: 'reviewer', kind: 'command', ran: 'no', evidence: ['hook'] })]);
     await r.exit();
   });
 });
