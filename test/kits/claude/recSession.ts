@@ -4,7 +4,7 @@
 // for the fixtures.
 import { join } from 'node:path';
 import type { Spawned } from '../../../src/lab/spawn.js';
-import { startMessagesServer, type MessagesServer } from '../../../src/lab/mock/anthropicMessages/server.js';
+import { startMessagesServer, type Classifier, type MessagesServer } from '../../../src/lab/mock/anthropicMessages/server.js';
 import { noteNetworkIsolation } from '../shared/networkIsolation.js';
 import { builtMissing } from '../shared/recBin.js';
 import { startAgentSession } from '../shared/recSession.js';
@@ -32,6 +32,8 @@ export interface ClaudeSessionOptions {
   readonly userSettings?: Record<string, unknown>;
   /** Claude Code gets the one-tool MCP server (claudeEnv's mcpServer). */
   readonly mcpServer?: boolean;
+  /** The mock's auto-mode classifier (default: every call not_flagged). */
+  readonly classifier?: Classifier;
 }
 
 export interface ClaudeSession {
@@ -60,7 +62,7 @@ export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<Clau
   noteNetworkIsolation();
   const bin = claudeBin();
   if (!bin) throw new Error('@anthropic-ai/claude-code is not installed');
-  const server = await startMessagesServer();
+  const server = await startMessagesServer(opts.classifier ? { classifier: opts.classifier } : {});
   const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.userSettings ? { userSettings: opts.userSettings } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}) });
   const dbPath = join(env.baseDir, 'rec.db');
   const base = startAgentSession({

@@ -1,5 +1,6 @@
 // Server-sent events of the Anthropic Messages API, in the order Claude Code 2.1.330 parses them:
-// message_start, ping, content_block_start / _delta / _stop per block, message_delta (stop_reason),
+// message_start, ping, content_block_start / _delta / _stop per block, message_delta (stop_reason, and
+// in auto mode the classifier's safeguard_results),
 // message_stop. `event: <type>` + `data: <json>` as in ../sse.ts.
 import type { SseEvent } from '../sse.js';
 
@@ -45,8 +46,10 @@ export function blockStop(index: number): SseEvent {
   return { type: 'content_block_stop', index };
 }
 
-export function messageDelta(stopReason: StopReason, outputTokens: number): SseEvent {
-  return { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: outputTokens } };
+/** With `safeguardResults`, the auto-mode classifier's verdicts ride in the delta (./safeguards.ts). */
+export function messageDelta(stopReason: StopReason, outputTokens: number, safeguardResults?: readonly unknown[]): SseEvent {
+  const delta = { stop_reason: stopReason, stop_sequence: null, ...(safeguardResults ? { safeguard_results: safeguardResults } : {}) };
+  return { type: 'message_delta', delta, usage: { output_tokens: outputTokens } };
 }
 
 export function messageStop(): SseEvent {

@@ -26,6 +26,11 @@ export interface ReplyTarget {
   readonly workDir: string;
   /** Called with the tool_use ids before the reply goes out. */
   issued(ids: readonly string[]): void;
+  /**
+   * Set when the request asked for the auto-mode classifier's verdicts: the `safeguard_results` for
+   * the reply's calls (undefined: none sent).
+   */
+  readonly classify?: (calls: readonly { id: string; name: string; input: Record<string, unknown> }[]) => readonly unknown[] | undefined;
   note(n: StreamNote): void;
 }
 
@@ -35,6 +40,8 @@ export async function sendReply(t: ReplyTarget, r: MessagesReply): Promise<void>
   t.issued(ids);
   const inputs = r.type === 'tools' ? r.calls.map((c) => JSON.stringify(c.input({ workDir: t.workDir, step: 0 }))) : [];
   if (t.body.stream !== true) return sendWhole(t, r, ids, inputs);
+  // Only a reply that issues calls carries verdicts (as measured: the final text needs none).
+  const verdicts = r.type === 'tools' && t.classify ? t.classify(r.calls.map((c, i) => ({ id: ids[i]!, name: c.name, input: JSON.parse(inputs[i]!) as Record<string, unknown> }))) : undefined;
   const stream = openStream(t, ids);
   stream.send(messageStart(newId('msg_mock'), t.body.model));
   stream.send(ping());
@@ -55,7 +62,7 @@ export async function sendReply(t: ReplyTarget, r: MessagesReply): Promise<void>
       index += 1;
     }
   }
-  stream.send(messageDelta(r.type === 'tools' ? 'tool_use' : 'end_turn', 10));
+  stream.send(messageDelta(r.type === 'tools' ? 'tool_use' : 'end_turn', 10, verdicts));
   stream.send(messageStop());
   stream.finish();
 }

@@ -16,6 +16,8 @@ export const MessagesRequest = z
     system: z.union([z.string(), z.array(ContentBlock)]).optional(),
     tools: z.array(z.unknown()).optional(),
     stream: z.boolean().optional(),
+    /** Auto mode: `[{type: "dangerous_tool_use", classifier_context}]` asks for the classifier's verdicts (./safeguards.ts). */
+    safeguards: z.array(z.object({ type: z.string() }).loose()).optional(),
   })
   .loose();
 export type MessagesRequest = z.infer<typeof MessagesRequest>;
@@ -44,6 +46,8 @@ export interface RecordedRequest {
   readonly toolResults?: readonly ToolResultSeen[];
   /** Every text block of the last user message (e.g. `[Request interrupted by user]`). */
   readonly lastUserTexts?: readonly string[];
+  /** The request asked for the auto-mode classifier's verdicts (`safeguards`). */
+  readonly safeguards?: boolean;
   readonly body: unknown;
 }
 
@@ -126,6 +130,7 @@ export function toLogLine(r: RecordedRequest): unknown {
     user_text: r.userText,
     last_user_texts: r.lastUserTexts,
     tool_results: r.toolResults,
+    safeguards: r.safeguards,
     // The system prompt and tool specs are long and the same every time; the last messages are what the model is told.
     messages_tail: isObject && Array.isArray(body.messages) ? body.messages.slice(-2) : undefined,
   };

@@ -45,6 +45,14 @@ export const SLEEP_COMMAND = `node -e "setTimeout(() => console.log('done-waitin
 export const LONG_NODE_COMMAND =
   `node -e "const fs = require('fs'); const lines = []; for (let i = 1; i <= 12; i++) lines.push('line ' + i + ' of a long wrapped command'); fs.writeFileSync('long-node.txt', lines.join('\\n'))"`;
 
+/**
+ * A command auto mode sends to its classifier (docs/claude-auto-mode.md): a plain `echo > file` in the
+ * work dir is allowed by the mode itself, with no verdict asked for.
+ */
+export const AUTO_MODE_COMMAND = 'node -e "require(\\"fs\\").writeFileSync(\\"cls.txt\\",\\"x\\")"';
+/** The file AUTO_MODE_COMMAND writes when it runs. */
+export const AUTO_MODE_FILE = 'cls.txt';
+
 /** The file the edit scenario changes; claudeEnv seeds it. */
 export const NOTES_FILE = 'notes.txt';
 export const NOTES_TEXT = 'line one\noriginal line\nline three\n';
@@ -110,6 +118,8 @@ export const MESSAGES_SCENARIOS: Readonly<Record<string, MessagesScenario>> = {
   // and `sleep N; …` too (2.1.328), so the long command waits in node, as the research notes did.
   longnode: [{ type: 'tools', text: 'I will run a long command.', calls: [bash(LONG_NODE_COMMAND, 'Write long-node.txt')] }],
   sleep: [{ type: 'tools', text: 'I will wait.', calls: [bash(SLEEP_COMMAND, 'Wait 30 seconds')] }],
+  // Auto mode (`--permission-mode auto`): a command its classifier must judge (the verdict: ./safeguards.ts).
+  automode: [{ type: 'tools', text: 'I will write a file with node.', calls: [bash(AUTO_MODE_COMMAND, 'Write cls.txt')] }],
   slowtext: [{ type: 'text', text: '', delayMs: SLOW_DELAY_MS, endless: true }],
   slowtool: [{ type: 'tools', text: 'I will write a file.', calls: [bash('echo never-complete > slow.txt', 'Write slow.txt')], slowInputMs: SLOW_DELAY_MS }],
   // Matched by the deny rule claudeEnv writes into settings.json (DENY_RULE).

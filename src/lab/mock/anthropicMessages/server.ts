@@ -2,7 +2,8 @@
 // 127.0.0.1 only, an ephemeral port, a per-run key (the `x-api-key` header Claude Code sends from
 // ANTHROPIC_API_KEY), replies streamed as server-sent events (./reply.ts) and scripted per scenario
 // (./scenarios.ts). Every request body is recorded, and so is a stream the client dropped, so a test
-// can assert what the model was told and when Claude Code cut a reply. It is also the proxy claudeEnv
+// can assert what the model was told and when Claude Code cut a reply. A turn that asks for the
+// auto-mode classifier's verdicts gets one per call, as scripted (./safeguards.ts). It is also the proxy claudeEnv
 // points HTTP(S)_PROXY at: a CONNECT or an absolute-URI request is refused and logged as an escape attempt.
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
@@ -10,9 +11,11 @@ import { jsonLines, RequestLog, safeJson, sendJson } from '../http.js';
 import { newToken, startLoopbackServer, type MockModelServer, type MockRequest } from '../scaffold.js';
 import { sendReply, type StreamNote } from './reply.js';
 import { finalText, MessagesRequest, readTurn, toLogLine, type RecordedRequest } from './request.js';
+import { allowEverything, asksForVerdicts, safeguardResults, type Classifier, type SentVerdict } from './safeguards.js';
 import { MESSAGES_SCENARIOS, type MessagesReply, type MessagesScenario } from './scenarios.js';
 
 export type { StreamNote } from './reply.js';
+export type { Classifier, ClassifierVerdict, SentVerdict } from './safeguards.js';
 
 export interface MessagesServerOptions {
   readonly scenarios?: Readonly<Record<string, MessagesScenario>>;
@@ -21,7 +24,12 @@ export interface MessagesServerOptions {
    * demo's script, where a person types what they like); without it such a turn is `hello`.
    */
   readonly unmarked?: () => MessagesReply;
-  /** Append each request (and each stream note) as one JSON line; system prompt and tool specs left out. */
+  /**
+   * The auto-mode classifier: the verdict on each call of a reply to a request that carries
+   * `safeguards`; by default every call is `not_flagged`.
+   */
+  readonly classifier?: Classifier;
+  /** Append each request (and each stream note and verdict) as one JSON line; system prompt and tool specs left out. */
   readonly logFile?: string;
 }
 
@@ -30,6 +38,8 @@ export interface MessagesServer extends MockModelServer<RecordedRequest> {
   readonly streams: readonly StreamNote[];
   /** Every tool_use id the mock issued, in order. */
   readonly toolUseIds: readonly string[];
+  /** Every classifier verdict the mock sent (or omitted), in order. */
+  readonly verdicts: readonly SentVerdict[];
   waitForStream(predicate: (n: StreamNote) => boolean, timeoutMs: number): Promise<StreamNote>;
 }
 
@@ -37,8 +47,11 @@ interface MessagesState {
   readonly scenarios: Readonly<Record<string, MessagesScenario>>;
   readonly unmarked: (() => MessagesReply) | undefined;
   readonly toolUseIds: string[];
+  readonly classifier: Classifier;
+  readonly verdicts: SentVerdict[];
   record(r: RecordedRequest): void;
   note(n: StreamNote): void;
+  sent(v: SentVerdict): void;
 }
 
 export async function startMessagesServer(opts: MessagesServerOptions = {}): Promise<MessagesServer> {
@@ -51,6 +64,8 @@ export async function startMessagesServer(opts: MessagesServerOptions = {}): Pro
     scenarios: { ...MESSAGES_SCENARIOS, ...opts.scenarios },
     unmarked: opts.unmarked,
     toolUseIds: [],
+    classifier: opts.classifier ?? allowEverything,
+    verdicts: [],
     record: (r) => {
       requests.push(r);
       log(toLogLine(r));
@@ -58,6 +73,10 @@ export async function startMessagesServer(opts: MessagesServerOptions = {}): Pro
     note: (n) => {
       streams.push(n);
       log({ stream: n });
+    },
+    sent: (v) => {
+      state.verdicts.push(v);
+      log({ verdict: v });
     },
   };
   const server = await startLoopbackServer({
@@ -84,6 +103,7 @@ export async function startMessagesServer(opts: MessagesServerOptions = {}): Pro
     requests: requests.items,
     streams: streams.items,
     toolUseIds: state.toolUseIds,
+    verdicts: state.verdicts,
     waitForRequest: (p, t) => requests.waitFor(p, t),
     waitForStream: (p, t) => streams.waitFor(p, t),
     close: () => server.close(),
@@ -117,6 +137,7 @@ async function answer(state: MessagesState, r: MockRequest): Promise<void> {
 async function answerTurn(state: MessagesState, r: MockRequest, body: MessagesRequest): Promise<void> {
   const { method, path } = r;
   const turn = readTurn(body, r.raw);
+  const safeguards = asksForVerdicts(body.safeguards);
   const target = (scenario: string, workDir: string) => ({
     res: r.res,
     body,
@@ -124,19 +145,43 @@ async function answerTurn(state: MessagesState, r: MockRequest, body: MessagesRe
     workDir,
     issued: (ids: readonly string[]) => state.toolUseIds.push(...ids),
     note: state.note,
+    ...(safeguards ? { classify: (calls: readonly { id: string; name: string; input: Record<string, unknown> }[]) => classify(state, scenario, calls) } : {}),
   });
   if (!body.tools || body.tools.length === 0) {
     state.record({ ts: now(), method, path, kind: 'side', userText: turn.userText, body });
     return sendReply(target('side', ''), { type: 'text', text: 'Mock session' });
   }
   const scenario = turn.scenario ?? (state.unmarked ? 'unmarked' : 'hello');
-  state.record({ ts: now(), method, path, kind: 'turn', scenario, step: turn.step, userText: turn.userText, toolResults: turn.toolResults, lastUserTexts: turn.lastUserTexts, body });
+  state.record({
+    ts: now(),
+    method,
+    path,
+    kind: 'turn',
+    scenario,
+    step: turn.step,
+    userText: turn.userText,
+    toolResults: turn.toolResults,
+    lastUserTexts: turn.lastUserTexts,
+    ...(safeguards ? { safeguards } : {}),
+    body,
+  });
   const script = state.scenarios[scenario];
   let next: MessagesReply;
   if (turn.scenario === undefined && state.unmarked) next = state.unmarked();
   else if (!script) next = { type: 'text', text: `mock: unknown scenario ${scenario}` };
   else next = script[turn.step] ?? { type: 'text', text: finalText(turn.toolResults) };
   return sendReply(target(scenario, turn.workDir), next);
+}
+
+/** The scripted verdict on each call, noted, as the reply's `safeguard_results`. */
+function classify(state: MessagesState, scenario: string, calls: readonly { id: string; name: string; input: Record<string, unknown> }[]): readonly unknown[] | undefined {
+  const verdicts = calls.map((c) => {
+    const index = state.verdicts.length;
+    const verdict = state.classifier({ name: c.name, input: c.input, index });
+    state.sent({ ts: now(), scenario, toolUseId: c.id, name: c.name, index, verdict });
+    return { toolUseId: c.id, verdict };
+  });
+  return safeguardResults(verdicts);
 }
 
 /** A header's value, or undefined when it is absent or repeated. */

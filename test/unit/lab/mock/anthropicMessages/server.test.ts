@@ -1,5 +1,6 @@
 // The mock Anthropic Messages API the Claude Code e2e suite talks to: its key check, the SSE order
-// Claude Code parses, the scenario steps, the side endpoints, the dropped-stream note and the proxy guard.
+// Claude Code parses, the scenario steps, the side endpoints, the dropped-stream note, the auto-mode
+// classifier's verdicts and the proxy guard.
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FINAL_PREFIX } from '../../../../../src/lab/mock/anthropicMessages/scenarios.js';
@@ -103,6 +104,56 @@ describe('the mock Messages API', () => {
     await reader.read().catch(() => undefined);
     const note = await server.waitForStream((n) => n.event === 'client_aborted_stream', 10_000);
     expect(note.chunks).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers a turn that asks for the auto-mode classifier with a verdict per tool_use in message_delta, and notes it', async () => {
+    const safeguards = [{ type: 'dangerous_tool_use', classifier_context: { v: 1, permission_mode: 'auto' } }];
+    const res = await post('/v1/messages', { stream: true, system: SYSTEM, messages: [prompt('SCENARIO parallel')], tools: TOOLS, safeguards });
+    const delta = events(await res.text()).find((e) => e.type === 'message_delta') as unknown as { delta: Record<string, unknown> };
+    const ids = server.toolUseIds;
+    expect(ids).toHaveLength(3);
+    expect(delta.delta).toEqual({
+      stop_reason: 'tool_use',
+      stop_sequence: null,
+      safeguard_results: [
+        { type: 'dangerous_tool_use', status: { type: 'available', tool_uses: Object.fromEntries(ids.map((id) => [id, { type: 'evaluated', outcome: 'not_flagged' }])) } },
+      ],
+    });
+    expect(server.verdicts.map((v) => [v.toolUseId, v.index, v.verdict])).toEqual(ids.map((id, i) => [id, i, { outcome: 'not_flagged' }]));
+    expect(server.requests.map((r) => r.safeguards)).toEqual([true]);
+  });
+
+  it('sends no safeguard_results to a turn without safeguards', async () => {
+    const res = await post('/v1/messages', { stream: true, system: SYSTEM, messages: [prompt('SCENARIO bash')], tools: TOOLS });
+    const delta = events(await res.text()).find((e) => e.type === 'message_delta') as unknown as { delta: Record<string, unknown> };
+    expect(delta.delta).toEqual({ stop_reason: 'tool_use', stop_sequence: null });
+    expect(server.verdicts).toEqual([]);
+    expect(server.requests.map((r) => r.safeguards)).toEqual([undefined]);
+  });
+
+  it('sends the verdicts a test scripts: flagged with its explanation, unavailable, omitted, and none when all are omitted', async () => {
+    await server.close();
+    const script = [{ outcome: 'flagged', explanation: 'not asked for' }, 'unavailable', 'omit', 'omit'] as const;
+    const seen: unknown[] = [];
+    server = await startMessagesServer({
+      classifier: (call) => {
+        seen.push(call);
+        return script[call.index]!;
+      },
+    });
+    const safeguards = [{ type: 'dangerous_tool_use' }];
+    const res = await post('/v1/messages', { stream: true, system: SYSTEM, messages: [prompt('SCENARIO parallel')], tools: TOOLS, safeguards });
+    const first = events(await res.text()).find((e) => e.type === 'message_delta') as unknown as { delta: { safeguard_results: unknown } };
+    const [a, b] = server.toolUseIds;
+    expect(first.delta.safeguard_results).toEqual([
+      { type: 'dangerous_tool_use', status: { type: 'available', tool_uses: { [a!]: { type: 'evaluated', outcome: 'flagged', explanation: 'not asked for' }, [b!]: { type: 'unavailable', reason: 'error' } } } },
+    ]);
+    expect(seen[0]).toEqual({ name: 'Bash', input: { command: 'echo one > p1.txt', description: 'Write p1.txt' }, index: 0 });
+    // The fourth call is alone in its reply and omitted: no safeguard_results at all (the "can't check" case).
+    const again = await post('/v1/messages', { stream: true, system: SYSTEM, messages: [prompt('SCENARIO bash')], tools: TOOLS, safeguards });
+    const second = events(await again.text()).find((e) => e.type === 'message_delta') as unknown as { delta: Record<string, unknown> };
+    expect(second.delta).toEqual({ stop_reason: 'tool_use', stop_sequence: null });
+    expect(server.verdicts.map((v) => v.verdict)).toEqual(script);
   });
 
   it('refuses and records CONNECT and absolute-URI requests (the proxy guard)', async () => {
