@@ -95,16 +95,16 @@ function expectReviewerRejection(r: AutoRun): void {
 }
 
 describe('rec claude --permission-mode auto on the real Claude Code 2.1.332: the classifier decides, never the user', () => {
-  it('classifier allows: the command runs; no user decision, no miss, an approval (if any) is the reviewer’s', async () => {
+  it('classifier allows: the command runs; no user decision, no miss; the approval is the reviewer’s', async () => {
     const r = await runAuto({ outcome: 'not_flagged' }, AUTO.allowed);
     expect(existsSync(join(r.s.env.workDir, AUTO_MODE_FILE))).toBe(true);
     expect(r.call.result?.isError).toBe(false);
     expect(r.rows.filter((row) => row.decided_by === 'user' || row.type === 'miss' || row.type === 'prompt')).toEqual([]);
-    for (const a of r.rows.filter((row) => row.type === 'approval')) expect(a).toMatchObject({ decided_by: 'reviewer', trigger: null });
+    expect(r.rows.filter((row) => row.type === 'approval')).toEqual([expect.objectContaining({ call_id: r.call.id, decided_by: 'reviewer', trigger: null, ran: 'yes' })]);
     expect(r.rows.filter((row) => row.type === 'rejection' || row.type === 'interruption')).toEqual([]);
     // Merge reads the session file too: an approval there is the classifier's, never config's or the user's.
     const approvals = r.journey.merged.flatMap((m) => m.approvals).filter((x) => x.call_id === r.call.id);
-    for (const x of approvals) expect({ decided_by: x.decided_by, trigger: x.trigger }).toEqual({ decided_by: 'reviewer', trigger: null });
+    expect(approvals.map((x) => ({ decided_by: x.decided_by, trigger: x.trigger }))).toEqual([{ decided_by: 'reviewer', trigger: null }]);
   }, TEST_TIMEOUT_MS);
 
   it('classifier flags with an explanation: the reviewer’s rejection, the explanation its reason, through merge and stats', async () => {
@@ -117,8 +117,8 @@ describe('rec claude --permission-mode auto on the real Claude Code 2.1.332: the
     expect(existsSync(join(r.s.env.workDir, AUTO_MODE_FILE))).toBe(false);
     expect(r.call.result?.line.toolDenialKind).toBe('automode-unavailable');
     expect(r.rows.filter((row) => row.decided_by === 'user' || row.type === 'prompt')).toEqual([]);
-    // It did not run, whatever rec makes of who refused it.
-    for (const row of r.rows.filter((x) => x.type === 'rejection')) expect(row.ran).toBe('no');
+    // The classifier's failure is a refusal of the reviewer's: not run, no trigger.
+    expect(r.rows.filter((x) => x.type === 'rejection')).toEqual([expect.objectContaining({ call_id: r.call.id, decided_by: 'reviewer', trigger: null, ran: 'no' })]);
     expect(r.rows.filter((row) => row.type === 'approval' && row.ran === 'yes')).toEqual([]);
     const merged = r.journey.merged.flatMap((m) => [...m.rejections, ...m.approvals]).filter((x) => x.call_id === r.call.id);
     expect(merged.filter((x) => x.decided_by === 'user')).toEqual([]);
