@@ -4,11 +4,10 @@
 import type { SessionFact } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import { callCommand } from './callMatcher.js';
+import { START_SLACK_MS } from './sessionCandidates.js';
 import { reviewerRollouts, ReviewerRolloutReader, type ReviewVerdict } from './reviewerRollout.js';
 import type { CodexStrings } from './strings/index.js';
 
-/** A file's mtime may be stamped by a coarser clock than the run's start (as sessionCandidates.ts). */
-const START_SLACK_MS = 2_000;
 /** The calls kept waiting for a verdict: a review follows its call within the same turn, so the last few suffice. */
 const CALLS_KEPT = 256;
 

@@ -11,7 +11,7 @@ import { codexHome } from './home.js';
 import { isSubagentThread, SessionMeta } from './sessionRecords.js';
 
 /** A file's mtime may be stamped by a coarser clock than the run's start: allow for that. */
-const START_SLACK_MS = 2_000;
+export const START_SLACK_MS = 2_000;
 /** session_meta lines hold the whole system prompt; read enough of the first line to parse it. */
 const FIRST_LINE_MAX_BYTES = 512 * 1024;
 

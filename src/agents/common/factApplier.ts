@@ -136,7 +136,7 @@ export class FactApplier<P extends PromptView = PromptView> {
         call_id: null,
         decided_by: fact.unlessUserCut,
         trigger: null,
-        related_call_id: turnId !== undefined ? (fates.causeOf(turnId) ?? null) : null,
+        related_call_id: turnId !== undefined ? (fates.causeOf(turnId) ?? this._lastRefusedBy(fact.unlessUserCut, turnId) ?? null) : null,
         evidence: ['session_file'],
       });
       fates.addTurnEvent(turnId, id);
@@ -220,6 +220,13 @@ export class FactApplier<P extends PromptView = PromptView> {
       evidence: [fact.source],
     });
     this._t.events.refresh(call.callId);
+  }
+
+  /** The last call of the turn that `decider` refused (the one whose refusal the agent cut the turn after). */
+  private _lastRefusedBy(decider: string, turnId: string): string | undefined {
+    const { calls, book } = this._t;
+    const refused = calls.inTurn(turnId).filter((c) => book.forCall(c.callId).some((e) => e.type === 'rejection' && e.decided_by === decider));
+    return refused.at(-1)?.callId;
   }
 
   /**

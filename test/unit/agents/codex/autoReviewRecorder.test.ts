@@ -47,8 +47,13 @@ describe('codex 0.171.0 auto-review, replayed through the recorder', () => {
     ]);
   });
 
-  it("the circuit breaker's \"aborted by user\", with no key pressed, is the reviewer's third refusal, not a miss", async () => {
-    const r = replay('deny-repeat');
+  // Codex writes the third refusal as "aborted by user" before it cuts the turn, or as the
+  // reviewer's refusal and then the cut: both seen on the real CLI, the same rows either way.
+  it.each([
+    ['"aborted by user"', 'deny-repeat', 'aborted by user'],
+    ["the reviewer's refusal, then the cut", 'deny-repeat-rejected-third', 'This action was rejected due to unacceptable risk.'],
+  ])("the circuit breaker, the third call written as %s, with no key pressed: the reviewer's third refusal and its cut, no miss", async (_how, name, output) => {
+    const r = replay(name);
     await r.exit();
     const rows = r.sink.rows(...DECISIONS);
     expect(rows.map((e) => [e.type, e.kind, e.decided_by, e.trigger, e.ran ?? null])).toEqual([
@@ -57,22 +62,9 @@ describe('codex 0.171.0 auto-review, replayed through the recorder', () => {
       ['rejection', 'command', 'reviewer', null, 'no'],
       ['interruption', 'system', 'reviewer', null, null],
     ]);
-    expect(rows[2]!.native).toMatchObject({ output: expect.stringContaining('aborted by user'), turn_aborted: 'interrupted' });
+    expect(rows[2]!.native).toMatchObject({ output: expect.stringContaining(output), turn_aborted: 'interrupted' });
     expect(new Set(rows.slice(0, 3).map((e) => e.call_id)).size).toBe(3);
-    expect(rows[3]).toMatchObject({ call_id: null, related_call_id: rows[2]!.call_id });
-  });
-
-  it('the circuit breaker when Codex wrote the third refusal before it cut the turn: the same rows', async () => {
-    const r = replay('deny-repeat-rejected-third');
-    await r.exit();
-    const rows = r.sink.rows(...DECISIONS);
-    expect(rows.map((e) => [e.type, e.kind, e.decided_by, e.trigger, e.ran ?? null])).toEqual([
-      ['rejection', 'command', 'reviewer', null, 'no'],
-      ['rejection', 'command', 'reviewer', null, 'no'],
-      ['rejection', 'command', 'reviewer', null, 'no'],
-      ['interruption', 'system', 'reviewer', null, null],
-    ]);
-    expect(rows[3]!.native).toMatchObject({ turn_aborted: 'interrupted' });
+    expect(rows[3]).toMatchObject({ call_id: null, related_call_id: rows[2]!.call_id, native: expect.objectContaining({ turn_aborted: 'interrupted' }) });
   });
 
   it("the user's Esc while the reviewer works is the user's cut, not the reviewer's refusal", async () => {
