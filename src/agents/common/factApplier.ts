@@ -244,13 +244,12 @@ export class FactApplier<P extends PromptView = PromptView> {
     const { calls, book } = this._t;
     const call = calls.get(fact.callId);
     if (!call) return;
-    const decided = book.forCall(call.callId).filter((e) => e.type === 'rejection' || e.type === 'approval');
     if (fact.outcome === 'deny') {
       // The refusal may stand already (from the call's output): _refused adds the rationale it lacked.
       this._refused({ type: 'refused', callId: call.callId, decidedBy: 'reviewer', ...(fact.rationale !== undefined ? { reason: fact.rationale } : {}), source: fact.source });
       return;
     }
-    if (decided.length > 0) return;
+    if (book.forCall(call.callId).some((e) => e.type === 'rejection' || e.type === 'approval')) return;
     calls.setFate(call.callId, 'approved');
     this._t.events.write({
       type: 'approval',
