@@ -42,12 +42,12 @@ const LONG_STRING = 600;
 reexecInLoopbackNetns('record-claude-fixtures', 'relying on the env switches + the loopback guard');
 
 const { startMessagesServer } = await import('../src/lab/mock/anthropicMessages/server.ts');
-const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/kits/claude/env.ts');
-const { CastSession } = await import('../test/kits/shared/castSession.ts');
+const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/support/claude/env.ts');
+const { CastSession } = await import('../test/support/castSession.ts');
 const { SCENARIOS, SCREEN, quitClaude } = await import('../src/agents/claude/bench/recordedScenarios.ts');
-const { INLINE_SCENARIOS } = await import('../test/kits/claude/inlineScenarios.ts');
-const { PLAN_SCENARIOS } = await import('../test/kits/claude/planScenarios.ts');
-const { PROMPT_SCENARIOS } = await import('../test/kits/claude/promptScenarios.ts');
+const { INLINE_SCENARIOS } = await import('../test/support/claude/inlineScenarios.ts');
+const { PLAN_SCENARIOS } = await import('../test/support/claude/planScenarios.ts');
+const { PROMPT_SCENARIOS } = await import('../test/support/claude/promptScenarios.ts');
 
 const INLINE = process.argv.includes('--inline');
 const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, INLINE ? 'recorded-inline' : 'recorded');

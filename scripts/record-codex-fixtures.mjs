@@ -38,12 +38,12 @@ reexecInLoopbackNetns('record-codex-fixtures', 'relying on config + loopback pro
 const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
 const { startResponsesServer } = await import('../src/lab/mock/openaiResponses/server.ts');
-const { createCodexEnv, CODEX_BIN, CODEX_VERSION, markerMcpToml } = await import('../test/kits/codex/env.ts');
+const { createCodexEnv, CODEX_BIN, CODEX_VERSION, markerMcpToml } = await import('../test/support/codex/env.ts');
 const { withManagedNetwork } = await import('../src/agents/codex/bench/managedNetwork.ts');
 const { SCENARIOS: BASE_SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../src/agents/codex/bench/recordedScenarios.ts');
 // The MCP tool form's scenarios (they need the one-tool MCP server in config.toml, `mcpServer`) and
 // the network prompt's (`managedNetwork`).
-const { PROMPT_SCENARIOS } = await import('../test/kits/codex/promptScenarios.ts');
+const { PROMPT_SCENARIOS } = await import('../test/support/codex/promptScenarios.ts');
 const SCENARIOS = [...BASE_SCENARIOS, ...PROMPT_SCENARIOS];
 
 const OUT_DIR = join(ROOT, 'test/fixtures/codex', CODEX_VERSION, 'recorded');

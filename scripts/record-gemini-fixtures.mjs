@@ -34,9 +34,9 @@ const STEP_TIMEOUT_MS = 45_000;
 reexecInLoopbackNetns('record-gemini-fixtures', 'relying on settings + the loopback guard proxy');
 
 const { startGenerateContentServer } = await import('../src/lab/mock/googleGenerateContent/server.ts');
-const { createGeminiEnv, GEMINI_BIN, GEMINI_MODEL, GEMINI_VERSION } = await import('../test/kits/gemini/env.ts');
+const { createGeminiEnv, GEMINI_BIN, GEMINI_MODEL, GEMINI_VERSION } = await import('../test/support/gemini/env.ts');
 const { SCENARIOS, SCREEN, KITTY_QUERY, KITTY_ANSWER, quitGemini } = await import('../src/agents/gemini/bench/recordedScenarios.ts');
-const { SessionSnapshots } = await import('../test/kits/gemini/sessionSnapshots.ts');
+const { SessionSnapshots } = await import('../test/support/gemini/sessionSnapshots.ts');
 const { spawn, EOF, TIMEOUT } = await import('../src/lab/spawn.ts');
 const { settle } = await import('../src/lab/driver.ts');
 

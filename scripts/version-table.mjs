@@ -7,5 +7,5 @@
 import { register } from 'node:module';
 
 register('./tsLoader.mjs', import.meta.url);
-const { versionTable } = await import('../test/helpers/agentVersions.ts');
+const { versionTable } = await import('../test/support/agentVersions.ts');
 process.stdout.write(`${versionTable().join('\n')}\n`);

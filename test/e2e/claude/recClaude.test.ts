@@ -7,9 +7,9 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CREATED_FILE, EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 import { isAlive } from '../../../src/lab/processTree.js';
-import { countAgentRecords, readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';
-import { expectJourneys } from '../../helpers/journey.js';
-import { CLAUDE_VERSION } from '../../kits/claude/env.js';
+import { countAgentRecords, readAgentRecords, readRuns } from '../../support/sidecarRows.js';
+import { expectJourneys } from '../../support/journey.js';
+import { CLAUDE_VERSION } from '../../support/claude/env.js';
 import {
   approvalRow,
   OPTION,
@@ -24,11 +24,11 @@ import {
   CUT_WHILE_RUNNING,
   toolInterruptionRow,
   view,
-} from '../../kits/claude/expectedRows.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
+} from '../../support/claude/expectedRows.js';
+import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
 import { DISCARDED_REASON, REASON, SCENARIOS, SCREEN } from '../../../src/agents/claude/bench/recordedScenarios.js';
-import { readTranscript, type TranscriptCall } from '../../kits/claude/transcriptCalls.js';
-import { INLINE_SCENARIOS } from '../../kits/claude/inlineScenarios.js';
+import { readTranscript, type TranscriptCall } from '../../support/claude/transcriptCalls.js';
+import { INLINE_SCENARIOS } from '../../support/claude/inlineScenarios.js';
 
 /** One scenario: Claude Code's start (4-6 s), a model turn or two, the quit and rec's reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;

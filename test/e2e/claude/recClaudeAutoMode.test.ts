@@ -7,11 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectJourneys, type Journey } from '../../helpers/journey.js';
-import { view, type RowView } from '../../kits/claude/expectedRows.js';
+import { expectJourneys, type Journey } from '../../support/journey.js';
+import { view, type RowView } from '../../support/claude/expectedRows.js';
 import { KEY, SCREEN, settle } from '../../../src/agents/claude/bench/recordedScenarios.js';
-import { missingPart, START_TIMEOUT_MS, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
-import type { TranscriptCall } from '../../kits/claude/transcriptCalls.js';
+import { missingPart, START_TIMEOUT_MS, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
+import type { TranscriptCall } from '../../support/claude/transcriptCalls.js';
 import { AUTO_MODE_COMMAND, AUTO_MODE_FILE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 import type { ClassifierVerdict } from '../../../src/lab/mock/anthropicMessages/server.js';
 

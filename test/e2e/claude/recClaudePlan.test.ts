@@ -4,12 +4,12 @@
 // were recorded with), then checks the sidecar rows against Claude Code's transcript and follows them
 // through `rec merge` and `rec stats` (docs/claude-plan.md).
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectJourneys, type Journey } from '../../helpers/journey.js';
+import { expectJourneys, type Journey } from '../../support/journey.js';
 import { PLAN_TEXT } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
-import { approvalRow, promptRow, REJECT_STOP, rejectionRow, view } from '../../kits/claude/expectedRows.js';
-import { PLAN_SCENARIOS, PLAN_SCREEN, PLAN_TYPED } from '../../kits/claude/planScenarios.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
-import type { TranscriptCall } from '../../kits/claude/transcriptCalls.js';
+import { approvalRow, promptRow, REJECT_STOP, rejectionRow, view } from '../../support/claude/expectedRows.js';
+import { PLAN_SCENARIOS, PLAN_SCREEN, PLAN_TYPED } from '../../support/claude/planScenarios.js';
+import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
+import type { TranscriptCall } from '../../support/claude/transcriptCalls.js';
 
 /** Claude Code's start (4-6 s), one model turn, the quit and rec's reconcile, then merge and stats: generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 180_000;

@@ -8,12 +8,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectJourneys } from '../../helpers/journey.js';
-import { approvalRow, promptRow, rejectionRow, view } from '../../kits/claude/expectedRows.js';
-import { PROMPT_SCENARIOS } from '../../kits/claude/promptScenarios.js';
+import { expectJourneys } from '../../support/journey.js';
+import { approvalRow, promptRow, rejectionRow, view } from '../../support/claude/expectedRows.js';
+import { PROMPT_SCENARIOS } from '../../support/claude/promptScenarios.js';
 import { quitClaude } from '../../../src/agents/claude/bench/recordedScenarios.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
-import type { TranscriptCall } from '../../kits/claude/transcriptCalls.js';
+import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
+import type { TranscriptCall } from '../../support/claude/transcriptCalls.js';
 import { MCP_MARKER, MCP_TOOL, NOTEBOOK_FILE, NOTEBOOK_NEW_SOURCE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 
 /** Claude Code's start, five model turns, the quit and rec's reconcile, then merge and stats: generous for 2 loaded cores. */

@@ -13,11 +13,11 @@ import { CLAUDE_DEMO_COUNTER } from '../../../src/agents/claude/bench/demo.js';
 import { settle } from '../../../src/lab/driver.js';
 import { descendantPids, killPids } from '../../../src/lab/processTree.js';
 import { spawn, type Spawned } from '../../../src/lab/spawn.js';
-import { CLAUDE_VERSION } from '../../kits/claude/env.js';
-import { agentBin } from '../../kits/shared/agentBin.js';
-import { tableAfter } from '../../kits/shared/demoReport.js';
-import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
-import { assertBuilt, REC_BIN } from '../../kits/shared/recBin.js';
+import { CLAUDE_VERSION } from '../../support/claude/env.js';
+import { agentBin } from '../../support/agentBin.js';
+import { tableAfter } from '../../support/demoReport.js';
+import { noteNetworkIsolation } from '../../support/networkIsolation.js';
+import { assertBuilt, REC_BIN } from '../../support/recBin.js';
 
 const TEST_TIMEOUT_MS = 180_000;
 const START_TIMEOUT_MS = 60_000;

@@ -9,11 +9,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, it } from 'vitest';
 import { CLAUDE_CONFORMANCE } from '../../../src/agents/claude/bench/conformance.js';
-import { CLAUDE_VERSION, claudeBin } from '../../kits/claude/env.js';
-import { agentBin } from '../../kits/shared/agentBin.js';
-import { expectDoctorPasses } from '../../kits/shared/doctorRun.js';
-import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
-import { assertBuilt } from '../../kits/shared/recBin.js';
+import { CLAUDE_VERSION, claudeBin } from '../../support/claude/env.js';
+import { agentBin } from '../../support/agentBin.js';
+import { expectDoctorPasses } from '../../support/doctorRun.js';
+import { noteNetworkIsolation } from '../../support/networkIsolation.js';
+import { assertBuilt } from '../../support/recBin.js';
 
 /** Seven scenarios, each a Claude Code start, a turn or two and rec's reconcile, on two loaded cores. */
 const DOCTOR_TIMEOUT_MS = 600_000;

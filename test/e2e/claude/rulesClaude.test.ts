@@ -6,12 +6,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RULES_COVERED_FILE, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
-import { CLAUDE_VERSION } from '../../kits/claude/env.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../kits/claude/recSession.js';
+import { CLAUDE_VERSION } from '../../support/claude/env.js';
+import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
 import { KEY, SCREEN } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { RulesAggregator } from '../../../src/rules/suggestRules.js';
-import { GOLDEN, madeSession, recordedDecisions } from '../../unit/rules/recordedDecisions.js';
+import { GOLDEN, madeSession, recordedDecisions } from '../../support/recordedDecisions.js';
 
 const TEST_TIMEOUT_MS = 180_000;
 

@@ -16,13 +16,13 @@ import {
   skippedRow,
   toolInterruptionRow,
   view,
-} from '../../kits/codex/expectedRows.js';
-import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
+} from '../../support/codex/expectedRows.js';
+import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
 import { SCENARIOS } from '../../../src/agents/codex/bench/recordedScenarios.js';
-import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
+import type { RolloutCall } from '../../support/codex/rolloutCalls.js';
 import { isAlive } from '../../../src/lab/processTree.js';
-import { expectJourneys } from '../../helpers/journey.js';
-import { CODEX_VERSION } from '../../kits/codex/env.js';
+import { expectJourneys } from '../../support/journey.js';
+import { CODEX_VERSION } from '../../support/codex/env.js';
 
 /** One scenario: Codex start, a model turn or two, the quit and rec's 5 s reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;

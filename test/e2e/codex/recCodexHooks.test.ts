@@ -6,11 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
+import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
 import { SCENARIOS } from '../../../src/agents/codex/bench/recordedScenarios.js';
-import { expectJourneys } from '../../helpers/journey.js';
+import { expectJourneys } from '../../support/journey.js';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
-import { CODEX_VERSION } from '../../kits/codex/env.js';
+import { CODEX_VERSION } from '../../support/codex/env.js';
 
 const TEST_TIMEOUT_MS = 120_000;
 let session: RecCodexSession | undefined;

@@ -12,13 +12,13 @@ import { press } from '../../../src/lab/driver.js';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { managedNetworkUnavailable } from '../../../src/agents/codex/bench/managedNetwork.js';
 import { INDIRECT_NETWORK_COMMAND, mcpMarkerFile, MCP_CALLS } from '../../../src/lab/mock/openaiResponses/scenarios.js';
-import { expectJourneys, type Journey } from '../../helpers/journey.js';
-import { approvalRow, NETWORK_OPTION, promptRow, rejectionRow, view } from '../../kits/codex/expectedRows.js';
-import { netAlwaysExpected, netKeysExpected } from '../../kits/codex/networkExpected.js';
-import { CODEX_VERSION } from '../../kits/codex/env.js';
-import { networkForm, PROMPT_SCENARIOS } from '../../kits/codex/promptScenarios.js';
-import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
-import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
+import { expectJourneys, type Journey } from '../../support/journey.js';
+import { approvalRow, NETWORK_OPTION, promptRow, rejectionRow, view } from '../../support/codex/expectedRows.js';
+import { netAlwaysExpected, netKeysExpected } from '../../support/codex/networkExpected.js';
+import { CODEX_VERSION } from '../../support/codex/env.js';
+import { networkForm, PROMPT_SCENARIOS } from '../../support/codex/promptScenarios.js';
+import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
+import type { RolloutCall } from '../../support/codex/rolloutCalls.js';
 
 /** Codex's start (its MCP server's too), one turn of five calls, the quit and rec's reconcile, merge and stats. */
 const TEST_TIMEOUT_MS = 150_000;

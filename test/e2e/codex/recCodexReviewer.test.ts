@@ -12,11 +12,11 @@ import { KEYS } from '../../../src/lab/keys.js';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { allowAll, DEFAULT_REVIEW_RATIONALE, type Reviewer } from '../../../src/lab/mock/openaiResponses/reviewer.js';
 import { REVIEW3_COMMANDS, REVIEW_COMMAND, REVIEW_FILE } from '../../../src/lab/mock/openaiResponses/scenarios.js';
-import { expectJourneys, type Journey } from '../../helpers/journey.js';
-import type { EventRow } from '../../helpers/sidecarRows.js';
-import { CODEX_VERSION } from '../../kits/codex/env.js';
-import { assertBuilt, startRecCodex, STEP_TIMEOUT_MS, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
-import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
+import { expectJourneys, type Journey } from '../../support/journey.js';
+import type { EventRow } from '../../support/sidecarRows.js';
+import { CODEX_VERSION } from '../../support/codex/env.js';
+import { assertBuilt, startRecCodex, STEP_TIMEOUT_MS, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
+import type { RolloutCall } from '../../support/codex/rolloutCalls.js';
 
 /** Codex's start, one turn with up to three reviews, the quit and rec's reconcile, merge and stats. */
 const TEST_TIMEOUT_MS = 150_000;

@@ -9,11 +9,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startResponsesServer, type ResponsesServer } from '../../../src/lab/mock/openaiResponses/server.js';
 import { settle } from '../../../src/lab/driver.js';
-import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
-import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';
-import { readAgentRecords, readEventRows, readRuns } from '../../helpers/sidecarRows.js';
-import { CODEX_VERSION, CODEX_BIN, createCodexEnv, type CodexEnv } from '../../kits/codex/env.js';
-import { readRolloutCalls } from '../../kits/codex/rolloutCalls.js';
+import { noteNetworkIsolation } from '../../support/networkIsolation.js';
+import { REC_BIN, assertBuilt } from '../../support/recBin.js';
+import { readAgentRecords, readEventRows, readRuns } from '../../support/sidecarRows.js';
+import { CODEX_VERSION, CODEX_BIN, createCodexEnv, type CodexEnv } from '../../support/codex/env.js';
+import { readRolloutCalls } from '../../support/codex/rolloutCalls.js';
 import { KEY, SCREEN } from '../../../src/agents/codex/bench/recordedScenarios.js';
 
 const TEST_TIMEOUT_MS = 180_000;

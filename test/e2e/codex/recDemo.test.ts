@@ -12,10 +12,10 @@ import { KEY, SCREEN } from '../../../src/agents/codex/bench/recordedScenarios.j
 import { settle } from '../../../src/lab/driver.js';
 import { descendantPids, killPids } from '../../../src/lab/processTree.js';
 import { EOF, TIMEOUT, spawn, type Spawned } from '../../../src/lab/spawn.js';
-import { assertBuilt, REC_BIN } from '../../kits/shared/recBin.js';
-import { tableAfter } from '../../kits/shared/demoReport.js';
-import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
-import { CODEX_BIN, CODEX_VERSION } from '../../kits/codex/env.js';
+import { assertBuilt, REC_BIN } from '../../support/recBin.js';
+import { tableAfter } from '../../support/demoReport.js';
+import { noteNetworkIsolation } from '../../support/networkIsolation.js';
+import { CODEX_BIN, CODEX_VERSION } from '../../support/codex/env.js';
 
 const TEST_TIMEOUT_MS = 180_000;
 const START_TIMEOUT_MS = 60_000;

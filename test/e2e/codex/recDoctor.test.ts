@@ -11,10 +11,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CODEX_CONFORMANCE } from '../../../src/agents/codex/bench/conformance.js';
 import { rowLabel } from '../../../src/lab/conformance.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
-import { CODEX_BIN, CODEX_VERSION } from '../../kits/codex/env.js';
-import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
-import { assertBuilt, REC_BIN } from '../../kits/shared/recBin.js';
-import { queryRows } from '../../helpers/sidecarRows.js';
+import { CODEX_BIN, CODEX_VERSION } from '../../support/codex/env.js';
+import { noteNetworkIsolation } from '../../support/networkIsolation.js';
+import { assertBuilt, REC_BIN } from '../../support/recBin.js';
+import { queryRows } from '../../support/sidecarRows.js';
 
 /** Nine scenarios, each a Codex start, a turn or two and rec's reconcile, on two loaded cores. */
 const DOCTOR_TIMEOUT_MS = 900_000;

@@ -12,10 +12,10 @@ import { rulesCommand } from '../../../src/commands/rules.js';
 import { KEY, SCREEN, writeNpmProject } from '../../../src/agents/codex/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { NPM_TEST_CALLS, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/openaiResponses/scenarios.js';
-import { runCommand } from '../../helpers/runCommand.js';
-import { CODEX_VERSION } from '../../kits/codex/env.js';
-import { RECORDED_DIR, replayRecorded } from '../../kits/codex/recordedRun.js';
-import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
+import { runCommand } from '../../support/runCommand.js';
+import { CODEX_VERSION } from '../../support/codex/env.js';
+import { RECORDED_DIR, replayRecorded } from '../../support/codex/recordedRun.js';
+import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
 
 const TEST_TIMEOUT_MS = 240_000;
 const RECORDING = 'npm-test-approve-y';

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ruleFileText } from '../../../src/rules/ruleFile.js';
 import type { AgentRules } from '../../../src/rules/ruleTypes.js';
 import { RulesAggregator } from '../../../src/rules/suggestRules.js';
-import { CODEX_BIN } from '../../kits/codex/env.js';
-import { GOLDEN, madeSession, recordedDecisions } from '../../unit/rules/recordedDecisions.js';
+import { CODEX_BIN } from '../../support/codex/env.js';
+import { GOLDEN, madeSession, recordedDecisions } from '../../support/recordedDecisions.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-rules-execpolicy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

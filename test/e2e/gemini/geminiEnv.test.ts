@@ -5,10 +5,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { descendantPids, isAlive } from '../../../src/lab/processTree.js';
-import { GEMINI_VERSION, E2E_DIR_PREFIX } from '../../kits/gemini/env.js';
-import { NATIVE } from '../../kits/gemini/expectedRows.js';
+import { GEMINI_VERSION, E2E_DIR_PREFIX } from '../../support/gemini/env.js';
+import { NATIVE } from '../../support/gemini/expectedRows.js';
 import { KEY, promptFor, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
-import { startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
+import { startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../support/gemini/recSession.js';
 
 const TEST_TIMEOUT_MS = 240_000;
 

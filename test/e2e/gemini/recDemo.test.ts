@@ -13,10 +13,10 @@ import { KEY, quitGemini, SCREEN } from '../../../src/agents/gemini/bench/record
 import { DEMO_EDIT_FILE } from '../../../src/lab/mock/demoScenario.js';
 import { descendantPids, killPids } from '../../../src/lab/processTree.js';
 import { EOF, TIMEOUT, spawn, type Spawned } from '../../../src/lab/spawn.js';
-import { GEMINI_BIN, GEMINI_VERSION } from '../../kits/gemini/env.js';
-import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
-import { assertBuilt, REC_BIN } from '../../kits/shared/recBin.js';
-import { tableAfter } from '../../kits/shared/demoReport.js';
+import { GEMINI_BIN, GEMINI_VERSION } from '../../support/gemini/env.js';
+import { noteNetworkIsolation } from '../../support/networkIsolation.js';
+import { assertBuilt, REC_BIN } from '../../support/recBin.js';
+import { tableAfter } from '../../support/demoReport.js';
 
 const TEST_TIMEOUT_MS = 300_000;
 /** Gemini draws its first dialog after 10-20 s on two loaded cores (it relaunches itself once). */

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { GEMINI_CONFORMANCE } from '../../../src/agents/gemini/bench/conformance.js';
-import { GEMINI_BIN, GEMINI_VERSION } from '../../kits/gemini/env.js';
-import { expectDoctorPassed, runDoctorJson } from '../../kits/shared/doctorRun.js';
-import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
-import { assertBuilt } from '../../kits/shared/recBin.js';
-import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../helpers/rootOwnedDir.js';
+import { GEMINI_BIN, GEMINI_VERSION } from '../../support/gemini/env.js';
+import { expectDoctorPassed, runDoctorJson } from '../../support/doctorRun.js';
+import { noteNetworkIsolation } from '../../support/networkIsolation.js';
+import { assertBuilt } from '../../support/recBin.js';
+import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../support/rootOwnedDir.js';
 
 /** Ten scenarios, each a Gemini start (10-20 s), a turn or two and its quit, on two loaded cores. */
 const DOCTOR_TIMEOUT_MS = 1_200_000;

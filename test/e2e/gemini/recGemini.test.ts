@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_FILE, FETCH_URL, MCP_MARKER } from '../../../src/lab/mock/googleGenerateContent/scenarios.js';
 import { pollUntil } from '../../../src/lab/pollUntil.js';
-import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../helpers/rootOwnedDir.js';
-import { readAgentRecords, readRuns } from '../../helpers/sidecarRows.js';
-import { expectJourneys } from '../../helpers/journey.js';
+import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../support/rootOwnedDir.js';
+import { readAgentRecords, readRuns } from '../../support/sidecarRows.js';
+import { expectJourneys } from '../../support/journey.js';
 import {
   approvalRow,
   expectDecisionsLinked,
@@ -22,15 +22,15 @@ import {
   skippedRow,
   toolInterruptionRow,
   view,
-} from '../../kits/gemini/expectedRows.js';
-import { GEMINI_VERSION } from '../../kits/gemini/env.js';
+} from '../../support/gemini/expectedRows.js';
+import { GEMINI_VERSION } from '../../support/gemini/env.js';
 import { promptFor, REASON, SCENARIOS, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { KEYS } from '../../../src/lab/keys.js';
-import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
-import type { EventRow } from '../../helpers/sidecarRows.js';
+import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../support/gemini/recSession.js';
+import type { EventRow } from '../../support/sidecarRows.js';
 import type { Run } from '../../../src/store/run.js';
-import type { SessionToolCall } from '../../kits/gemini/sessionSnapshots.js';
+import type { SessionToolCall } from '../../support/gemini/sessionSnapshots.js';
 
 /** One scenario: Gemini's start (10-20 s), a model turn or two, the quit; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 240_000;

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { press } from '../../../src/lab/driver.js';
 import { promptFor, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
-import { expectJourneys } from '../../helpers/journey.js';
-import { GEMINI_VERSION } from '../../kits/gemini/env.js';
-import { approvalRow, expectDecisionsLinked, OPTION, promptRow, view } from '../../kits/gemini/expectedRows.js';
-import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
-import type { SessionToolCall } from '../../kits/gemini/sessionSnapshots.js';
+import { expectJourneys } from '../../support/journey.js';
+import { GEMINI_VERSION } from '../../support/gemini/env.js';
+import { approvalRow, expectDecisionsLinked, OPTION, promptRow, view } from '../../support/gemini/expectedRows.js';
+import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../support/gemini/recSession.js';
+import type { SessionToolCall } from '../../support/gemini/sessionSnapshots.js';
 
 /** Gemini's start, one model turn, the quit: generous for two loaded cores. */
 const TEST_TIMEOUT_MS = 240_000;

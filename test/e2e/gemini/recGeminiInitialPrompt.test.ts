@@ -2,12 +2,12 @@
 // argument, never typed, and its first dialog opens before the user pressed any key. The decision
 // there is recorded like one after a typed message: a prompt row and an approval with the call id.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectJourneys } from '../../helpers/journey.js';
-import { approvalRow, expectDecisionsLinked, OPTION, promptRow, view } from '../../kits/gemini/expectedRows.js';
-import { GEMINI_VERSION } from '../../kits/gemini/env.js';
+import { expectJourneys } from '../../support/journey.js';
+import { approvalRow, expectDecisionsLinked, OPTION, promptRow, view } from '../../support/gemini/expectedRows.js';
+import { GEMINI_VERSION } from '../../support/gemini/env.js';
 import { SCENARIOS } from '../../../src/agents/gemini/bench/recordedScenarios.js';
-import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, type RecGeminiSession } from '../../kits/gemini/recSession.js';
-import type { SessionToolCall } from '../../kits/gemini/sessionSnapshots.js';
+import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, type RecGeminiSession } from '../../support/gemini/recSession.js';
+import type { SessionToolCall } from '../../support/gemini/sessionSnapshots.js';
 
 /** Gemini's start (10-20 s), one model turn, the quit; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 240_000;

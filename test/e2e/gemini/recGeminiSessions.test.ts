@@ -7,12 +7,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { startGenerateContentServer, type GenerateContentServer } from '../../../src/lab/mock/googleGenerateContent/server.js';
 import { settle, type Driver } from '../../../src/lab/driver.js';
-import { noteNetworkIsolation } from '../../kits/shared/networkIsolation.js';
-import { REC_BIN, assertBuilt } from '../../kits/shared/recBin.js';
-import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../helpers/sidecarRows.js';
-import { GEMINI_MODEL, GEMINI_VERSION, createGeminiEnv, GEMINI_BIN, type GeminiEnv } from '../../kits/gemini/env.js';
+import { noteNetworkIsolation } from '../../support/networkIsolation.js';
+import { REC_BIN, assertBuilt } from '../../support/recBin.js';
+import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../support/sidecarRows.js';
+import { GEMINI_MODEL, GEMINI_VERSION, createGeminiEnv, GEMINI_BIN, type GeminiEnv } from '../../support/gemini/env.js';
 import { KEY, promptFor, quitGemini, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
-import { readToolCalls, SessionSnapshots } from '../../kits/gemini/sessionSnapshots.js';
+import { readToolCalls, SessionSnapshots } from '../../support/gemini/sessionSnapshots.js';
 
 const TEST_TIMEOUT_MS = 300_000;
 const START_TIMEOUT_MS = 90_000;
@@ -68,7 +68,7 @@ function startRec(w: World, name: string, args: readonly string[] = []): { rec: 
     async line(text) {
       rec.send(text);
       await rec.expectScreen(text);
-      // Gemini 0.61 takes an Enter within 30 ms of the previous key as a newline (test/kits/gemini/recSession.ts).
+      // Gemini 0.61 takes an Enter within 30 ms of the previous key as a newline (test/support/gemini/recSession.ts).
       await settle();
       rec.sendKey('enter');
     },

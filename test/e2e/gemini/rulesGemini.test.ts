@@ -4,14 +4,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GEMINI_VERSION } from '../../kits/gemini/env.js';
-import { startRecGemini, waitReady, type RecGeminiSession } from '../../kits/gemini/recSession.js';
+import { GEMINI_VERSION } from '../../support/gemini/env.js';
+import { startRecGemini, waitReady, type RecGeminiSession } from '../../support/gemini/recSession.js';
 import { promptFor, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { KEYS } from '../../../src/lab/keys.js';
 import { ruleFileText } from '../../../src/rules/ruleFile.js';
 import { RulesAggregator } from '../../../src/rules/suggestRules.js';
-import { GOLDEN, madeSession, recordedDecisions } from '../../unit/rules/recordedDecisions.js';
+import { GOLDEN, madeSession, recordedDecisions } from '../../support/recordedDecisions.js';
 
 const TEST_TIMEOUT_MS = 180_000;
 

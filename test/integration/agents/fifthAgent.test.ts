@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type Spawned } from '../../../src/lab/spawn.js';
-import { REPO_ROOT } from '../../helpers/rec.js';
-import { readEventRows, readRuns, waitForRows } from '../../helpers/sidecarRows.js';
+import { REPO_ROOT } from '../../support/rec.js';
+import { readEventRows, readRuns, waitForRows } from '../../support/sidecarRows.js';
 
 const FIFTH = join(REPO_ROOT, 'test', 'fixtures', 'fifth-agent');
 /** tsc over all of src/ on two shared cores. */

@@ -3,8 +3,8 @@
 // CLI. The fake ignores --settings (no hooks fire): the recorder finds the transcript by the session id.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
-import { queryRows, waitForRows } from '../../helpers/sidecarRows.js';
+import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../support/rec.js';
+import { queryRows, waitForRows } from '../../support/sidecarRows.js';
 
 const FAKES_BIN = join(REPO_ROOT, 'test', 'fakes', 'bin');
 const QUESTION = 'Do you want to proceed?';

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
-import { queryRows, waitForRows } from '../../helpers/sidecarRows.js';
-import { verifiedVersions } from '../../helpers/agentVersions.js';
+import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../support/rec.js';
+import { queryRows, waitForRows } from '../../support/sidecarRows.js';
+import { verifiedVersions } from '../../support/agentVersions.js';
 
 const FAKES_BIN = join(REPO_ROOT, 'test', 'fakes', 'bin');
 const PROMPT = 'Press enter to confirm or esc to cancel';

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT_NAMES, agentModule } from '../../../src/agents/registry.js';
 import { isVerifiedVersion } from '../../../src/agents/verifiedVersions.js';
-import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
-import { readRuns, waitForRows } from '../../helpers/sidecarRows.js';
+import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../support/rec.js';
+import { readRuns, waitForRows } from '../../support/sidecarRows.js';
 
 const FAKES = join(REPO_ROOT, 'test', 'fakes');
 /** The version each fake draws and writes: the package laid out around it says the same. */

@@ -10,10 +10,10 @@ import { mergeCommand } from '../../../src/commands/merge.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import type { DoctorScenarioResult } from '../../../src/store/doctorRuns.js';
-import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
-import { runCommand } from '../../helpers/runCommand.js';
-import { readRuns, waitForRows } from '../../helpers/sidecarRows.js';
-import { logFile } from '../../unit/readers/fixturePaths.js';
+import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../support/rec.js';
+import { runCommand } from '../../support/runCommand.js';
+import { readRuns, waitForRows } from '../../support/sidecarRows.js';
+import { logFile } from '../../support/fixturePaths.js';
 
 /** A Codex release rec was never verified on: the fake draws 0.169.0's screens under this version. */
 const VERSION = '0.999.0';

@@ -8,8 +8,8 @@ import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import type { ExitStatus } from '../../../src/lab/spawn.js';
-import { HOSTILE, findUnsafe } from '../../helpers/hostileStrings.js';
-import { REC_BIN, REPO_ROOT, createRecSandbox, type RecSandbox } from '../../helpers/rec.js';
+import { HOSTILE, findUnsafe } from '../../support/hostileStrings.js';
+import { REC_BIN, REPO_ROOT, createRecSandbox, type RecSandbox } from '../../support/rec.js';
 
 let sandbox: RecSandbox;
 let codexRun: string;

@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { rulesCommand } from '../../../src/commands/rules.js';
 import { formatRulesReport } from '../../../src/commands/rulesTable.js';
 import type { RulesReport } from '../../../src/rules/ruleTypes.js';
-import { runCommand } from '../../helpers/runCommand.js';
-import { logFile, LOGS } from '../../unit/readers/fixturePaths.js';
+import { runCommand } from '../../support/runCommand.js';
+import { logFile, LOGS } from '../../support/fixturePaths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-rules-cmd-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

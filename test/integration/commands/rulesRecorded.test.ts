@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RulesReport } from '../../../src/rules/ruleTypes.js';
-import { replayRecorded } from '../../kits/codex/recordedRun.js';
+import { replayRecorded } from '../../support/codex/recordedRun.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Generous: the machine is shared with other test runs; nothing waits on time here. */

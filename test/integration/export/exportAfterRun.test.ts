@@ -4,10 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
-import { OtlpReceiver } from '../../helpers/otlpReceiver.js';
+import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../support/rec.js';
+import { OtlpReceiver } from '../../support/otlpReceiver.js';
 import { pollUntil } from '../../../src/lab/pollUntil.js';
-import { waitForRows } from '../../helpers/sidecarRows.js';
+import { waitForRows } from '../../support/sidecarRows.js';
 
 const FAKES_BIN = join(REPO_ROOT, 'test', 'fakes', 'bin');
 const PROMPT = 'Press enter to confirm or esc to cancel';

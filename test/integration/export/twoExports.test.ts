@@ -8,9 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import { ExportLease } from '../../../src/store/exportLease.js';
 import { Database } from '../../../src/store/sqliteDriver.js';
-import { REC_BIN } from '../../helpers/rec.js';
-import { fromOtlpJson, OtlpReceiver, recordsOf } from '../../helpers/otlpReceiver.js';
-import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
+import { REC_BIN } from '../../support/rec.js';
+import { fromOtlpJson, OtlpReceiver, recordsOf } from '../../support/otlpReceiver.js';
+import { SidecarFixture } from '../../support/sidecarFixture.js';
 
 const RUNS = 4;
 const PER_RUN = 700;

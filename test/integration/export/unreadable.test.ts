@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../src/commands/export.js';
 import { Database } from '../../../src/store/sqliteDriver.js';
-import { runCommand } from '../../helpers/runCommand.js';
-import { fromOtlpJson, recordsOf } from '../../helpers/otlpReceiver.js';
-import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
+import { runCommand } from '../../support/runCommand.js';
+import { fromOtlpJson, recordsOf } from '../../support/otlpReceiver.js';
+import { SidecarFixture } from '../../support/sidecarFixture.js';
 
 const fixture = new SidecarFixture().addRun({ id: 'run-1', agent: 'codex' });
 for (let i = 0; i < 5; i++) {

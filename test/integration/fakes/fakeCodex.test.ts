@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from '../../../src/lab/spawn.js';
-import { fakeScript, findFiles, readJsonl, rows, sandboxPerTest, startFake, waitFor } from './fakeKit.js';
+import { fakeScript, findFiles, readJsonl, rows, sandboxPerTest, startFake, waitFor } from '../../support/fakeKit.js';
 
 const fx = sandboxPerTest();
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from '../../../src/lab/spawn.js';
-import { fakeScript, findFiles, makeSandbox, readJsonl, rows, sandboxPerTest, startFake, waitFor } from './fakeKit.js';
+import { fakeScript, findFiles, makeSandbox, readJsonl, rows, sandboxPerTest, startFake, waitFor } from '../../support/fakeKit.js';
 import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 const fx = sandboxPerTest();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../helpers/rec.js';
+import { REPO_ROOT } from '../../support/rec.js';
 import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-hook-loads-'));

@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../src/core/events.js';
 import type { Run } from '../../../src/store/run.js';
 import type { Spawned } from '../../../src/lab/spawn.js';
-import { expectJourney } from '../../helpers/journey.js';
-import { createRecSandbox, REC_BIN, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
-import { readEventRows, waitForRows } from '../../helpers/sidecarRows.js';
+import { expectJourney } from '../../support/journey.js';
+import { createRecSandbox, REC_BIN, REPO_ROOT, type RecSandbox } from '../../support/rec.js';
+import { readEventRows, waitForRows } from '../../support/sidecarRows.js';
 
 const FAKES_BIN = join(REPO_ROOT, 'test', 'fakes', 'bin');
 

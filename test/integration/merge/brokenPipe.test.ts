@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RECORDED } from './recordedCodexSidecar.js';
+import { RECORDED } from '../../support/codex/recordedSidecar.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Generous for two loaded cores; a rec that ignores the closed pipe blocks on the FIFO for good. */

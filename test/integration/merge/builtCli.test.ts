@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
-import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
-import { LOGS, logFile } from '../../unit/readers/fixturePaths.js';
+import { SidecarFixture } from '../../support/sidecarFixture.js';
+import { LOGS, logFile } from '../../support/fixturePaths.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Generous: the machine is shared with other test runs; nothing waits on time here. */

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mergeCommand } from '../../../src/commands/merge.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
-import { logFile } from '../../unit/readers/fixturePaths.js';
-import { runCommand } from '../../helpers/runCommand.js';
+import { logFile } from '../../support/fixturePaths.js';
+import { runCommand } from '../../support/runCommand.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-corrupt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

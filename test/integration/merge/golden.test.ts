@@ -5,10 +5,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mergeCommand } from '../../../src/commands/merge.js';
-import { LOGS } from '../../unit/readers/fixturePaths.js';
-import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
-import { updatingGoldens } from '../../helpers/golden.js';
-import { runCommand } from '../../helpers/runCommand.js';
+import { LOGS } from '../../support/fixturePaths.js';
+import { SidecarFixture } from '../../support/sidecarFixture.js';
+import { updatingGoldens } from '../../support/golden.js';
+import { runCommand } from '../../support/runCommand.js';
 
 const GOLDEN = join(LOGS, 'golden');
 const update = updatingGoldens();

@@ -8,9 +8,9 @@ import { mergeCommand } from '../../../src/commands/merge.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
 import { resolveDbPath } from '../../../src/store/dbPath.js';
-import { logFile, LOGS } from '../../unit/readers/fixturePaths.js';
-import { SidecarFixture } from '../../unit/merge/sidecarFixture.js';
-import { runCommand } from '../../helpers/runCommand.js';
+import { logFile, LOGS } from '../../support/fixturePaths.js';
+import { SidecarFixture } from '../../support/sidecarFixture.js';
+import { runCommand } from '../../support/runCommand.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../src/core/events.js';
 import { joinSession } from '../../../src/merge/joinSession.js';
 import { readSessionFile } from '../../../src/merge/readSession.js';
-import { RECORDED_DIR, replayRecorded } from '../../kits/codex/recordedRun.js';
+import { RECORDED_DIR, replayRecorded } from '../../support/codex/recordedRun.js';
 
 /** The recordings that hold a rejection (the others have none to give a reason to). */
 const WITH_REJECTIONS = ['shell-reject-then-reason', 'shell-reject-esc', 'shell-reject-n', 'shell-reject-option3', 'patch-reject-esc', 'parallel-approve-reject'];

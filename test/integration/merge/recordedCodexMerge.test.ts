@@ -18,11 +18,11 @@ import {
   skippedRow,
   toolInterruptionRow,
   type RowView,
-} from '../../kits/codex/expectedRows.js';
-import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
-import { loadRecorded, shift, writeRecordedSidecar, type RecordedRollout, type RecordedSidecar, type TimedRow } from './recordedCodexSidecar.js';
-import { runCommand } from '../../helpers/runCommand.js';
-import { pinnedVersion } from '../../helpers/agentVersions.js';
+} from '../../support/codex/expectedRows.js';
+import type { RolloutCall } from '../../support/codex/rolloutCalls.js';
+import { loadRecorded, shift, writeRecordedSidecar, type RecordedRollout, type RecordedSidecar, type TimedRow } from '../../support/codex/recordedSidecar.js';
+import { runCommand } from '../../support/runCommand.js';
+import { pinnedVersion } from '../../support/agentVersions.js';
 
 const CODEX_VERSION = pinnedVersion('codex');
 

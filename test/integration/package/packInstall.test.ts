@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from '../../../src/lab/spawn.js';
-import { REPO_ROOT } from '../../helpers/rec.js';
-import { logFile } from '../../unit/readers/fixturePaths.js';
-import { copyWorkTree, installOffline, npmPack, tarballFiles } from './installedPackage.js';
+import { REPO_ROOT } from '../../support/rec.js';
+import { logFile } from '../../support/fixturePaths.js';
+import { copyWorkTree, installOffline, npmPack, tarballFiles } from '../../support/installedPackage.js';
 
 /** Packing builds twice and installing compiles node-pty (and, on Node 20, SQLite): minutes here. */
 const INSTALL_TIMEOUT_MS = 600_000;

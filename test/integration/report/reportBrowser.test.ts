@@ -13,16 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCommand } from '../../../src/commands/report.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import type { StatsReport } from '../../../src/stats/aggregateStats.js';
-import { fixturesDir } from '../../helpers/agentVersions.js';
-import { artefactPath } from '../../helpers/golden.js';
-import { HOSTILE } from '../../helpers/hostileStrings.js';
-import { REPO_ROOT } from '../../helpers/rec.js';
-import { runCommand } from '../../helpers/runCommand.js';
-import { replayRecorded as replayClaude } from '../../kits/claude/recordedRun.js';
-import { replayRecorded as replayCodex } from '../../kits/codex/recordedRun.js';
-import { replayRecorded as replayGemini } from '../../kits/gemini/recordedRun.js';
-import type { JourneyStep } from '../../kits/shared/recordedRun.js';
-import type { Journey } from '../../helpers/journey.js';
+import { fixturesDir } from '../../support/agentVersions.js';
+import { artefactPath } from '../../support/golden.js';
+import { HOSTILE } from '../../support/hostileStrings.js';
+import { REPO_ROOT } from '../../support/rec.js';
+import { runCommand } from '../../support/runCommand.js';
+import { replayRecorded as replayClaude } from '../../support/claude/recordedRun.js';
+import { replayRecorded as replayCodex } from '../../support/codex/recordedRun.js';
+import { replayRecorded as replayGemini } from '../../support/gemini/recordedRun.js';
+import type { JourneyStep } from '../../support/recordedRun.js';
+import type { Journey } from '../../support/journey.js';
 
 /** Debian's package; CI installs it where it is missing (.ci/run). */
 const CHROMIUM = '/usr/bin/chromium';

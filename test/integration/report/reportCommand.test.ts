@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportCommand } from '../../../src/commands/report.js';
-import { REPO_ROOT } from '../../helpers/rec.js';
-import { runCommand } from '../../helpers/runCommand.js';
+import { REPO_ROOT } from '../../support/rec.js';
+import { runCommand } from '../../support/runCommand.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-report-cmd-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,8 +3,8 @@
 // and the run row records it. Failures are injected with REC_FAULT_INJECT.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
-import { queryRows, waitForRows } from '../../helpers/sidecarRows.js';
+import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../support/rec.js';
+import { queryRows, waitForRows } from '../../support/sidecarRows.js';
 
 const FAKES_BIN = join(REPO_ROOT, 'test', 'fakes', 'bin');
 let sandbox: RecSandbox | undefined;

@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, constants, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';
+import { createRecSandbox, REC_BIN, type RecSandbox } from '../../support/rec.js';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 
 /** How long the launched process may take to reach its blocking read (a loaded CI machine). */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn, type Spawned } from '../../../src/lab/spawn.js';
-import { createRecSandbox, REC_BIN, type RecSandbox } from '../../helpers/rec.js';
+import { createRecSandbox, REC_BIN, type RecSandbox } from '../../support/rec.js';
 import { mixedOutputBlocks } from './programs/mixedOutput.mjs';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DONE, MODES, READY } from '../../fakes/fake-modes.mjs';
-import { outerTerminalState, PRISTINE, type OuterTerminalState } from '../../helpers/outerTerminal.js';
-import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../helpers/rec.js';
+import { outerTerminalState, PRISTINE, type OuterTerminalState } from '../../support/outerTerminal.js';
+import { createRecSandbox, REPO_ROOT, type RecSandbox } from '../../support/rec.js';
 
 const FAKE = join(REPO_ROOT, 'test', 'fakes', 'fake-modes.mjs');
 

@@ -11,7 +11,7 @@ import { runsCommand } from '../../../src/commands/runs.js';
 import { RecEvent } from '../../../src/core/events.js';
 import { Run } from '../../../src/store/run.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
-import { captureIO } from './commandIO.js';
+import { captureIO } from '../../support/commandIO.js';
 
 // A zone with a half-hour offset makes "local time" visible in the assertions.
 process.env.TZ = 'Asia/Kolkata';

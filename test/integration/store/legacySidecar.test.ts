@@ -12,7 +12,7 @@ import { mergeCommand } from '../../../src/commands/merge.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
 import { Database } from '../../../src/store/sqliteDriver.js';
-import { runCommand } from '../../helpers/runCommand.js';
+import { runCommand } from '../../support/runCommand.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const LEGACY_DUMP = join(FIXTURES, 'sidecar/legacy-114556f/rec.sql');

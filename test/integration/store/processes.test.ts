@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RecEvent } from '../../../src/core/events.js';
 import { SCHEMA_VERSION } from '../../../src/store/migrations.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
-import { assertDistFresh, startChild, startTogether, type Child } from './storeChildren.js';
+import { assertDistFresh, startChild, startTogether, type Child } from '../../support/storeChildren.js';
 
 /** The lock test's busy timeout: short, so the test does not wait BUSY_TIMEOUT_MS for nothing. */
 const TEST_BUSY_TIMEOUT_MS = 200;

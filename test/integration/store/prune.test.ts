@@ -8,9 +8,9 @@ import { WHEN_FORMS } from '../../../src/commands/commandSpec.js';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
-import { createRecSandbox, REC_BIN } from '../../helpers/rec.js';
-import { waitForRows } from '../../helpers/sidecarRows.js';
-import { useTempDir } from '../../unit/store/tempDir.js';
+import { createRecSandbox, REC_BIN } from '../../support/rec.js';
+import { waitForRows } from '../../support/sidecarRows.js';
+import { useTempDir } from '../../support/tempDir.js';
 
 const tempDir = useTempDir();
 const execFileAsync = promisify(execFile);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
-import { assertDistFresh, startChild } from './storeChildren.js';
+import { assertDistFresh, startChild } from '../../support/storeChildren.js';
 
 /** nobody:nogroup on Debian-family systems. */
 const NOBODY = 65534;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_PACKAGE } from '../../../src/store/sqliteDriver.js';
-import { assertDistFresh } from './storeChildren.js';
+import { assertDistFresh } from '../../support/storeChildren.js';
 
 const CHILD = join(import.meta.dirname, 'statement-gc-child.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'rec-sqlite-driver-'));

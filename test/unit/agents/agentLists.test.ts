@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../../../src/agents/registry.js';
-import { REPO_ROOT } from '../../helpers/rec.js';
+import { REPO_ROOT } from '../../support/rec.js';
 // @ts-expect-error: a plain .mjs script without types
 import { CORPUS_AGENTS } from '../../../scripts/gen-corpus.mjs';
 

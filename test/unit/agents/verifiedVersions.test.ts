@@ -10,7 +10,7 @@ import { GEMINI_VERSIONS } from '../../../src/agents/gemini/strings/index.js';
 import { agentModule } from '../../../src/agents/registry.js';
 import { isVerifiedVersion, newestVerified, stringsFor, unverifiedVersionText, type VerifiedStrings } from '../../../src/agents/verifiedVersions.js';
 import { AGENT_NAMES } from '../../../src/agents/registry.js';
-import { pinnedVersion, REPO_ROOT, versionTable } from '../../helpers/agentVersions.js';
+import { pinnedVersion, REPO_ROOT, versionTable } from '../../support/agentVersions.js';
 
 const packageJson = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
 const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {

@@ -12,7 +12,7 @@ import { DOCTOR_WIDTH, doctorReport, type DoctorAgentResult } from '../../../src
 import { checkRows, rowLabel } from '../../../src/lab/conformance.js';
 import { CODEX_CONFORMANCE } from '../../../src/agents/codex/bench/conformance.js';
 import { geminiIsolationProblem } from '../../../src/agents/gemini/bench/env.js';
-import { runCommand } from '../../helpers/runCommand.js';
+import { runCommand } from '../../support/runCommand.js';
 
 let dir: string | undefined;
 /** Every scratch folder of the current test: a test may take several. */

@@ -16,8 +16,8 @@ import { FailureLog } from '../../../src/core/failures.js';
 import { Emitter } from '../../../src/core/lifecycle.js';
 import type { SidecarSink } from '../../../src/store/eventSink.js';
 import { openSidecar, SidecarDb } from '../../../src/store/sidecarDb.js';
-import { VirtualClock } from '../../helpers/virtualClock.js';
-import { useTempDir } from '../store/tempDir.js';
+import { VirtualClock } from '../../support/virtualClock.js';
+import { useTempDir } from '../../support/tempDir.js';
 
 const tempDir = useTempDir();
 /** Far below RECONCILE_AFTER_EXIT_MS, to keep the test quick; nothing asserted depends on it. */

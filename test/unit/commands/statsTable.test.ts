@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatStatsTable } from '../../../src/commands/statsTable.js';
 import { StatsAggregator } from '../../../src/stats/aggregateStats.js';
 import type { SessionStats } from '../../../src/merge/sessionStats.js';
-import { HOSTILE, findUnsafe } from '../../helpers/hostileStrings.js';
+import { HOSTILE, findUnsafe } from '../../support/hostileStrings.js';
 
 const rej = (tool: string, command: string | null, extra: Partial<SessionStats['rejections'][number]> = {}): SessionStats['rejections'][number] => ({
   tool, kind: 'command', trigger: 'esc', decided_by: 'user', command, ran: 'no', call_id: 'call_1', skipped: 0, ...extra,

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { TerminalSafeStream, escapeControls, escapeControlsKeepLines } from '../../../src/commands/terminalText.js';
-import { HOSTILE, HOSTILE_STRINGS, findUnsafe } from '../../helpers/hostileStrings.js';
+import { HOSTILE, HOSTILE_STRINGS, findUnsafe } from '../../support/hostileStrings.js';
 
 describe('escapeControls', () => {
   it.each(Object.entries(HOSTILE_STRINGS))('%s: nothing unsafe is left, and what was there is shown', (_name, text) => {

@@ -3,7 +3,7 @@ import type { AgentName, NewEvent, RecEvent } from '../../../src/core/events.js'
 import { joinSession } from '../../../src/merge/joinSession.js';
 import { readSessionFile } from '../../../src/merge/readSession.js';
 import { openInMemorySidecar } from '../../../src/store/sidecarDb.js';
-import { logFile } from '../readers/fixturePaths.js';
+import { logFile } from '../../support/fixturePaths.js';
 
 async function native(agent: string, name: string) {
   return (await readSessionFile(logFile(agent, name))).session!;

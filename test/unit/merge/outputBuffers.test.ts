@@ -7,7 +7,7 @@ import { runTasks } from '../../../src/merge/mergePool.js';
 import type { MergeTask, TaskResult } from '../../../src/merge/mergeTask.js';
 import { OutputGuard } from '../../../src/merge/outputGuard.js';
 import { FIRST_OUTPUT_BYTES, MAX_REUSED_OUTPUT_BYTES, OutputBuffers } from '../../../src/merge/outputBuffers.js';
-import { logFile } from '../readers/fixturePaths.js';
+import { logFile } from '../../support/fixturePaths.js';
 
 // Memory is compared by identity as booleans: vitest would format megabytes for its messages.
 describe('OutputBuffers', () => {

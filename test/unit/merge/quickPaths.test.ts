@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadReaders, readSessionFile } from '../../../src/merge/readSession.js';
 import type { NativeSession } from '../../../src/readers/nativeSession.js';
-import { logFile, LOGS } from '../readers/fixturePaths.js';
+import { logFile, LOGS } from '../../support/fixturePaths.js';
 import { AGENT_NAMES } from '../../../src/agents/registry.js';
-import { pinnedVersion } from '../../helpers/agentVersions.js';
+import { pinnedVersion } from '../../support/agentVersions.js';
 
 /** Verified versions: these files must give no unknown_version warning, only the diagnostics asserted. */
 const CODEX_VERSION = pinnedVersion('codex');

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentModule } from '../../../src/agents/agentModule.js';
 import { AGENT_MODULES, AGENT_NAMES, agentModule, attributeRecord } from '../../../src/agents/registry.js';
 import { readSessionFile } from '../../../src/merge/readSession.js';
-import { REPO_ROOT } from '../../helpers/rec.js';
+import { REPO_ROOT } from '../../support/rec.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-attribution-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import type { SessionDecisions } from '../../../src/merge/sessionDecisions.js';
 import { ruleFileText } from '../../../src/rules/ruleFile.js';
 import type { AgentRules } from '../../../src/rules/ruleTypes.js';
 import { RulesAggregator } from '../../../src/rules/suggestRules.js';
-import { GOLDEN, madeSession, recordedDecisions, type Made } from './recordedDecisions.js';
+import { GOLDEN, madeSession, recordedDecisions, type Made } from '../../support/recordedDecisions.js';
 
 let base: Record<'codex' | 'claude' | 'gemini' | 'claudeEdit' | 'geminiEdit', SessionDecisions>;
 beforeAll(async () => {

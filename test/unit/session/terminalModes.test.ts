@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { TerminalModes } from '../../../src/session/terminalModes.js';
 import { MODES } from '../../fakes/fake-modes.mjs';
-import { outerTerminalState, PRISTINE } from '../../helpers/outerTerminal.js';
+import { outerTerminalState, PRISTINE } from '../../support/outerTerminal.js';
 
 function restoreAfter(...chunks: string[]): string {
   const modes = new TerminalModes();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RecEvent } from '../../../src/core/events.js';
 import { createEventSink } from '../../../src/store/eventSink.js';
 import { openSidecar, type SidecarDb } from '../../../src/store/sidecarDb.js';
-import { useTempDir } from './tempDir.js';
+import { useTempDir } from '../../support/tempDir.js';
 
 const tempDir = useTempDir();
 const ts = '2025-03-04T05:06:07.089Z';

@@ -6,7 +6,7 @@ import { Run } from '../../../src/store/run.js';
 import { openSidecar, SidecarDb } from '../../../src/store/sidecarDb.js';
 import { SCHEMA_VERSION } from '../../../src/store/migrations.js';
 import { SidecarError } from '../../../src/store/sidecarError.js';
-import { useTempDir } from './tempDir.js';
+import { useTempDir } from '../../support/tempDir.js';
 
 const tempDir = useTempDir();
 

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { decidedBy } from '../../../../src/agents/claude/sessionRecords.js';
 import { joinSession } from '../../../../src/merge/joinSession.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { ClaudeReplay } from '../../../kits/claude/sampleReplay.js';
-import { REPO_ROOT } from '../../../helpers/rec.js';
+import { ClaudeReplay } from '../../../support/claude/sampleReplay.js';
+import { REPO_ROOT } from '../../../support/rec.js';
 
 const DIR = join(REPO_ROOT, 'test/fixtures/claude/2.1.332/auto-mode');
 const EXPLANATION = 'MOCK-CLASSIFIER: writing cls.txt with node -e was not asked for by the user.';

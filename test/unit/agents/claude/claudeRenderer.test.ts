@@ -4,7 +4,7 @@
 // a prompt that is still open (agentRecorder's torn-frame rule).
 import { describe, expect, it } from 'vitest';
 import { ClaudeProfile } from '../../../../src/agents/claude/profile.js';
-import { blankScreen, TestScreen } from '../../../kits/shared/testScreen.js';
+import { blankScreen, TestScreen } from '../../../support/testScreen.js';
 
 function profile() {
   const screen = new TestScreen(blankScreen());

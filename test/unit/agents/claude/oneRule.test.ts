@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { ClaudeProfile } from '../../../../src/agents/claude/profile.js';
 import type { SessionFact } from '../../../../src/agents/common/agentProfile.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { blankScreen, TestScreen } from '../../../kits/shared/testScreen.js';
-import { SAMPLES_DIR } from '../../../kits/claude/samples.js';
+import { blankScreen, TestScreen } from '../../../support/testScreen.js';
+import { SAMPLES_DIR } from '../../../support/claude/samples.js';
 
 interface Said {
   refusedBy?: string;

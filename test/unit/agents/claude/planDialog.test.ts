@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { promptShowsCall } from '../../../../src/agents/claude/callMatcher.js';
 import { parseClaudeScreen } from '../../../../src/agents/claude/screenParser.js';
 import { claudeStringsFor } from '../../../../src/agents/claude/strings/index.js';
-import { readScreenFrames } from '../../../helpers/castReplay.js';
-import { RECORDED_BY_VERSION } from '../../../kits/claude/recordedRun.js';
-import { sampleScreen, screenFromText } from '../../../kits/claude/samples.js';
+import { readScreenFrames } from '../../../support/castReplay.js';
+import { RECORDED_BY_VERSION } from '../../../support/claude/recordedRun.js';
+import { sampleScreen, screenFromText } from '../../../support/claude/samples.js';
 
 
 const YES = 'Yes, and switch to default (ask each time) for this session';

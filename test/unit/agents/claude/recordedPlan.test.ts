@@ -1,10 +1,10 @@
 // Plan mode's approval dialog on each verified Claude Code (recorded/plan-*, recorded by
 // scripts/record-claude-fixtures.mjs from the plan scenarios of the claude kit), replayed through the
-// recorder like the other recorded sessions (test/kits/claude/recordedRun.ts): the ExitPlanMode call's prompt of
+// recorder like the other recorded sessions (test/support/claude/recordedRun.ts): the ExitPlanMode call's prompt of
 // kind plan, the decision by key, and what merge and stats make of it.
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
-import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from '../../../kits/claude/recordedRun.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun } from '../../../support/claude/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;

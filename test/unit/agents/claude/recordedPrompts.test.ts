@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
-import { fixturesDir } from '../../../helpers/agentVersions.js';
-import { replayRecorded, type RecordedRun } from '../../../kits/claude/recordedRun.js';
-import { TIMING_POINTS, timingLabel } from '../../../helpers/timingSweep.js';
+import { fixturesDir } from '../../../support/agentVersions.js';
+import { replayRecorded, type RecordedRun } from '../../../support/claude/recordedRun.js';
+import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 90_000;

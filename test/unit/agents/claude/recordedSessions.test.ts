@@ -1,15 +1,15 @@
 // Recorded sessions of the real Claude Code, every verified version's (test/fixtures/claude/<version>/recorded,
 // each version kept replaying after a newer one is pinned; recorded by the claude kit's scripts/record-claude-fixtures.mjs against the mock Messages API), replayed
 // chunk by chunk through a real ScreenModel, the InputRelay and the ClaudeRecorder into an in-memory
-// sidecar, with the transcript written as Claude wrote it (test/kits/claude/recordedRun.ts). Each scenario
+// sidecar, with the transcript written as Claude wrote it (test/support/claude/recordedRun.ts). Each scenario
 // asserts the exact decision rows. (The recorded frames are not compared: the fixtures' paths were
 // sanitised in the cast's bytes, which moves cursor-placed words, and in the frames' text.)
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
-import { fixturesDir } from '../../../helpers/agentVersions.js';
-import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/claude/recordedRun.js';
-import { TIMING_POINTS, timingLabel } from '../../../helpers/timingSweep.js';
+import { fixturesDir } from '../../../support/agentVersions.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../support/claude/recordedRun.js';
+import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -54,7 +54,7 @@ const rejection = (callId: string, kind: string, trigger: string, reasonSource =
   ran: 'no',
 });
 
-// As recorded, then at every point of the timing sweep (helpers/timingSweep.ts): the same rows.
+// As recorded, then at every point of the timing sweep (test/support/timingSweep.ts): the same rows.
 const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: ReplayOptions }> = [
   { label: '', options: {} },
   ...TIMING_POINTS.map((p) => ({ label: `, ${timingLabel(p, 'transcript')}`, options: { keyDelayMs: p.keyDelayMs, fileLagMs: p.lagMs } })),
@@ -246,7 +246,7 @@ for (const [{ version, recorded, inline }, { label, options }] of RECORDED_BY_VE
 // A take of resize-at-prompt recorded on a heavily loaded machine (2.1.332 only): Claude stamped the
 // prompt's line 2.3 to 3.3 s after its Enter, the 80x30 redraw was still coming in when Esc was sent,
 // and the refusal's line came after the Esc by less than the time Claude took to redraw. The transcript
-// is placed on the cast's clock by the refusal (test/kits/claude/recordedRun.ts, MAX_PROMPT_LINE_LAG_MS); placed
+// is placed on the cast's clock by the refusal (test/support/claude/recordedRun.ts, MAX_PROMPT_LINE_LAG_MS); placed
 // 2.2 s too early, it would be read before the prompt it refuses was drawn.
 for (const lag of LAGGING_TRANSCRIPT_MS) {
   describe(`claude 2.1.332, 120x40, a take recorded under heavy load, transcript written ${lag} ms late`, () => {

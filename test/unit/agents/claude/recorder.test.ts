@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClaudeReplay, IDLE_PANE } from '../../../kits/claude/sampleReplay.js';
+import { ClaudeReplay, IDLE_PANE } from '../../../support/claude/sampleReplay.js';
 
 const BASH_INPUT = { command: 'echo mock-bash-ran > <SCRATCH>/ws/bash-out.txt', description: 'Write a marker file' };
 const REJECT_STOP = /^The user doesn't want to proceed with this tool use\..*STOP what you are doing/;

@@ -3,9 +3,9 @@ import { parseClaudeScreen } from '../../../../src/agents/claude/screenParser.js
 import { CLAUDE_2_1_330 } from '../../../../src/agents/claude/strings/v2_1_330.js';
 import { CLAUDE_2_1_332 } from '../../../../src/agents/claude/strings/v2_1_332.js';
 import { join } from 'node:path';
-import { readScreenFrames } from '../../../helpers/castReplay.js';
-import { RECORDED_INLINE_DIR } from '../../../kits/claude/recordedRun.js';
-import { sampleScreen, sampleScreenText, screenFromText } from '../../../kits/claude/samples.js';
+import { readScreenFrames } from '../../../support/castReplay.js';
+import { RECORDED_INLINE_DIR } from '../../../support/claude/recordedRun.js';
+import { sampleScreen, sampleScreenText, screenFromText } from '../../../support/claude/samples.js';
 
 const parse = (name: string) => parseClaudeScreen(sampleScreen(name), CLAUDE_2_1_330);
 const parseText = (text: string, cols = 120) => parseClaudeScreen(screenFromText(text, cols), CLAUDE_2_1_330);

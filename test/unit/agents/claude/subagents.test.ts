@@ -12,9 +12,9 @@ import { CLAUDE_SESSION_ENV } from '../../../../src/agents/claude/launch.js';
 import type { HookMessage } from '../../../../src/core/hookMessage.js';
 import { Emitter } from '../../../../src/core/lifecycle.js';
 import { keyEvent } from '../../../../src/lab/keys.js';
-import { MemorySink } from '../../../kits/shared/memorySink.js';
-import { TestScreen, blankScreen } from '../../../kits/shared/testScreen.js';
-import { ClaudeReplay, IDLE_PANE } from '../../../kits/claude/sampleReplay.js';
+import { MemorySink } from '../../../support/memorySink.js';
+import { TestScreen, blankScreen } from '../../../support/testScreen.js';
+import { ClaudeReplay, IDLE_PANE } from '../../../support/claude/sampleReplay.js';
 
 const SESSION = '901c33bb-f189-4ebc-8760-d23ba015cd13';
 const DENIED =

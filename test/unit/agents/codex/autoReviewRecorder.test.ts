@@ -5,9 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodexReplay } from '../../../kits/codex/sampleReplay.js';
-import { screenFromText } from '../../../kits/codex/samples.js';
-import { REPO_ROOT } from '../../../helpers/rec.js';
+import { CodexReplay } from '../../../support/codex/sampleReplay.js';
+import { screenFromText } from '../../../support/codex/samples.js';
+import { REPO_ROOT } from '../../../support/rec.js';
 
 const DIR = join(REPO_ROOT, 'test/fixtures/codex/0.171.0/auto-review');
 const rollout = (name: string) => readFileSync(join(DIR, `${name}.session.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');

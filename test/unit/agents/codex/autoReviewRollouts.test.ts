@@ -10,7 +10,7 @@ import { harnessRefusalOf, unescapeDebug } from '../../../../src/agents/codex/ha
 import { codexStringsFor } from '../../../../src/agents/codex/strings/index.js';
 import { joinSession } from '../../../../src/merge/joinSession.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { REPO_ROOT } from '../../../helpers/rec.js';
+import { REPO_ROOT } from '../../../support/rec.js';
 
 const DIR = join(REPO_ROOT, 'test/fixtures/codex/0.171.0/auto-review');
 const STRINGS = codexStringsFor('0.171.0');

@@ -1,22 +1,22 @@
 // Recorded sessions of Codex 0.171.0 at an MCP tool's approval form and at its network prompt (under
 // managed network requirements) (scripts/record-codex-fixtures.mjs,
-// key scripts test/kits/codex/promptScenarios.ts), replayed like the other Codex recordings
-// (test/kits/codex/recordedRun.ts) with the rollout on time and late: the rows the e2e suite
+// key scripts test/support/codex/promptScenarios.ts), replayed like the other Codex recordings
+// (test/support/codex/recordedRun.ts) with the rollout on time and late: the rows the e2e suite
 // asserts on the live CLI, and what `rec merge` and `rec stats` make of them.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { approvalRow, promptRow, rejectionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
-import { netAlwaysExpected, netKeysExpected } from '../../../kits/codex/networkExpected.js';
-import type { EventRow } from '../../../helpers/sidecarRows.js';
-import { screenText } from '../../../helpers/castReplay.js';
-import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/codex/recordedRun.js';
-import { TIMING_POINTS, timingLabel } from '../../../helpers/timingSweep.js';
+import { approvalRow, promptRow, rejectionRow, view, type RowView } from '../../../support/codex/expectedRows.js';
+import { netAlwaysExpected, netKeysExpected } from '../../../support/codex/networkExpected.js';
+import type { EventRow } from '../../../support/sidecarRows.js';
+import { screenText } from '../../../support/castReplay.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../support/codex/recordedRun.js';
+import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
 import { MCP_CALLS } from '../../../../src/lab/mock/openaiResponses/scenarios.js';
 
 const REPLAY_TIMEOUT_MS = 60_000;
-/** As recorded, the rollout 400 ms and 1.5 s behind the screen, then every point of the timing sweep (helpers/timingSweep.ts). */
+/** As recorded, the rollout 400 ms and 1.5 s behind the screen, then every point of the timing sweep (test/support/timingSweep.ts). */
 const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs'> }> = [
   { label: 'rollout on time', options: {} },
   ...[400, 1_500].map((lag) => ({ label: `rollout ${lag} ms late`, options: { fileLagMs: lag } })),

@@ -2,16 +2,16 @@
 // each version kept replaying after a newer one is pinned; recorded by
 // scripts/record-codex-fixtures.mjs with the key scripts of src/agents/codex/bench/recordedScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the CodexRecorder into an
-// in-memory sidecar, with the rollout written as Codex wrote it (test/kits/codex/recordedRun.ts). Each scenario
+// in-memory sidecar, with the rollout written as Codex wrote it (test/support/codex/recordedRun.ts). Each scenario
 // asserts the exact rows the e2e suite asserts on the live CLI, and every labelled screen of the
 // recording against the replayed screen (an xterm or parser upgrade shows up as a readable diff).
 import { describe, expect, it } from 'vitest';
-import { TIMING_POINTS, timingLabel } from '../../../helpers/timingSweep.js';
-import { approvalRow, detachedRow, OPTION, promptRow, rejectionRow, skippedRow, toolInterruptionRow, view, type RowView } from '../../../kits/codex/expectedRows.js';
-import type { EventRow } from '../../../helpers/sidecarRows.js';
-import type { RolloutCall } from '../../../kits/codex/rolloutCalls.js';
-import { screenText } from '../../../helpers/castReplay.js';
-import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/codex/recordedRun.js';
+import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
+import { approvalRow, detachedRow, OPTION, promptRow, rejectionRow, skippedRow, toolInterruptionRow, view, type RowView } from '../../../support/codex/expectedRows.js';
+import type { EventRow } from '../../../support/sidecarRows.js';
+import type { RolloutCall } from '../../../support/codex/rolloutCalls.js';
+import { screenText } from '../../../support/castReplay.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../support/codex/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;

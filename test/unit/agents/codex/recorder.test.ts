@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodexReplay } from '../../../kits/codex/sampleReplay.js';
+import { CodexReplay } from '../../../support/codex/sampleReplay.js';
 
 const CMD = 'echo hello > $BASE/work/approved.txt && cat $BASE/work/approved.txt';
 const EXEC_INPUT = {

@@ -5,8 +5,8 @@ import { join, dirname } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parseCodexScreen } from '../../../../src/agents/codex/screenParser.js';
 import { LATEST_CODEX_STRINGS } from '../../../../src/agents/codex/strings/index.js';
-import { CodexReplay } from '../../../kits/codex/sampleReplay.js';
-import { sampleRollout, sampleScreen, screenFromText } from '../../../kits/codex/samples.js';
+import { CodexReplay } from '../../../support/codex/sampleReplay.js';
+import { sampleRollout, sampleScreen, screenFromText } from '../../../support/codex/samples.js';
 
 /** Short for tests only: the recorder checks a decision's key this long after it was pressed. */
 const SETTLE_IN_TESTS_MS = 50;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseCodexScreen } from '../../../../src/agents/codex/screenParser.js';
 import { CODEX_0_169_0 } from '../../../../src/agents/codex/strings/v0_169_0.js';
-import { sampleScreen } from '../../../kits/codex/samples.js';
+import { sampleScreen } from '../../../support/codex/samples.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CODEX_0_171_0 } from '../../../../src/agents/codex/strings/v0_171_0.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';
-import { RECORDED_BY_VERSION } from '../../../kits/codex/recordedRun.js';
+import { RECORDED_BY_VERSION } from '../../../support/codex/recordedRun.js';
 
 const RECORDED_0_171_0 = RECORDED_BY_VERSION.find((v) => v.version === '0.171.0')!.recorded;
 

@@ -4,8 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodexReplay } from '../../../kits/codex/sampleReplay.js';
-import { sampleRollout, screenFromText } from '../../../kits/codex/samples.js';
+import { CodexReplay } from '../../../support/codex/sampleReplay.js';
+import { sampleRollout, screenFromText } from '../../../support/codex/samples.js';
 
 const SAMPLE_ID = '01a20297-0b6a-77a0-a475-841e109138f8';
 const TWIN_ID = '01a20297-0b6a-77a0-a475-99999999aaaa';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isAbortedOutput as isAbortedWith } from '../../../../src/agents/codex/sessionRecords.js';
 import { LATEST_CODEX_STRINGS } from '../../../../src/agents/codex/strings/index.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { logFile } from '../../readers/fixturePaths.js';
+import { logFile } from '../../../support/fixturePaths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-codex-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { readRolloutCalls, REFUSED_OUTPUT } from '../../../kits/codex/rolloutCalls.js';
-import { RECORDED_BY_VERSION } from '../../../kits/codex/recordedRun.js';
+import { readRolloutCalls, REFUSED_OUTPUT } from '../../../support/codex/rolloutCalls.js';
+import { RECORDED_BY_VERSION } from '../../../support/codex/recordedRun.js';
 
 for (const { version, recorded } of RECORDED_BY_VERSION) {
   const RECORDED = `${recorded}/`;

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { CallEvents, callFields } from '../../../../src/agents/common/callEvents.js';
 import { CallLedger } from '../../../../src/agents/common/callLedger.js';
 import { EventBook } from '../../../../src/agents/common/eventBook.js';
-import { VirtualClock } from '../../../helpers/virtualClock.js';
-import { MemorySink } from '../../../kits/shared/memorySink.js';
+import { VirtualClock } from '../../../support/virtualClock.js';
+import { MemorySink } from '../../../support/memorySink.js';
 
 function setUp() {
   const sink = new MemorySink();

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { CallFacts } from '../../../../src/agents/common/callFacts.js';
 import type { SessionFact } from '../../../../src/agents/common/agentProfile.js';
-import { VirtualClock } from '../../../helpers/virtualClock.js';
-import { MemorySink } from '../../../kits/shared/memorySink.js';
-import { PlainFactsProfile, commandPrompt } from '../../../kits/shared/factsProfile.js';
+import { VirtualClock } from '../../../support/virtualClock.js';
+import { MemorySink } from '../../../support/memorySink.js';
+import { PlainFactsProfile, commandPrompt } from '../../../support/factsProfile.js';
 
 const moment = { turnEnds: 0, shownUserMessages: 1, submits: 0 };
 const call = (callId: string, command: string, turnId = 't1'): SessionFact => ({ type: 'call', callId, toolName: 'shell', toolInput: { command }, turnId, source: 'session_file' });

@@ -12,9 +12,9 @@ import { SessionFileFollower } from '../../../../src/agents/common/sessionFileFo
 import { TurnLedger } from '../../../../src/agents/common/turnLedger.js';
 import { NextMessageReasons } from '../../../../src/core/nextMessageReason.js';
 import type { SessionFact } from '../../../../src/agents/common/agentProfile.js';
-import { VirtualClock } from '../../../helpers/virtualClock.js';
-import { MemorySink } from '../../../kits/shared/memorySink.js';
-import { PlainFactsProfile, commandPrompt } from '../../../kits/shared/factsProfile.js';
+import { VirtualClock } from '../../../support/virtualClock.js';
+import { MemorySink } from '../../../support/memorySink.js';
+import { PlainFactsProfile, commandPrompt } from '../../../support/factsProfile.js';
 
 function setUp(writesRefusedCalls = false) {
   const sink = new MemorySink();

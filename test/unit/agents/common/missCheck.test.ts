@@ -2,17 +2,17 @@
 // screen is altered the way a new release may change it: the recorder no longer reads the prompt,
 // so it records no decision, and the agent's own file shows the decision it missed. Each replay must
 // report exactly the decided calls as misses (with the file's word and the screen as last seen),
-// nothing else, and merge and stats must carry them (the journey, test/helpers/journey.ts). The
-// unaltered replays of every recording report no miss (test/kits/shared/recordedRun.ts checks it).
+// nothing else, and merge and stats must carry them (the journey, test/support/journey.ts). The
+// unaltered replays of every recording report no miss (test/support/recordedRun.ts checks it).
 // Below them, the rule itself on plain calls and events.
 import { describe, expect, it } from 'vitest';
 import type { CallState } from '../../../../src/agents/common/callLedger.js';
 import type { BookedEvent } from '../../../../src/agents/common/eventBook.js';
 import { MissCheck, screenCapture } from '../../../../src/agents/common/missCheck.js';
 import type { NewEvent, RecEvent } from '../../../../src/core/events.js';
-import { replayRecorded as replayClaude } from '../../../kits/claude/recordedRun.js';
-import { RECORDED_BY_VERSION, replayRecorded as replayCodex } from '../../../kits/codex/recordedRun.js';
-import { replayRecorded as replayGemini } from '../../../kits/gemini/recordedRun.js';
+import { replayRecorded as replayClaude } from '../../../support/claude/recordedRun.js';
+import { RECORDED_BY_VERSION, replayRecorded as replayCodex } from '../../../support/codex/recordedRun.js';
+import { replayRecorded as replayGemini } from '../../../support/gemini/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;

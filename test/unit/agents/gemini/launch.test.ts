@@ -10,7 +10,7 @@ import {
   SYSTEM_SETTINGS_ENV,
   withRecHooks,
 } from '../../../../src/agents/gemini/systemSettingsLayer.js';
-import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../../helpers/rootOwnedDir.js';
+import { makeRootOwnedDir, removeRootOwnedDirs, ROOT_OWNED_BASE } from '../../../support/rootOwnedDir.js';
 
 const hookCommand = (event: string) => `/usr/bin/node /opt/rec/bin/rec.js hook gemini ${event}`;
 const canSecure = ROOT_OWNED_BASE !== undefined;

@@ -1,12 +1,12 @@
 // Recorded sessions of the real Gemini CLI 0.61.0 (test/fixtures/gemini/0.61.0/recorded, recorded by
 // scripts/record-gemini-fixtures.mjs with the key scripts of src/agents/gemini/bench/recordedScenarios.ts),
 // replayed chunk by chunk through a real ScreenModel, the InputRelay and the GeminiRecorder into an
-// in-memory sidecar, with the chat file written as Gemini wrote it (test/kits/gemini/recordedRun.ts). Each
+// in-memory sidecar, with the chat file written as Gemini wrote it (test/support/gemini/recordedRun.ts). Each
 // scenario asserts the exact rows the e2e suite (test/e2e/gemini/recGemini.test.ts) asserts on the
 // live CLI, with the call ids of the session file, and Gemini's own reason strings in `native`; and
 // the recorded screens against the replayed ones (an xterm or parser upgrade shows up as a readable diff).
 import { describe, expect, it } from 'vitest';
-import type { EventRow } from '../../../helpers/sidecarRows.js';
+import type { EventRow } from '../../../support/sidecarRows.js';
 import {
   approvalRow,
   expectDecisionsLinked,
@@ -19,12 +19,12 @@ import {
   toolInterruptionRow,
   view,
   type RowView,
-} from '../../../kits/gemini/expectedRows.js';
+} from '../../../support/gemini/expectedRows.js';
 import { REASON } from '../../../../src/agents/gemini/bench/recordedScenarios.js';
-import { screenText, type CastEvent } from '../../../helpers/castReplay.js';
-import { TIMING_POINTS, TIMING_SWEEP, timingLabel } from '../../../helpers/timingSweep.js';
-import type { SessionToolCall } from '../../../kits/gemini/sessionSnapshots.js';
-import { replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/gemini/recordedRun.js';
+import { screenText, type CastEvent } from '../../../support/castReplay.js';
+import { TIMING_POINTS, TIMING_SWEEP, timingLabel } from '../../../support/timingSweep.js';
+import type { SessionToolCall } from '../../../support/gemini/sessionSnapshots.js';
+import { replayRecorded, type RecordedRun, type ReplayOptions } from '../../../support/gemini/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -335,7 +335,7 @@ describe('gemini 0.61.0 recorded screens: the replayed screen equals each record
       expect(r.frames.map((f) => f.frame.label)).toContain('final');
       for (const { frame, replayed, replayedSize } of r.frames) {
         const want = screenText(frame.text);
-        // The frame's own time first; else a screen just before one of the last chunks (test/kits/gemini/recordedRun.ts).
+        // The frame's own time first; else a screen just before one of the last chunks (test/support/gemini/recordedRun.ts).
         const got = replayed.find((x) => x === want) ?? replayed[0];
         expect(`# ${frame.label} ${replayedSize}\n${got}`).toBe(`# ${frame.label} ${frame.cols}x${frame.rows}\n${want}`);
       }

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GeminiReplay } from '../../../kits/gemini/sampleReplay.js';
-import { narrowed, sampleScreen } from '../../../kits/gemini/samples.js';
+import { GeminiReplay } from '../../../support/gemini/sampleReplay.js';
+import { narrowed, sampleScreen } from '../../../support/gemini/samples.js';
 
 const DENIED = '[Operation Cancelled] Reason: User denied execution.';
 const ABORTED = '[Operation Cancelled] Reason: Operation cancelled by user';

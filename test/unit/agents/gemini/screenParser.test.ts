@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGeminiScreen } from '../../../../src/agents/gemini/screenParser.js';
 import { GEMINI_0_61_0 } from '../../../../src/agents/gemini/strings/v0_61_0.js';
-import { narrowed, sampleScreen, screenFromLines } from '../../../kits/gemini/samples.js';
+import { narrowed, sampleScreen, screenFromLines } from '../../../support/gemini/samples.js';
 
 const parse = (name: string) => parseGeminiScreen(sampleScreen(name), GEMINI_0_61_0);
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { logFile } from '../../readers/fixturePaths.js';
+import { logFile } from '../../../support/fixturePaths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-gemini-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

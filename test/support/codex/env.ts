@@ -1,0 +1,26 @@
+// The e2e suites' Codex: the pinned devDependency (never a codex from PATH), or the one
+// REC_E2E_CODEX_BIN names (scripts/canary), in the isolated world that rec doctor uses too
+// (src/agents/codex/bench/env.ts).
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { agentBin } from '../agentBin.js';
+
+export { createCodexEnv, type CodexEnv } from '../../../src/agents/codex/bench/env.js';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const MCP_SERVER = join(REPO_ROOT, 'test', 'fakes', 'mcp', 'markerServer.mjs');
+
+/**
+ * config.toml lines that give Codex the one-tool stdio MCP server as server `marker`. No approval
+ * mode: the tool has no annotations, so Codex asks before each call and offers the session and
+ * "always" options (`prompt` mode would offer only Allow and Cancel).
+ */
+export function markerMcpToml(): string {
+  return `\n[mcp_servers.marker]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(MCP_SERVER)}]\n`;
+}
+
+const BIN = agentBin('codex');
+/** The pinned devDependency, or the one REC_E2E_CODEX_BIN names; the e2e suite never uses a codex from PATH. */
+export const CODEX_BIN = BIN.override ?? join(REPO_ROOT, 'node_modules/.bin/codex');
+/** The version under test: the devDependency pin (the newest verified version), or REC_E2E_CODEX_BIN's own. */
+export const CODEX_VERSION = BIN.version;
