@@ -262,6 +262,7 @@ export const DOCTOR_SPEC: CommandSpec = {
     'Exit status: 0 all passed, 1 a scenario failed, 2 refused.',
   options: [
     { name: 'agent-bin', value: 'PATH', help: "the agent's executable (default: the one `rec <agent>` would start)" },
+    { name: 'scenario', value: 'NAME', help: "only this scenario of the one agent named (its name or key script); such a run verifies nothing and is not recorded" },
     { name: 'json', help: 'one JSON object per agent, with every scenario' },
     DB,
   ],

@@ -23,6 +23,8 @@ import { readVersion } from './version.js';
 interface DoctorArgs {
   readonly agents: readonly string[];
   readonly agentBin: string | undefined;
+  /** One scenario to run (its name or key script), not the whole conformance. */
+  readonly scenario: string | undefined;
   readonly json: boolean;
   readonly db: string | undefined;
 }
@@ -37,7 +39,7 @@ export async function doctorCommand(args: string[], io: CommandIO): Promise<numb
   // Every agent is looked at before any runs: a refusal comes at once, not after minutes of another agent.
   const plans: DoctorPlan[] = [];
   for (const agent of parsed.agents) {
-    const plan = await planAgent(agent, parsed.agentBin, io);
+    const plan = await planAgent(agent, parsed.agentBin, parsed.scenario, io);
     if (typeof plan === 'string') {
       io.stderr.write(`rec doctor: ${plan}\n`);
       return REFUSED;
@@ -67,13 +69,19 @@ function toDoctorArgs(values: Record<string, string | true | undefined>, operand
   // With no agent named: every agent with a bench (the doctor covers no other).
   const agents = operands.length > 0 ? [...new Set(operands)] : AGENT_MODULES.filter((m) => m.loadBench !== undefined).map((m) => m.name);
   if (agentBin !== undefined && agents.length !== 1) throw new UsageError('--agent-bin needs exactly one agent');
-  return { agents, agentBin, json: values.json === true, db: values.db as string | undefined };
+  const scenario = values.scenario as string | undefined;
+  if (scenario !== undefined && agents.length !== 1) throw new UsageError('--scenario needs exactly one agent');
+  return { agents, agentBin, scenario, json: values.json === true, db: values.db as string | undefined };
 }
 
-/** One agent to check: its doctor kit (from its bench), its binary and version. */
+/** One agent to check: its doctor kit (from its bench), the scenarios to run, its binary and version. */
 interface DoctorPlan {
   readonly agent: string;
   readonly kit: DoctorKit;
+  /** The kit's scenarios, or the one --scenario chose. */
+  readonly scenarios: readonly ConformanceScenario[];
+  /** Whether every scenario of the kit runs: only such a run can verify a version, and only it is recorded. */
+  readonly whole: boolean;
   readonly binary: AgentBinary;
   readonly version: string;
 }
@@ -82,10 +90,14 @@ interface DoctorPlan {
  * The agent's kit, binary and version; or why it cannot be checked, in one line. An agent without a
  * bench is refused, never run half-isolated: it could reach a real model.
  */
-async function planAgent(agent: string, agentBin: string | undefined, io: CommandIO): Promise<DoctorPlan | string> {
+async function planAgent(agent: string, agentBin: string | undefined, only: string | undefined, io: CommandIO): Promise<DoctorPlan | string> {
   const module = agentModule(agent);
   if (module.loadBench === undefined) return `${agent}: refused: rec doctor has no scenarios for it (its module has no bench)`;
   const kit = (await module.loadBench()).doctor;
+  const scenarios = only === undefined ? kit.scenarios : kit.scenarios.filter((s) => s.name === only || s.script === only);
+  if (scenarios.length === 0) {
+    return `${agent}: no scenario '${escapeControls(only ?? '')}' (its scenarios: ${kit.scenarios.map((s) => s.script).join(', ')})`;
+  }
   const cannotIsolate = kit.refusal?.();
   if (cannotIsolate !== undefined) return `${agent}: refused: rec cannot isolate it: ${escapeControls(cannotIsolate)}; nothing was run`;
   const found = findAgentBinary(module, agentBin, io.env, io.cwd);
@@ -94,7 +106,7 @@ async function planAgent(agent: string, agentBin: string | undefined, io: Comman
   if (version === undefined) {
     return `${agent}: refused: ${escapeControls(found.binary.path)} is not in an ${module.packageName} package, so its version is unknown and a result could not be kept for it`;
   }
-  return { agent, kit, binary: found.binary, version };
+  return { agent, kit, scenarios, whole: only === undefined, binary: found.binary, version };
 }
 
 /** checkScenarios with a cache folder of this run's own (DoctorKit.run), removed after it. */
@@ -108,14 +120,14 @@ async function checkAgent(plan: DoctorPlan, dbPath: string, io: CommandIO): Prom
 }
 
 /**
- * Every scenario of one agent, the result recorded; or a refusal when the agent did not use the mock
- * model. A scenario that fails is run once more, to tell flaky from failing.
+ * The plan's scenarios of one agent, the result of a whole run recorded; or a refusal when the agent
+ * did not use the mock model. A scenario that fails is run once more, to tell flaky from failing.
  */
 export async function checkScenarios(plan: DoctorPlan, dbPath: string, io: CommandIO, cacheDir: string): Promise<DoctorAgentResult | string> {
   const started = new Date();
   const recJs = new URL('../../bin/rec.js', import.meta.url).pathname;
   const scenarios: DoctorScenarioResult[] = [];
-  for (const scenario of plan.kit.scenarios) {
+  for (const scenario of plan.scenarios) {
     const script = plan.kit.script(scenario.script);
     if (script === undefined) throw new Error(`rec doctor: no key script ${scenario.script} for ${plan.agent}`);
     io.stderr.write(`rec doctor: ${plan.agent} ${plan.version}: ${scenario.name}…\n`);
@@ -142,14 +154,16 @@ export async function checkScenarios(plan: DoctorPlan, dbPath: string, io: Comma
   }
   const ended = new Date();
   const base = { agent: plan.agent, version: plan.version, agent_bin: plan.binary.path, started_at: started.toISOString(), ended_at: ended.toISOString() };
-  const recorded = recordResult(dbPath, { ...base, scenarios });
+  // A run of one chosen scenario is a check, not a verification: doctor_runs keeps whole runs only.
+  const recorded = plan.whole ? recordResult(dbPath, { ...base, scenarios }) : undefined;
   return {
     ...base,
     wall_ms: ended.getTime() - started.getTime(),
     passed: scenarios.every((s) => s.pass),
-    verified_by: 'doctor',
+    whole: plan.whole,
+    verified_by: plan.whole ? 'doctor' : null,
     scenarios,
-    recorded_in: recorded === undefined ? dbPath : null,
+    recorded_in: plan.whole && recorded === undefined ? dbPath : null,
     record_error: recorded ?? null,
   };
 }

@@ -14,9 +14,12 @@ export interface DoctorAgentResult {
   readonly started_at: string;
   readonly ended_at: string;
   readonly wall_ms: number;
-  /** Every scenario passed. */
+  /** Every scenario run passed. */
   readonly passed: boolean;
-  readonly verified_by: 'doctor';
+  /** Every scenario of the agent ran (no --scenario): only such a run verifies a version and is recorded. */
+  readonly whole: boolean;
+  /** 'doctor' when a whole run passed or failed; null for a run of one chosen scenario, which verifies nothing. */
+  readonly verified_by: 'doctor' | null;
   readonly scenarios: readonly DoctorScenarioResult[];
   /** The database the result was recorded in; null when recording it failed (`record_error` says why). */
   readonly recorded_in: string | null;
@@ -61,6 +64,9 @@ function verdict(r: DoctorAgentResult): string {
   const passed = r.scenarios.filter((s) => s.pass).length;
   const flaky = r.scenarios.filter((s) => s.flaky === true).length;
   const head = `${passed} of ${r.scenarios.length} scenarios passed first time${flaky > 0 ? ` (${flaky} flaky: failed, then passed once more)` : ''} in ${formatDuration(r.wall_ms)}`;
+  if (!r.whole) {
+    return `${head}: a run of chosen scenarios verifies nothing and is not recorded; \`rec doctor ${cell(r.agent)}\` runs them all.`;
+  }
   const where = r.recorded_in !== null ? ` (recorded in ${cell(r.recorded_in)})` : `; not recorded: ${cell(r.record_error ?? 'unknown error')}`;
   if (r.passed) return `${head}: rec counts ${cell(r.agent)} ${cell(r.version)} as verified from now on${where}.`;
   return `${head}: ${cell(r.agent)} ${cell(r.version)} is not verified; report the failures above with their screens${where}.`;

@@ -46,6 +46,18 @@ describe('rec doctor refuses in one line, before running anything', () => {
     expect(r.lines).toEqual(['rec doctor: --agent-bin needs exactly one agent']);
   });
 
+  it('--scenario with two agents', async () => {
+    const r = await doctor(['codex', 'claude', '--scenario', 'reject (Esc)']);
+    expect(r.code).toBe(2);
+    expect(r.lines).toEqual(['rec doctor: --scenario needs exactly one agent']);
+  });
+
+  it('a scenario the agent has not, with the names it has', async () => {
+    const r = await doctor(['codex', '--scenario', 'nope']);
+    expect(r.code).toBe(2);
+    expect(r.lines).toEqual([`rec doctor: codex: no scenario 'nope' (its scenarios: ${CODEX_CONFORMANCE.map((s) => s.script).join(', ')})`]);
+  });
+
   it('a codex that is not installed', async () => {
     const r = await doctor(['codex']);
     expect(r.code).toBe(2);
@@ -147,6 +159,7 @@ function result(o: Partial<DoctorAgentResult> = {}): DoctorAgentResult {
     ended_at: '2026-11-26T12:02:00.000Z',
     wall_ms: 120_000,
     passed: false,
+    whole: true,
     verified_by: 'doctor',
     scenarios,
     recorded_in: '/home/someone/.local/share/rec/rec.db',
@@ -173,6 +186,14 @@ describe("rec doctor's report", () => {
     const passed = result();
     const all = { ...passed, passed: true, scenarios: passed.scenarios.map((s) => ({ ...s, seen: s.expected, pass: true, problem: null, capture: null })) };
     expect(doctorReport(all, 80).replace(/\s+/g, ' ')).toContain('9 of 9 scenarios passed first time in 2m00s: rec counts codex 0.169.0 as verified from now on');
+  });
+
+  it('says a run of one chosen scenario verifies nothing and was not recorded', () => {
+    const one = result().scenarios[0]!;
+    const chosen = { ...result(), passed: true, whole: false, verified_by: null, recorded_in: null, scenarios: [one] };
+    expect(doctorReport(chosen, 80).replace(/\s+/g, ' ')).toContain(
+      '1 of 1 scenarios passed first time in 2m00s: a run of chosen scenarios verifies nothing and is not recorded; `rec doctor codex` runs them all.',
+    );
   });
 
   it('tells a flaky scenario (failed, then passed once more) from a failing one, and counts neither as passed', () => {
@@ -206,7 +227,7 @@ describe("rec doctor's runs of a scenario", () => {
       },
     };
   }
-  const plan = (k: DoctorKit) => ({ agent: 'codex', kit: k, binary: { path: '/opt/codex/bin/codex.js', packageVersion: '0.169.0' }, version: '0.169.0' });
+  const plan = (k: DoctorKit, whole = true) => ({ agent: 'codex', kit: k, scenarios: k.scenarios, whole, binary: { path: '/opt/codex/bin/codex.js', packageVersion: '0.169.0' }, version: '0.169.0' });
 
   it.each([
     [['pass'], 1, { pass: true }],
@@ -232,6 +253,27 @@ describe("rec doctor's runs of a scenario", () => {
     } finally {
       opened.db.close();
     }
+  });
+});
+
+describe("rec doctor's run of one chosen scenario (--scenario)", () => {
+  it('runs it, reports it, and neither records it nor verifies the version, even when it passed', async () => {
+    const root = scratch();
+    const scenario = CODEX_CONFORMANCE[0]!;
+    const rows = scenario.expected.map((want) => ({ call_id: 'call_1', related_call_id: null, partial_output: null, reason: null, reason_source: 'none', scope: null, trigger: null, option_label: null, ...want }) as never);
+    const kit: DoctorKit = {
+      scenarios: [scenario],
+      script: (name) => ({ name, description: '', run: async () => {} }),
+      run: async () => ({ rows, issuedCallIds: ['call_1'], modelTurns: 1, screen: '', error: null }),
+    };
+    const dbPath = join(root, 'rec.db');
+    const plan = { agent: 'codex', kit, scenarios: [scenario], whole: false, binary: { path: '/opt/codex/bin/codex.js', packageVersion: '0.169.0' }, version: '0.169.0' };
+    const result = await checkScenarios(plan, dbPath, { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd: root } as never, root);
+    if (typeof result === 'string') throw new Error(result);
+    expect(result).toMatchObject({ passed: true, whole: false, verified_by: null, recorded_in: null, record_error: null });
+    expect(result.scenarios.map((s) => s.name)).toEqual([scenario.name]);
+    // Nothing was written: no database, so no doctor_runs row and no verified version.
+    expect(existsSync(dbPath)).toBe(false);
   });
 });
 
