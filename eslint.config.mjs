@@ -1,3 +1,4 @@
+// @ts-check
 // The house style that a tool can keep: naming, commented empty blocks, no forgotten promises,
 // short functions. Run by scripts/test before vitest, and by `npm run lint`;
 // any finding fails the suite. Only these rules run, on purpose: each one states a rule of the
@@ -5,7 +6,10 @@
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-/** Names as the style guide states them (xterm.js / VS Code's lint-enforced naming). */
+/**
+ * Names as the style guide states them (xterm.js / VS Code's lint-enforced naming).
+ * @type {import('eslint').Linter.RuleSeverityAndOptions}
+ */
 const namingConvention = [
   'error',
   // Functions and variables are camelCase; a module-level constant may be UPPER_CASE
@@ -35,8 +39,14 @@ const namingConvention = [
   { selector: ['variable', 'parameter'], modifiers: ['destructured'], format: null },
 ];
 
-/** The JavaScript that runs on Node as it is: fakes the tests start, scripts run by hand or by scripts/. */
-const JS_NODE = ['test/fakes/**/*.mjs', 'test/fixtures/**/*.mjs', 'scripts/*.mjs', 'scripts/bench-lib/*.mjs', 'scripts/fixture-lib/*.mjs'];
+/**
+ * The JavaScript that runs on Node as it is: the bin, this file, the scripts run by hand or by
+ * scripts/, and the programs the tests start (fakes, children, pty programs). Kept equal to
+ * tsconfig.js.json's include; test/unit/lint/jsChecked.test.ts holds every tracked file to both.
+ */
+const JS_NODE = ['bin/*.js', '*.mjs', 'scripts/**/*.mjs', 'test/**/*.mjs'];
+/** The same, as CommonJS: configuration read by tools that `require` it (dependency-cruiser). */
+const JS_NODE_CJS = ['*.cjs'];
 /** The JavaScript that runs in the browser: the report page's script. */
 const JS_BROWSER = ['assets/report/page.js'];
 
@@ -79,10 +89,10 @@ export default defineConfig(
     },
   },
   {
-    // The JavaScript nothing compiles: the fake agents and the scripts run on Node, the report
-    // page's script in the browser. The same house rules, on the types tsc checks from their JSDoc
+    // The JavaScript nothing compiles: the bin, the configuration, the scripts and the programs
+    // the tests start run on Node, the report page's script in the browser. The same house rules, on the types tsc checks from their JSDoc
     // (tsconfig.js.json, tsconfig.page.json); no-undef holds them to their platform's globals.
-    files: [...JS_NODE, ...JS_BROWSER],
+    files: [...JS_NODE, ...JS_NODE_CJS, ...JS_BROWSER],
     plugins: { '@typescript-eslint': tseslint.plugin },
     languageOptions: {
       parser: tseslint.parser,
@@ -99,6 +109,8 @@ export default defineConfig(
     },
   },
   { files: JS_NODE, languageOptions: { sourceType: 'module', globals: NODE_GLOBALS } },
+  // sourceType commonjs brings require, module and exports.
+  { files: JS_NODE_CJS, languageOptions: { sourceType: 'commonjs', globals: NODE_GLOBALS } },
   {
     files: JS_BROWSER,
     languageOptions: { sourceType: 'script', globals: BROWSER_GLOBALS },

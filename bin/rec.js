@@ -6,6 +6,9 @@
 // comment): /bin/sh runs them and starts Node on this file with the flags each command wants, in
 // the same process (exec), so no command pays for a second Node start.
 // The compiled CLI lives in dist/ (built by `npm ci` through the prepare script).
+// This file cannot start with // @ts-check: TypeScript reads the pragma only before the first
+// statement, and any line there that JavaScript skips is a command /bin/sh would start (a fork on
+// every run). tsconfig.js.json (checkJs) type-checks it all the same.
 //
 // Agent runs (the passthrough):
 // - one glibc malloc arena (MALLOC_ARENA_MAX=1): each thread (V8's helpers, libuv's pool) would

@@ -1,3 +1,4 @@
+// @ts-check
 // Child program for sqliteDriver.test.ts: opens a database through rec's driver (or, given a
 // package name, that package alone) and, over many turns of the event loop, prepares and drops
 // statements among other garbage, so that V8 collects them from the event loop as in a long run,
@@ -19,7 +20,10 @@ const [dbPath, packageName] = process.argv.slice(2);
 // and was seen to hide the abort.
 const driver = packageName
   ? { Database: createRequire(import.meta.url)(packageName), SQLITE_PACKAGE: packageName }
-  : await import('../../../dist/store/sqliteDriver.js');
+  : // dist/ is src/ compiled, without .d.ts files: the module is typed from its source.
+    /** @type {typeof import('../../../src/store/sqliteDriver.ts')} */ (
+      await import(new URL('../../../dist/store/sqliteDriver.js', import.meta.url).href)
+    );
 const db = new driver.Database(dbPath);
 let garbage = [];
 for (let round = 0; round < ROUNDS; round++) {

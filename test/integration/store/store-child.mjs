@@ -1,3 +1,4 @@
+// @ts-check
 // Child program for the store's integration tests; runs the compiled store from dist/.
 //   store-child.mjs open   DB [BUSY_MS]         open, print the result as one JSON line, close
 //   store-child.mjs insert DB COUNT TAG         start a run, insert COUNT events, print {ok, inserted}
@@ -6,8 +7,14 @@
 // With STORE_BARRIER=1 the child prints READY once loaded and waits for a line on stdin, so that the
 // parent can start several children's work at the same moment.
 import { createInterface } from 'node:readline';
-import { Database } from '../../../dist/store/sqliteDriver.js';
-import { openSidecar } from '../../../dist/store/sidecarDb.js';
+
+// dist/ is src/ compiled, without .d.ts files: each module is typed from its source.
+const { Database } = /** @type {typeof import('../../../src/store/sqliteDriver.ts')} */ (
+  await import(new URL('../../../dist/store/sqliteDriver.js', import.meta.url).href)
+);
+const { openSidecar } = /** @type {typeof import('../../../src/store/sidecarDb.ts')} */ (
+  await import(new URL('../../../dist/store/sidecarDb.js', import.meta.url).href)
+);
 
 const [command, dbPath, ...rest] = process.argv.slice(2);
 const out = (value) => process.stdout.write(typeof value === 'string' ? value + '\n' : JSON.stringify(value) + '\n');

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Reads exactly N bytes of input in raw mode and prints their count and sha256 (a paste must arrive
 // whole and in order, however the relay had to split its writes).
 import { createHash } from 'node:crypto';

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // pexpect's getch.py: raw mode, a ready marker, then the code of every byte it reads, until "q".
 process.stdin.setRawMode(true);
 process.stdout.write('READY\r\n');

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Writes N bytes of deterministic agent-like output: text, UTF-8, SGR colours, cursor moves and
 // line feeds done with escape sequences (no bare "\n", so no pty's ONLCR can change the bytes).
 // Usage: mixedOutput.mjs <bytes> [seed]
@@ -48,7 +49,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         off += writeSync(1, block, off);
       } catch (err) {
         // EAGAIN: the pty is full and stdout is non-blocking; try again.
-        if (err.code !== 'EAGAIN') throw err;
+        if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EAGAIN') throw err;
       }
     }
   }
