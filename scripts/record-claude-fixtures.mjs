@@ -42,7 +42,7 @@ const LONG_STRING = 600;
 reexecInLoopbackNetns('record-claude-fixtures', 'relying on the env switches + the loopback guard');
 
 const { startMessagesServer } = await import('../src/lab/mock/anthropicMessages/server.ts');
-const { createClaudeEnv, claudeBin, CLAUDE_VERSION } = await import('../test/support/claude/env.ts');
+const { createEnv, AGENT_BIN, AGENT_VERSION } = await import('../test/support/claude/env.ts');
 const { CastSession } = await import('../test/support/castSession.ts');
 const { SCENARIOS, SCREEN, quitClaude } = await import('../src/agents/claude/bench/recordedScenarios.ts');
 const { INLINE_SCENARIOS } = await import('../test/support/claude/inlineScenarios.ts');
@@ -50,14 +50,14 @@ const { PLAN_SCENARIOS } = await import('../test/support/claude/planScenarios.ts
 const { PROMPT_SCENARIOS } = await import('../test/support/claude/promptScenarios.ts');
 
 const INLINE = process.argv.includes('--inline');
-const OUT_DIR = join(ROOT, 'test/fixtures/claude', CLAUDE_VERSION, INLINE ? 'recorded-inline' : 'recorded');
-const FOUND = claudeBin();
+const OUT_DIR = join(ROOT, 'test/fixtures/claude', AGENT_VERSION, INLINE ? 'recorded-inline' : 'recorded');
+const FOUND = AGENT_BIN;
 if (!FOUND) throw new Error('@anthropic-ai/claude-code is not installed (npm install)');
 const BIN = FOUND;
 // The folder is named after the pinned version (the newest verified one): an install of another
 // version would file its recordings under the wrong name.
 const installed = execFileSync(BIN, ['--version'], { encoding: 'utf8', env: { ...process.env, DISABLE_AUTOUPDATER: '1' } }).trim();
-if (!installed.startsWith(`${CLAUDE_VERSION} `)) throw new Error(`the installed Claude Code says ${installed}, the pin is ${CLAUDE_VERSION} (npm ci)`);
+if (!installed.startsWith(`${AGENT_VERSION} `)) throw new Error(`the installed Claude Code says ${installed}, the pin is ${AGENT_VERSION} (npm ci)`);
 
 const chosen = chooseScenarios(INLINE ? INLINE_SCENARIOS : [...SCENARIOS, ...PLAN_SCENARIOS, ...PROMPT_SCENARIOS]);
 mkdirSync(OUT_DIR, { recursive: true });
@@ -72,7 +72,7 @@ async function record(scenario) {
   rmSync(requestsLog, { force: true });
   rmSync(hookLog, { force: true });
   const server = await startMessagesServer({ logFile: requestsLog });
-  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, hookLog, ...(scenario.mcpServer ? { mcpServer: true } : {}) });
+  const env = createEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, hookLog, ...(scenario.mcpServer ? { mcpServer: true } : {}) });
   const sessionId = randomUUID();
   const cols = scenario.cols ?? COLS;
   const rows = scenario.rows ?? ROWS;
@@ -105,7 +105,7 @@ async function record(scenario) {
     s.snap('error');
     throw err;
   } finally {
-    s.write(base, `claude ${CLAUDE_VERSION}: ${scenario.description}`, { cols, rows });
+    s.write(base, `claude ${AGENT_VERSION}: ${scenario.description}`, { cols, rows });
     s.kill();
     await env.stopProcesses([s.pid]);
     await server.close();

@@ -38,7 +38,7 @@ reexecInLoopbackNetns('record-codex-fixtures', 'relying on config + loopback pro
 const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
 const { startResponsesServer } = await import('../src/lab/mock/openaiResponses/server.ts');
-const { createCodexEnv, CODEX_BIN, CODEX_VERSION, markerMcpToml } = await import('../test/support/codex/env.ts');
+const { createEnv, AGENT_BIN, AGENT_VERSION, markerMcpToml } = await import('../test/support/codex/env.ts');
 const { withManagedNetwork } = await import('../src/agents/codex/bench/managedNetwork.ts');
 const { SCENARIOS: BASE_SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../src/agents/codex/bench/recordedScenarios.ts');
 // The MCP tool form's scenarios (they need the one-tool MCP server in config.toml, `mcpServer`) and
@@ -46,7 +46,7 @@ const { SCENARIOS: BASE_SCENARIOS, SCREEN } = await import(process.env.REC_SCENA
 const { PROMPT_SCENARIOS } = await import('../test/support/codex/promptScenarios.ts');
 const SCENARIOS = [...BASE_SCENARIOS, ...PROMPT_SCENARIOS];
 
-const OUT_DIR = join(ROOT, 'test/fixtures/codex', CODEX_VERSION, 'recorded');
+const OUT_DIR = join(ROOT, 'test/fixtures/codex', AGENT_VERSION, 'recorded');
 
 const chosen = chooseScenarios(SCENARIOS);
 mkdirSync(OUT_DIR, { recursive: true });
@@ -57,7 +57,7 @@ async function record(scenario) {
   const requestsFile = join(OUT_DIR, `${scenario.name}.requests.jsonl`);
   rmSync(requestsFile, { force: true });
   const server = await startResponsesServer({ logFile: requestsFile });
-  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, ...(scenario.mcpServer ? { extraToml: markerMcpToml() } : {}) });
+  const env = createEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, ...(scenario.mcpServer ? { extraToml: markerMcpToml() } : {}) });
   scenario.setup?.(env.workDir);
   let cols = scenario.cols ?? COLS;
   let rows = scenario.rows ?? ROWS;
@@ -71,7 +71,7 @@ async function record(scenario) {
   let exited;
 
   // The network prompt's scenarios run Codex under managed network requirements, in a private /etc.
-  const { command, args } = scenario.managedNetwork ? withManagedNetwork(env.baseDir, CODEX_BIN, scenario.codexArgs ?? []) : { command: CODEX_BIN, args: scenario.codexArgs ?? [] };
+  const { command, args } = scenario.managedNetwork ? withManagedNetwork(env.baseDir, AGENT_BIN, scenario.codexArgs ?? []) : { command: AGENT_BIN, args: scenario.codexArgs ?? [] };
   const child = pty.spawn(command, [...args], {
     name: 'xterm-256color',
     cols,
@@ -190,7 +190,7 @@ function write(scenario, { cols, rows, events, frames, env }) {
     width: cols,
     height: rows,
     timestamp: Math.floor(Date.now() / 1000),
-    title: `codex ${CODEX_VERSION}: ${scenario.description}`,
+    title: `codex ${AGENT_VERSION}: ${scenario.description}`,
     env: { TERM: 'xterm-256color', SHELL: '/bin/bash' },
   };
   writeFileSync(`${base}.cast`, [header, ...events].map((e) => JSON.stringify(e)).join('\n') + '\n');

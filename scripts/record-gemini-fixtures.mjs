@@ -34,13 +34,13 @@ const STEP_TIMEOUT_MS = 45_000;
 reexecInLoopbackNetns('record-gemini-fixtures', 'relying on settings + the loopback guard proxy');
 
 const { startGenerateContentServer } = await import('../src/lab/mock/googleGenerateContent/server.ts');
-const { createGeminiEnv, GEMINI_BIN, GEMINI_MODEL, GEMINI_VERSION } = await import('../test/support/gemini/env.ts');
+const { createEnv, AGENT_BIN, GEMINI_MODEL, AGENT_VERSION } = await import('../test/support/gemini/env.ts');
 const { SCENARIOS, SCREEN, KITTY_QUERY, KITTY_ANSWER, quitGemini } = await import('../src/agents/gemini/bench/recordedScenarios.ts');
 const { SessionSnapshots } = await import('../test/support/gemini/sessionSnapshots.ts');
 const { spawn, EOF, TIMEOUT } = await import('../src/lab/spawn.ts');
 const { settle } = await import('../src/lab/driver.ts');
 
-const OUT_DIR = join(ROOT, 'test/fixtures/gemini', GEMINI_VERSION, 'recorded');
+const OUT_DIR = join(ROOT, 'test/fixtures/gemini', AGENT_VERSION, 'recorded');
 
 const chosen = chooseScenarios(SCENARIOS);
 mkdirSync(OUT_DIR, { recursive: true });
@@ -59,7 +59,7 @@ async function record(scenario) {
   const requestsFile = join(OUT_DIR, `${scenario.name}.requests.jsonl`);
   rmSync(requestsFile, { force: true });
   const server = await startGenerateContentServer({ logFile: requestsFile, modelName: GEMINI_MODEL });
-  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, baseDir: BASE_DIR, fakeEditor: scenario.fakeEditor === true, mcpServer: scenario.mcpServer === true });
+  const env = createEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, baseDir: BASE_DIR, fakeEditor: scenario.fakeEditor === true, mcpServer: scenario.mcpServer === true });
   const snapshots = new SessionSnapshots(env.chatsDir);
   let cols = scenario.cols ?? COLS;
   let rows = scenario.rows ?? ROWS;
@@ -72,7 +72,7 @@ async function record(scenario) {
     events.push([stamp(), 'i', data]);
     child.send(data);
   };
-  child = spawn(GEMINI_BIN, scenario.args ?? [], {
+  child = spawn(AGENT_BIN, scenario.args ?? [], {
     cols,
     rows,
     cwd: env.workDir,
@@ -142,7 +142,7 @@ function write(scenario, { cols, rows, events, frames, snapshots, env }) {
     width: cols,
     height: rows,
     timestamp: Math.floor(Date.now() / 1000),
-    title: `gemini ${GEMINI_VERSION}: ${scenario.description}`,
+    title: `gemini ${AGENT_VERSION}: ${scenario.description}`,
     env: { TERM: 'xterm-256color', SHELL: '/bin/bash' },
   };
   writeFileSync(`${base}.cast`, [header, ...events].map((e) => JSON.stringify(e)).join('\n') + '\n');

@@ -10,7 +10,7 @@ import { InkScenario, inkBuiltins } from './lib/inkScenario.mjs';
 import { InkApp } from './lib/inkApp.mjs';
 import { ClaudeTranscript } from './lib/claudeTranscript.mjs';
 import { claudeProfile } from './lib/claudeProfile.mjs';
-import { CLAUDE_VERSION } from './lib/claudeStrings.mjs';
+import { AGENT_VERSION } from './lib/claudeStrings.mjs';
 
 /** Real Claude flags that take a value. */
 const VALUE_FLAGS = ['--session-id', '--settings', '--permission-mode', '--model', '--resume', '-r', '--add-dir', '--allowedTools', '--disallowedTools', '--output-format', '--input-format'];
@@ -18,7 +18,7 @@ const VALUE_FLAGS = ['--session-id', '--settings', '--permission-mode', '--model
 async function main() {
   const { scenario: scenarioArg, flags, positional } = parseArgs(process.argv.slice(2), VALUE_FLAGS);
   if (flags['--version'] || flags['-v']) {
-    process.stdout.write(`${CLAUDE_VERSION} (Claude Code)\n`);
+    process.stdout.write(`${AGENT_VERSION} (Claude Code)\n`);
     return 0;
   }
   const cwd = process.cwd();

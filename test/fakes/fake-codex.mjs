@@ -11,7 +11,7 @@ import { runWithTerminal } from './lib/term.mjs';
 import { CodexScenario, codexBuiltins } from './lib/codexScenario.mjs';
 import { CodexApp } from './lib/codexApp.mjs';
 import { finishInBackground } from './lib/codexBackground.mjs';
-import { CODEX_VERSION } from './lib/codexStrings.mjs';
+import { AGENT_VERSION } from './lib/codexStrings.mjs';
 
 /** Real Codex flags that take a value, so their values are not mistaken for a prompt. */
 const VALUE_FLAGS = ['-c', '--config', '-m', '--model', '-a', '--ask-for-approval', '-s', '--sandbox', '-C', '--cd', '-p', '--profile', '-i', '--image', '--finish-background'];
@@ -20,7 +20,7 @@ async function main() {
   const { scenario: scenarioArg, flags, positional } = parseArgs(process.argv.slice(2), VALUE_FLAGS);
   if (flags['--finish-background']) return finishInBackground(JSON.parse(flags['--finish-background']));
   if (flags['--version'] || flags['-V']) {
-    process.stdout.write(`codex-cli ${CODEX_VERSION}\n`);
+    process.stdout.write(`codex-cli ${AGENT_VERSION}\n`);
     return 0;
   }
   const cwd = flags['-C'] ?? flags['--cd'] ?? process.cwd();

@@ -10,7 +10,7 @@ import { InkScenario, inkBuiltins } from './lib/inkScenario.mjs';
 import { InkApp } from './lib/inkApp.mjs';
 import { GeminiSession } from './lib/geminiSession.mjs';
 import { geminiProfile } from './lib/geminiProfile.mjs';
-import { GEMINI_VERSION } from './lib/geminiStrings.mjs';
+import { AGENT_VERSION } from './lib/geminiStrings.mjs';
 
 /** Real Gemini flags that take a value. */
 const VALUE_FLAGS = ['-m', '--model', '-p', '--prompt', '-i', '--prompt-interactive', '--approval-mode', '--resume', '-r', '--output-format', '--include-directories'];
@@ -18,7 +18,7 @@ const VALUE_FLAGS = ['-m', '--model', '-p', '--prompt', '-i', '--prompt-interact
 async function main() {
   const { scenario: scenarioArg, flags, positional } = parseArgs(process.argv.slice(2), VALUE_FLAGS);
   if (flags['--version'] || flags['-v']) {
-    process.stdout.write(`${GEMINI_VERSION}\n`);
+    process.stdout.write(`${AGENT_VERSION}\n`);
     return 0;
   }
   const cwd = process.cwd();

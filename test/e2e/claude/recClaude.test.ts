@@ -9,7 +9,7 @@ import { CREATED_FILE, EDITED_LINE, NOTES_FILE, NOTES_TEXT } from '../../../src/
 import { isAlive } from '../../../src/lab/processTree.js';
 import { countAgentRecords, readAgentRecords, readRuns } from '../../support/sidecarRows.js';
 import { expectJourneys } from '../../support/journey.js';
-import { CLAUDE_VERSION } from '../../support/claude/env.js';
+import { AGENT_VERSION } from '../../support/claude/env.js';
 import {
   approvalRow,
   OPTION,
@@ -25,7 +25,7 @@ import {
   toolInterruptionRow,
   view,
 } from '../../support/claude/expectedRows.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
+import { missingPart, startRec, waitReady, type RecSession } from '../../support/claude/recSession.js';
 import { DISCARDED_REASON, REASON, SCENARIOS, SCREEN } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { readTranscript, type TranscriptCall } from '../../support/claude/transcriptCalls.js';
 import { INLINE_SCENARIOS } from '../../support/claude/inlineScenarios.js';
@@ -38,7 +38,7 @@ const TEST_TIMEOUT_MS = 120_000;
 const missing = missingPart();
 if (missing) throw new Error(`the Claude Code e2e suite cannot run: ${missing}`);
 
-let session: ClaudeSession | undefined;
+let session: RecSession | undefined;
 
 afterEach(async () => {
   await session?.dispose();
@@ -46,10 +46,10 @@ afterEach(async () => {
 });
 
 /** Runs the named key script (the same one the fixtures were recorded with) under `rec claude`, then quits. */
-async function run(name: string): Promise<ClaudeSession> {
+async function run(name: string): Promise<RecSession> {
   const scenario = [...SCENARIOS, ...INLINE_SCENARIOS].find((s) => s.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startClaude({
+  session = await startRec({
     ...(scenario.cols ? { cols: scenario.cols } : {}),
     ...(scenario.rows ? { rows: scenario.rows } : {}),
     ...(scenario.args ? { args: scenario.args } : {}),
@@ -63,41 +63,41 @@ async function run(name: string): Promise<ClaudeSession> {
   return session;
 }
 
-function calls(s: ClaudeSession): TranscriptCall[] {
+function calls(s: RecSession): TranscriptCall[] {
   return s.transcript().calls;
 }
 
-function onlyCall(s: ClaudeSession, name = 'Bash'): TranscriptCall {
+function onlyCall(s: RecSession, name = 'Bash'): TranscriptCall {
   const named = calls(s).filter((c) => c.name === name);
   expect(named).toHaveLength(1);
   return named[0]!;
 }
 
-const rowsOf = (s: ClaudeSession) => s.rows().map(view);
+const rowsOf = (s: RecSession) => s.rows().map(view);
 
 /**
  * The rows (and what Claude Code did) each decision must give, checked the same on both renderers:
  * the transcript and the sidecar rows do not depend on how the prompt was drawn.
  */
 const expectRows = {
-  async rejectedByDigit(s: ClaudeSession): Promise<void> {
+  async rejectedByDigit(s: RecSession): Promise<void> {
     const call = onlyCall(s);
     expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(false);
     expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'digit', option_label: OPTION.no })]);
   },
   /** Esc: the transcript is byte-identical to No; only the keys tell. */
-  async rejectedByEsc(s: ClaudeSession): Promise<void> {
+  async rejectedByEsc(s: RecSession): Promise<void> {
     const call = onlyCall(s);
     expect(call.result?.line.toolDenialBeforeRun).toBe(true);
     expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
   },
   /** Tab on No, a reason, Enter: Claude Code keeps it as userFeedback and goes on. */
-  async rejectedWithReason(s: ClaudeSession): Promise<void> {
+  async rejectedWithReason(s: RecSession): Promise<void> {
     const call = onlyCall(s);
     expect(call.result?.content).toBe(rejectWithReason(REASON));
     expect(rowsOf(s)).toEqual([promptRow('command', call), rejectionRow('command', call, { trigger: 'tab', option_label: OPTION.no, reason: REASON })]);
   },
-  async reasonDiscarded(s: ClaudeSession): Promise<void> {
+  async reasonDiscarded(s: RecSession): Promise<void> {
     const call = onlyCall(s);
     expect(call.result?.content).toBe(REJECT_STOP);
     const rows = s.rows();
@@ -105,14 +105,14 @@ const expectRows = {
     expect(JSON.stringify(rows)).not.toContain(DISCARDED_REASON);
   },
   /** 3 (No) at the Edit prompt; the Read before it asked nothing. */
-  async editRejected(s: ClaudeSession): Promise<void> {
+  async editRejected(s: RecSession): Promise<void> {
     const edit = onlyCall(s, 'Edit');
     expect(readFileSync(join(s.env.workDir, NOTES_FILE), 'utf8')).toBe(NOTES_TEXT);
     expect(edit.input.new_string).toBe(EDITED_LINE);
     expect(rowsOf(s)).toEqual([promptRow('edit', edit), rejectionRow('edit', edit, { trigger: 'digit', option_label: OPTION.no })]);
   },
   /** Claude Code writes REJECT_STOP without toolDenialBeforeRun; the next line names the interrupted message. */
-  async cutWhileRunning(s: ClaudeSession, trigger: 'esc' | 'ctrl_c'): Promise<void> {
+  async cutWhileRunning(s: RecSession, trigger: 'esc' | 'ctrl_c'): Promise<void> {
     const call = onlyCall(s);
     expect(call.result?.content).toBe(REJECT_STOP);
     expect(call.result?.line.toolDenialBeforeRun).toBeUndefined();
@@ -124,7 +124,7 @@ const expectRows = {
     ]);
   },
   /** Three parallel calls, the first approved with 1 and the second refused with Esc. */
-  async secondOfThreeRefused(s: ClaudeSession): Promise<void> {
+  async secondOfThreeRefused(s: RecSession): Promise<void> {
     const [first, second, third] = calls(s);
     expect([first, second, third].map((c) => c?.input.command)).toEqual(['echo one > p1.txt', 'echo two > p2.txt', 'echo three > p3.txt']);
     expect(existsSync(join(s.env.workDir, 'p1.txt'))).toBe(true);
@@ -142,12 +142,12 @@ const expectRows = {
   },
 };
 
-describe(`the Claude Code test kit: plain claude ${CLAUDE_VERSION} in the isolated env`, () => {
+describe(`the Claude Code test kit: plain claude ${AGENT_VERSION} in the isolated env`, () => {
   it('reaches a Bash permission prompt on the mock, with the call in its transcript, and nothing tried to leave', async () => {
-    session = await startClaude({ bare: true });
+    session = await startRec({ bare: true });
     const s = session;
     await waitReady(s);
-    expect(s.proc.screen()).toContain(`Claude Code v${CLAUDE_VERSION}`);
+    expect(s.proc.screen()).toContain(`Claude Code v${AGENT_VERSION}`);
     await s.driver.line('SCENARIO bash');
     await s.driver.waitScreen(SCREEN.bashPrompt);
     const asked = await s.server.waitForRequest((r) => r.kind === 'turn' && r.scenario === 'bash', 1_000);
@@ -168,7 +168,7 @@ describe(`the Claude Code test kit: plain claude ${CLAUDE_VERSION} in the isolat
   }, TEST_TIMEOUT_MS);
 
   it('stops claude and everything it started by pid, and removes its HOME', async () => {
-    session = await startClaude({ bare: true });
+    session = await startRec({ bare: true });
     const s = session;
     await waitReady(s);
     const pid = s.proc.pid;
@@ -181,14 +181,14 @@ describe(`the Claude Code test kit: plain claude ${CLAUDE_VERSION} in the isolat
 });
 
 // rec claude (src/agents/claude) on the real CLI: the exact rows of each scenario.
-describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}: decisions at the prompt`, () => {
+describe(`rec claude on the real Claude Code ${AGENT_VERSION}: decisions at the prompt`, () => {
   it('1 approves once: the run row carries version and session id; the command ran', async () => {
     const s = await run('bash-approve-once');
     const call = onlyCall(s);
     expect(existsSync(join(s.env.workDir, 'bash-out.txt'))).toBe(true);
     expect(rowsOf(s)).toEqual([promptRow('command', call), approvalRow('command', call, { trigger: 'digit', option_label: OPTION.yes, scope: 'once' })]);
     const run0 = readRuns(s.dbPath)[0]!;
-    expect(run0).toMatchObject({ agent: 'claude', agent_version: CLAUDE_VERSION });
+    expect(run0).toMatchObject({ agent: 'claude', agent_version: AGENT_VERSION });
     expect(String(s.transcriptFile())).toContain(String(run0.agent_session_id));
     expect(countAgentRecords(s.dbPath)).toBeGreaterThan(0);
   }, TEST_TIMEOUT_MS);
@@ -234,7 +234,7 @@ describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}: decisions at the
   }, TEST_TIMEOUT_MS);
 });
 
-describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}: edits, batches, interruptions, rules`, () => {
+describe(`rec claude on the real Claude Code ${AGENT_VERSION}: edits, batches, interruptions, rules`, () => {
   it('3 (No) at the Edit prompt rejects the edit (kind edit); the Read before it asked nothing; the file is unchanged', async () => {
     await expectRows.editRejected(await run('edit-reject'));
   }, TEST_TIMEOUT_MS);
@@ -343,7 +343,7 @@ describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}: edits, batches, 
 // The same decisions with the renderer the user picked: `--settings '{"tui":"default"}'` draws inline
 // (normal screen, history in the scrollback, tool rows `● Bash(…)` / `⎿  Waiting…`, redrawn by
 // erasing lines). rec merges its hooks into that flag and leaves the choice alone.
-describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}, inline renderer (the user's --settings {"tui":"default"})`, () => {
+describe(`rec claude on the real Claude Code ${AGENT_VERSION}, inline renderer (the user's --settings {"tui":"default"})`, () => {
   it('keeps the user\'s tui setting (Claude Code drew inline, never on the alternate screen) and 1 approves once', async () => {
     const s = await run('inline-bash-approve-once');
     const call = onlyCall(s);
@@ -354,7 +354,7 @@ describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}, inline renderer 
 
   it('the same key in the user\'s settings file (no flag): drawn inline, read from the screen; Esc rejects with trigger esc', async () => {
     const scenario = INLINE_SCENARIOS.find((x) => x.name === 'inline-bash-reject-esc')!;
-    session = await startClaude({ userSettings: { tui: 'default' } });
+    session = await startRec({ userSettings: { tui: 'default' } });
     const s = session;
     await waitReady(s);
     await scenario.run(s.driver);

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { expectJourneys, type Journey } from '../../support/journey.js';
 import { view, type RowView } from '../../support/claude/expectedRows.js';
 import { KEY, SCREEN, settle } from '../../../src/agents/claude/bench/recordedScenarios.js';
-import { missingPart, START_TIMEOUT_MS, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
+import { missingPart, START_TIMEOUT_MS, startRec, waitReady, type RecSession } from '../../support/claude/recSession.js';
 import type { TranscriptCall } from '../../support/claude/transcriptCalls.js';
 import { AUTO_MODE_COMMAND, AUTO_MODE_FILE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 import type { ClassifierVerdict } from '../../../src/lab/mock/anthropicMessages/server.js';
@@ -32,7 +32,7 @@ const AUTO = {
   noVerdict: /⎿\s+Not run · auto mode's check had no usable answer/,
 } as const;
 
-let session: ClaudeSession | undefined;
+let session: RecSession | undefined;
 
 afterEach(async () => {
   await session?.dispose();
@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 interface AutoRun {
-  readonly s: ClaudeSession;
+  readonly s: RecSession;
   readonly call: TranscriptCall;
   /** rec's rows about the call, prompts and misses included. */
   readonly rows: readonly RowView[];
@@ -49,7 +49,7 @@ interface AutoRun {
 
 /** One `SCENARIO automode` turn with the classifier's verdict, the screen it leads to, the quit, and merge and stats. */
 async function runAuto(verdict: ClassifierVerdict, outcome: RegExp, args: readonly string[] = ['--permission-mode', 'auto']): Promise<AutoRun> {
-  session = await startClaude({ args, classifier: () => verdict });
+  session = await startRec({ args, classifier: () => verdict });
   const s = session;
   await waitReady(s);
   await s.proc.expectScreen(/auto mode on/, START_TIMEOUT_MS);
@@ -72,7 +72,7 @@ async function runAuto(verdict: ClassifierVerdict, outcome: RegExp, args: readon
 }
 
 /** Ctrl+C twice at the idle prompt, as quitClaude does, but at auto mode's footer. */
-async function quitAutoMode(s: ClaudeSession): Promise<void> {
+async function quitAutoMode(s: RecSession): Promise<void> {
   await s.driver.waitScreen(AUTO.idle);
   await settle();
   s.driver.send(KEY.ctrlC);

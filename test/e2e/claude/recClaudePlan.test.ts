@@ -8,7 +8,7 @@ import { expectJourneys, type Journey } from '../../support/journey.js';
 import { PLAN_TEXT } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 import { approvalRow, promptRow, REJECT_STOP, rejectionRow, view } from '../../support/claude/expectedRows.js';
 import { PLAN_SCENARIOS, PLAN_SCREEN, PLAN_TYPED } from '../../support/claude/planScenarios.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
+import { missingPart, startRec, waitReady, type RecSession } from '../../support/claude/recSession.js';
 import type { TranscriptCall } from '../../support/claude/transcriptCalls.js';
 
 /** Claude Code's start (4-6 s), one model turn, the quit and rec's reconcile, then merge and stats: generous for 2 loaded cores. */
@@ -23,7 +23,7 @@ const PLAN_APPROVED = 'User has approved exiting plan mode. You can now proceed.
 const missing = missingPart();
 if (missing) throw new Error(`the Claude Code e2e suite cannot run: ${missing}`);
 
-let session: ClaudeSession | undefined;
+let session: RecSession | undefined;
 
 afterEach(async () => {
   await session?.dispose();
@@ -31,10 +31,10 @@ afterEach(async () => {
 });
 
 /** Runs the named plan scenario under `rec claude`, quits, and follows the run through merge and stats. */
-async function run(name: string): Promise<{ s: ClaudeSession; call: TranscriptCall; journey: Journey; idleScreen: string }> {
+async function run(name: string): Promise<{ s: RecSession; call: TranscriptCall; journey: Journey; idleScreen: string }> {
   const scenario = PLAN_SCENARIOS.find((x) => x.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startClaude({ args: scenario.args ?? [] });
+  session = await startRec({ args: scenario.args ?? [] });
   const s = session;
   await waitReady(s);
   await scenario.run(s.driver);

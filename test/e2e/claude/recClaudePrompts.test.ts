@@ -12,7 +12,7 @@ import { expectJourneys } from '../../support/journey.js';
 import { approvalRow, promptRow, rejectionRow, view } from '../../support/claude/expectedRows.js';
 import { PROMPT_SCENARIOS } from '../../support/claude/promptScenarios.js';
 import { quitClaude } from '../../../src/agents/claude/bench/recordedScenarios.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
+import { missingPart, startRec, waitReady, type RecSession } from '../../support/claude/recSession.js';
 import type { TranscriptCall } from '../../support/claude/transcriptCalls.js';
 import { MCP_MARKER, MCP_TOOL, NOTEBOOK_FILE, NOTEBOOK_NEW_SOURCE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
 
@@ -22,7 +22,7 @@ const TEST_TIMEOUT_MS = 240_000;
 const missing = missingPart();
 if (missing) throw new Error(`the Claude Code e2e suite cannot run: ${missing}`);
 
-let session: ClaudeSession | undefined;
+let session: RecSession | undefined;
 
 afterEach(async () => {
   await session?.dispose();
@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 interface Run {
-  readonly s: ClaudeSession;
+  readonly s: RecSession;
   /** The tool's five calls: Esc, No, 1, 2, and the one no dialog asked about. */
   readonly calls: readonly [TranscriptCall, TranscriptCall, TranscriptCall, TranscriptCall, TranscriptCall];
   readonly journey: Awaited<ReturnType<typeof expectJourneys>>[number];
@@ -39,7 +39,7 @@ interface Run {
 async function run(name: string, tool: string): Promise<Run> {
   const scenario = PROMPT_SCENARIOS.find((x) => x.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startClaude({ ...(scenario.mcpServer ? { mcpServer: true } : {}) });
+  session = await startRec({ ...(scenario.mcpServer ? { mcpServer: true } : {}) });
   const s = session;
   await waitReady(s);
   await scenario.run(s.driver);
@@ -82,7 +82,7 @@ function expectFourDecisions(r: Run, kind: string, o: { esc: string | null; no: 
   expect(r.journey.stats.rejections.by_kind).toEqual([{ key: kind, count: 2 }]);
 }
 
-const localRules = (s: ClaudeSession): unknown => JSON.parse(readFileSync(join(s.env.workDir, '.claude', 'settings.local.json'), 'utf8'));
+const localRules = (s: RecSession): unknown => JSON.parse(readFileSync(join(s.env.workDir, '.claude', 'settings.local.json'), 'utf8'));
 
 describe('rec claude on the real Claude Code 2.1.332: the WebFetch, MCP tool and NotebookEdit dialogs', () => {
   it('WebFetch (kind network): Esc and 3 refuse, 1 approves once, 2 writes WebFetch(domain:127.0.0.1) and approves always', async () => {

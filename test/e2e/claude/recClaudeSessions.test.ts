@@ -13,7 +13,7 @@ import { press } from '../../../src/lab/driver.js';
 import { noteNetworkIsolation } from '../../support/networkIsolation.js';
 import { REC_BIN } from '../../support/recBin.js';
 import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../support/sidecarRows.js';
-import { CLAUDE_VERSION, claudeBin, createClaudeEnv, type ClaudeEnv } from '../../support/claude/env.js';
+import { AGENT_VERSION, AGENT_BIN, createEnv, type AgentEnv } from '../../support/claude/env.js';
 import { KEY, quitClaude, SCREEN, type ClaudeDriver } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { missingPart } from '../../support/claude/recSession.js';
 import { readTranscript } from '../../support/claude/transcriptCalls.js';
@@ -25,7 +25,7 @@ const EXIT_TIMEOUT_MS = 30_000;
 
 interface World {
   readonly server: MessagesServer;
-  readonly env: ClaudeEnv;
+  readonly env: AgentEnv;
   readonly recs: Spawned[];
 }
 
@@ -49,7 +49,7 @@ afterEach(async () => {
 async function startWorld(): Promise<World> {
   noteNetworkIsolation();
   const server = await startMessagesServer();
-  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token });
+  const env = createEnv({ baseUrl: server.baseUrl, token: server.token });
   world = { server, env, recs: [] };
   return world;
 }
@@ -61,7 +61,7 @@ function startRec(w: World, name: string, args: readonly string[] = []): { rec: 
     cols: 120,
     rows: 40,
     cwd: w.env.workDir,
-    env: { ...w.env.env, REC_CLAUDE_BIN: claudeBin()! },
+    env: { ...w.env.env, REC_CLAUDE_BIN: AGENT_BIN! },
     timeoutMs: STEP_TIMEOUT_MS,
   });
   w.recs.push(rec);
@@ -100,7 +100,7 @@ async function askBash(p: { rec: Spawned; driver: ClaudeDriver }, words = 'SCENA
   await p.rec.expectScreen(SCREEN.bashPrompt);
 }
 
-describe(`rec claude on the real Claude Code ${CLAUDE_VERSION}: the right transcript, always`, () => {
+describe(`rec claude on the real Claude Code ${AGENT_VERSION}: the right transcript, always`, () => {
   it("two runs side by side in one folder, same words, same command: each keeps its own call id (--session-id holds), never the other's", async () => {
     const w = await startWorld();
     const refuser = startRec(w, 'refuser');

@@ -13,7 +13,7 @@ import { CLAUDE_DEMO_COUNTER } from '../../../src/agents/claude/bench/demo.js';
 import { settle } from '../../../src/lab/driver.js';
 import { descendantPids, killPids } from '../../../src/lab/processTree.js';
 import { spawn, type Spawned } from '../../../src/lab/spawn.js';
-import { CLAUDE_VERSION } from '../../support/claude/env.js';
+import { AGENT_VERSION } from '../../support/claude/env.js';
 import { agentBin } from '../../support/agentBin.js';
 import { tableAfter } from '../../support/demoReport.js';
 import { noteNetworkIsolation } from '../../support/networkIsolation.js';
@@ -50,7 +50,7 @@ async function answer(r: Spawned, what: RegExp, ...keys: string[]): Promise<void
   for (const k of keys) r.send(k);
 }
 
-describe(`rec demo claude on the real Claude Code ${CLAUDE_VERSION}`, () => {
+describe(`rec demo claude on the real Claude Code ${AGENT_VERSION}`, () => {
   it('records an approval, a refusal with its key and reason, an interruption, and prints them merged', async () => {
     noteNetworkIsolation();
     tmp = mkdtempSync(join(tmpdir(), 'rec-demo-test-'));

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, it } from 'vitest';
 import { CLAUDE_CONFORMANCE } from '../../../src/agents/claude/bench/conformance.js';
-import { CLAUDE_VERSION, claudeBin } from '../../support/claude/env.js';
+import { AGENT_VERSION, AGENT_BIN } from '../../support/claude/env.js';
 import { agentBin } from '../../support/agentBin.js';
 import { expectScenarioPassed, runDoctorJson } from '../../support/doctorRun.js';
 import { noteNetworkIsolation } from '../../support/networkIsolation.js';
@@ -28,12 +28,12 @@ let dir: string;
 beforeAll(() => {
   assertBuilt();
   noteNetworkIsolation();
-  if (!claudeBin()) throw new Error(`@anthropic-ai/claude-code ${CLAUDE_VERSION} is not installed (npm ci)`);
+  if (!AGENT_BIN) throw new Error(`@anthropic-ai/claude-code ${AGENT_VERSION} is not installed (npm ci)`);
   dir = mkdtempSync(join(tmpdir(), 'rec-doctor-e2e-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it(`rec doctor claude --scenario ${SCENARIO.script} --json on the real Claude Code ${CLAUDE_VERSION}: it passes, and is neither recorded nor verifying`, async () => {
+it(`rec doctor claude --scenario ${SCENARIO.script} --json on the real Claude Code ${AGENT_VERSION}: it passes, and is neither recorded nor verifying`, async () => {
   const { result, dbPath } = await runDoctorJson({ agent: 'claude', bin: PACKAGE_BIN, dir, timeoutMs: DOCTOR_TIMEOUT_MS, scenario: SCENARIO.script });
-  expectScenarioPassed({ result, dbPath, agent: 'claude', version: CLAUDE_VERSION, scenario: SCENARIO });
+  expectScenarioPassed({ result, dbPath, agent: 'claude', version: AGENT_VERSION, scenario: SCENARIO });
 }, DOCTOR_TIMEOUT_MS);

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RULES_COVERED_FILE, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
-import { CLAUDE_VERSION } from '../../support/claude/env.js';
-import { missingPart, startClaude, waitReady, type ClaudeSession } from '../../support/claude/recSession.js';
+import { AGENT_VERSION } from '../../support/claude/env.js';
+import { missingPart, startRec, waitReady, type RecSession } from '../../support/claude/recSession.js';
 import { KEY, SCREEN } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { RulesAggregator } from '../../../src/rules/suggestRules.js';
@@ -18,13 +18,13 @@ const TEST_TIMEOUT_MS = 180_000;
 const missing = missingPart();
 if (missing) throw new Error(`the Claude Code e2e suite cannot run: ${missing}`);
 
-let session: ClaudeSession | undefined;
+let session: RecSession | undefined;
 afterEach(async () => {
   await session?.dispose();
   session = undefined;
 });
 
-describe(`rec rules' suggestion on the real Claude Code ${CLAUDE_VERSION}`, () => {
+describe(`rec rules' suggestion on the real Claude Code ${AGENT_VERSION}`, () => {
   it('the covered command runs with no prompt; an uncovered one still prompts', async () => {
     const covered = `touch ${RULES_COVERED_FILE}`;
     const agg = new RulesAggregator();
@@ -33,7 +33,7 @@ describe(`rec rules' suggestion on the real Claude Code ${CLAUDE_VERSION}`, () =
     const allow = claude.allow.map((r) => r.entry);
     expect(allow).toEqual([`Bash(${covered})`]);
 
-    session = await startClaude({ bare: true, userSettings: { permissions: { defaultMode: 'default', allow } } });
+    session = await startRec({ bare: true, userSettings: { permissions: { defaultMode: 'default', allow } } });
     const s = session;
     await waitReady(s);
     await s.driver.line('SCENARIO rulescovered');

@@ -17,19 +17,19 @@ import {
   toolInterruptionRow,
   view,
 } from '../../support/codex/expectedRows.js';
-import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
+import { assertBuilt, startRec, waitReady, type RecSession } from '../../support/codex/recSession.js';
 import { SCENARIOS } from '../../../src/agents/codex/bench/recordedScenarios.js';
 import type { RolloutCall } from '../../support/codex/rolloutCalls.js';
 import { isAlive } from '../../../src/lab/processTree.js';
 import { expectJourneys } from '../../support/journey.js';
-import { CODEX_VERSION } from '../../support/codex/env.js';
+import { AGENT_VERSION } from '../../support/codex/env.js';
 
 /** One scenario: Codex start, a model turn or two, the quit and rec's 5 s reconcile; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 120_000;
 /** rec reads the rollout for up to 5 s after Codex exits, then closes the database. */
 const REC_EXIT_TIMEOUT_MS = 30_000;
 
-let session: RecCodexSession | undefined;
+let session: RecSession | undefined;
 
 beforeAll(() => assertBuilt());
 
@@ -39,10 +39,10 @@ afterEach(async () => {
 });
 
 /** Runs the named key script (the same one the fixtures were recorded with) under `rec codex`, then quits. */
-async function run(name: string, o: { codexExits?: boolean } = {}): Promise<RecCodexSession> {
+async function run(name: string, o: { codexExits?: boolean } = {}): Promise<RecSession> {
   const scenario = SCENARIOS.find((s) => s.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startRecCodex({ ...(scenario.cols ? { cols: scenario.cols } : {}), ...(scenario.rows ? { rows: scenario.rows } : {}) });
+  session = await startRec({ ...(scenario.cols ? { cols: scenario.cols } : {}), ...(scenario.rows ? { rows: scenario.rows } : {}) });
   await waitReady(session);
   await scenario.run(session.driver);
   // Without -c overrides Codex stays on its shared app-server daemon, exactly as when run bare
@@ -55,17 +55,17 @@ async function run(name: string, o: { codexExits?: boolean } = {}): Promise<RecC
   return session;
 }
 
-function rowsOf(s: RecCodexSession) {
+function rowsOf(s: RecSession) {
   return s.rows().map(view);
 }
 
-function onlyCall(s: RecCodexSession): RolloutCall {
+function onlyCall(s: RecSession): RolloutCall {
   const calls = s.rolloutCalls();
   expect(calls).toHaveLength(1);
   return calls[0]!;
 }
 
-describe(`rec codex on the real Codex ${CODEX_VERSION}: decisions at the command prompt`, () => {
+describe(`rec codex on the real Codex ${AGENT_VERSION}: decisions at the command prompt`, () => {
   it('y approves once; the row carries the rollout call_id and arguments, and the command ran', async () => {
     const s = await run('shell-approve-y');
     const call = onlyCall(s);
@@ -148,7 +148,7 @@ describe(`rec codex on the real Codex ${CODEX_VERSION}: decisions at the command
   }, TEST_TIMEOUT_MS);
 });
 
-describe(`rec codex on the real Codex ${CODEX_VERSION}: edits, interruptions, parallel calls`, () => {
+describe(`rec codex on the real Codex ${AGENT_VERSION}: edits, interruptions, parallel calls`, () => {
   it('Esc at the edits prompt rejects the edit (kind edit) and no file is written', async () => {
     const s = await run('patch-reject-esc');
     const call = onlyCall(s);

@@ -6,14 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from '../../../src/store/sqliteDriver.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
+import { assertBuilt, startRec, waitReady, type RecSession } from '../../support/codex/recSession.js';
 import { SCENARIOS } from '../../../src/agents/codex/bench/recordedScenarios.js';
 import { expectJourneys } from '../../support/journey.js';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
-import { CODEX_VERSION } from '../../support/codex/env.js';
+import { AGENT_VERSION } from '../../support/codex/env.js';
 
 const TEST_TIMEOUT_MS = 120_000;
-let session: RecCodexSession | undefined;
+let session: RecSession | undefined;
 
 beforeAll(() => assertBuilt());
 afterEach(async () => {
@@ -21,10 +21,10 @@ afterEach(async () => {
   session = undefined;
 });
 
-describe(`rec codex with REC_CODEX_HOOKS=1 on the real Codex ${CODEX_VERSION}`, () => {
+describe(`rec codex with REC_CODEX_HOOKS=1 on the real Codex ${AGENT_VERSION}`, () => {
   it('wires its hooks for this run only, skips the trust screen, and learns from them', async () => {
     const scenario = SCENARIOS.find((s) => s.name === 'shell-approve-y')!;
-    session = await startRecCodex({ env: { REC_CODEX_HOOKS: '1' } });
+    session = await startRec({ env: { REC_CODEX_HOOKS: '1' } });
     await waitReady(session);
     await scenario.run(session.driver);
     // Quit once the turn is over in the rollout: with hooks Codex runs its Stop hook after the

@@ -15,9 +15,9 @@ import { INDIRECT_NETWORK_COMMAND, mcpMarkerFile, MCP_CALLS } from '../../../src
 import { expectJourneys, type Journey } from '../../support/journey.js';
 import { approvalRow, NETWORK_OPTION, promptRow, rejectionRow, view } from '../../support/codex/expectedRows.js';
 import { netAlwaysExpected, netKeysExpected } from '../../support/codex/networkExpected.js';
-import { CODEX_VERSION } from '../../support/codex/env.js';
+import { AGENT_VERSION } from '../../support/codex/env.js';
 import { networkForm, PROMPT_SCENARIOS } from '../../support/codex/promptScenarios.js';
-import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
+import { assertBuilt, startRec, waitReady, type RecSession } from '../../support/codex/recSession.js';
 import type { RolloutCall } from '../../support/codex/rolloutCalls.js';
 
 /** Codex's start (its MCP server's too), one turn of five calls, the quit and rec's reconcile, merge and stats. */
@@ -26,7 +26,7 @@ const TOOL = 'mcp__marker__touch_marker';
 /** What "Always allow" writes to config.toml (measured on 0.171.0). */
 const ALWAYS_RULE = '[mcp_servers.marker.tools.touch_marker]\napproval_mode = "approve"';
 
-let session: RecCodexSession | undefined;
+let session: RecSession | undefined;
 
 beforeAll(() => assertBuilt());
 
@@ -36,7 +36,7 @@ afterEach(async () => {
 });
 
 interface Run {
-  readonly s: RecCodexSession;
+  readonly s: RecSession;
   readonly calls: readonly RolloutCall[];
   readonly journey: Journey;
 }
@@ -44,7 +44,7 @@ interface Run {
 async function run(name: string, env?: NodeJS.ProcessEnv): Promise<Run> {
   const scenario = PROMPT_SCENARIOS.find((x) => x.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
-  session = await startRecCodex({ mcpServer: scenario.mcpServer === true, managedNetwork: scenario.managedNetwork === true, ...(env ? { env } : {}) });
+  session = await startRec({ mcpServer: scenario.mcpServer === true, managedNetwork: scenario.managedNetwork === true, ...(env ? { env } : {}) });
   const s = session;
   await waitReady(s);
   await scenario.run(s.driver);
@@ -57,11 +57,11 @@ async function run(name: string, env?: NodeJS.ProcessEnv): Promise<Run> {
 }
 
 /** Which of the five calls made their file: the marker server ran them. */
-function ranFiles(s: RecCodexSession): boolean[] {
+function ranFiles(s: RecSession): boolean[] {
   return Array.from({ length: MCP_CALLS }, (_, i) => existsSync(join(s.env.workDir, mcpMarkerFile(i + 1))));
 }
 
-describe(`rec codex on the real Codex ${CODEX_VERSION}: an MCP tool's approval form`, () => {
+describe(`rec codex on the real Codex ${AGENT_VERSION}: an MCP tool's approval form`, () => {
   it.each([
     ['without hooks', undefined],
     // Codex's hooks tell each call (PreToolUse, named as rec names it) before the rollout does.
@@ -109,7 +109,7 @@ describe(`rec codex on the real Codex ${CODEX_VERSION}: an MCP tool's approval f
 const NO_PRIVATE_ETC = managedNetworkUnavailable();
 if (NO_PRIVATE_ETC) process.stderr.write(`recCodexPrompts: the network prompt is not tested here: ${NO_PRIVATE_ETC}\n`);
 
-describe.skipIf(NO_PRIVATE_ETC !== undefined)(`rec codex on the real Codex ${CODEX_VERSION}: the network prompt`, () => {
+describe.skipIf(NO_PRIVATE_ETC !== undefined)(`rec codex on the real Codex ${AGENT_VERSION}: the network prompt`, () => {
   it('y allows once, a for the conversation (not asked again), Esc, n and 4 refuse (kind network, tied to the command that fetched)', async () => {
     const { s, calls, journey } = await run('net-keys');
     const expected = netKeysExpected(calls);
@@ -139,7 +139,7 @@ describe.skipIf(NO_PRIVATE_ETC !== undefined)(`rec codex on the real Codex ${COD
   }, TEST_TIMEOUT_MS);
 
   it('with REC_CODEX_HOOKS=1, a command that does not name the host is tied to its prompt by the PermissionRequest hook', async () => {
-    session = await startRecCodex({ managedNetwork: true, env: { REC_CODEX_HOOKS: '1' } });
+    session = await startRec({ managedNetwork: true, env: { REC_CODEX_HOOKS: '1' } });
     const s = session;
     await waitReady(s);
     const turn = 'SCN=netindirect fetch';

@@ -14,8 +14,8 @@ import { allowAll, DEFAULT_REVIEW_RATIONALE, type Reviewer } from '../../../src/
 import { REVIEW3_COMMANDS, REVIEW_COMMAND, REVIEW_FILE } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import { expectJourneys, type Journey } from '../../support/journey.js';
 import type { EventRow } from '../../support/sidecarRows.js';
-import { CODEX_VERSION } from '../../support/codex/env.js';
-import { assertBuilt, startRecCodex, STEP_TIMEOUT_MS, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
+import { AGENT_VERSION } from '../../support/codex/env.js';
+import { assertBuilt, startRec, STEP_TIMEOUT_MS, waitReady, type RecSession } from '../../support/codex/recSession.js';
 import type { RolloutCall } from '../../support/codex/rolloutCalls.js';
 
 /** Codex's start, one turn with up to three reviews, the quit and rec's reconcile, merge and stats. */
@@ -28,7 +28,7 @@ const INTERRUPTED = /■ Conversation interrupted/;
 /** What Codex writes as the output of a call its reviewer denied (measured). */
 const REVIEWER_REJECTED = 'This action was rejected due to unacceptable risk.';
 
-let session: RecCodexSession | undefined;
+let session: RecSession | undefined;
 
 beforeAll(() => assertBuilt());
 
@@ -52,8 +52,8 @@ function who(r: EventRow) {
 }
 
 /** Starts `rec codex --approve-for-me` with the mock's reviewer and types the scenario's message. */
-async function start(scn: string, o: { reviewer?: Reviewer; env?: NodeJS.ProcessEnv } = {}): Promise<RecCodexSession> {
-  session = await startRecCodex({ args: [APPROVE_FOR_ME], ...(o.reviewer ? { reviewer: o.reviewer } : {}), ...(o.env ? { env: o.env } : {}) });
+async function start(scn: string, o: { reviewer?: Reviewer; env?: NodeJS.ProcessEnv } = {}): Promise<RecSession> {
+  session = await startRec({ args: [APPROVE_FOR_ME], ...(o.reviewer ? { reviewer: o.reviewer } : {}), ...(o.env ? { env: o.env } : {}) });
   const s = session;
   await waitReady(s);
   await s.driver.line(`SCN=${scn} write the files`);
@@ -61,12 +61,12 @@ async function start(scn: string, o: { reviewer?: Reviewer; env?: NodeJS.Process
 }
 
 /** Waits until the session's rollout (not the reviewer's) holds `record`, e.g. the turn's end. */
-async function waitRollout(s: RecCodexSession, record: string): Promise<void> {
+async function waitRollout(s: RecSession, record: string): Promise<void> {
   await waitUntil(() => (readFileSync(s.rolloutFile(), 'utf8').includes(record) ? true : undefined), { what: `${record} in the rollout`, timeoutMs: STEP_TIMEOUT_MS });
 }
 
 /** Quits once the turn is over, then follows the run through merge and stats. */
-async function finish(s: RecCodexSession, turnEnd: string): Promise<Journey> {
+async function finish(s: RecSession, turnEnd: string): Promise<Journey> {
   await waitRollout(s, turnEnd);
   expect((await s.quit()).exitCode).toBe(0);
   const journeys = await expectJourneys(s.dbPath, s.env.env);
@@ -74,12 +74,12 @@ async function finish(s: RecCodexSession, turnEnd: string): Promise<Journey> {
   return journeys[0]!;
 }
 
-function reviews(s: RecCodexSession) {
+function reviews(s: RecSession) {
   return s.server.requests.filter((r) => r.kind === 'review');
 }
 
 /** No row says the user decided, or that rec missed a decision. */
-function expectNoUserDecision(s: RecCodexSession): void {
+function expectNoUserDecision(s: RecSession): void {
   const rows = s.rows();
   expect(rows.filter((r) => r.type === 'miss').map(who)).toEqual([]);
   expect(rows.filter((r) => r.type !== 'prompt' && r.decided_by === 'user').map(who)).toEqual([]);
@@ -92,7 +92,7 @@ function reviewerRejection(call: RolloutCall) {
 }
 
 /** Review 1 denied: the screen's ✗ line, the call's Rejected output; then the turn goes on to its end. */
-async function deniedOnce(s: RecCodexSession): Promise<{ call: RolloutCall; journey: Journey }> {
+async function deniedOnce(s: RecSession): Promise<{ call: RolloutCall; journey: Journey }> {
   await s.driver.waitScreen(DENIED(REVIEW_COMMAND), 'denied');
   await s.driver.waitScreen(/^• Done\.$/m, 'done');
   const journey = await finish(s, '"type":"task_complete"');
@@ -111,7 +111,7 @@ function expectReviewerRejectionMerged(journey: Journey, call: RolloutCall): voi
   expect(journey.stats.rejections.by_decided_by).toEqual([{ key: 'reviewer', count: 1 }]);
 }
 
-describe(`rec codex ${APPROVE_FOR_ME} on the real Codex ${CODEX_VERSION}: the reviewer decides, not the user`, () => {
+describe(`rec codex ${APPROVE_FOR_ME} on the real Codex ${AGENT_VERSION}: the reviewer decides, not the user`, () => {
   it('the reviewer allows: the command runs, no prompt is drawn, and no decision is the user’s', async () => {
     const s = await start('review1', { reviewer: allowAll });
     await s.server.waitForRequest((r) => r.kind === 'review', STEP_TIMEOUT_MS);

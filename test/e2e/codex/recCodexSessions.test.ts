@@ -12,7 +12,7 @@ import { settle } from '../../../src/lab/driver.js';
 import { noteNetworkIsolation } from '../../support/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../../support/recBin.js';
 import { readAgentRecords, readEventRows, readRuns } from '../../support/sidecarRows.js';
-import { CODEX_VERSION, CODEX_BIN, createCodexEnv, type CodexEnv } from '../../support/codex/env.js';
+import { AGENT_VERSION, AGENT_BIN, createEnv, type AgentEnv } from '../../support/codex/env.js';
 import { readRolloutCalls } from '../../support/codex/rolloutCalls.js';
 import { KEY, SCREEN } from '../../../src/agents/codex/bench/recordedScenarios.js';
 
@@ -26,7 +26,7 @@ const SHELL_PROMPT = 'SCN=shell please write the file';
 
 interface World {
   readonly server: ResponsesServer;
-  readonly env: CodexEnv;
+  readonly env: AgentEnv;
   readonly recs: Spawned[];
 }
 
@@ -47,7 +47,7 @@ afterEach(async () => {
 async function startWorld(): Promise<World> {
   noteNetworkIsolation();
   const server = await startResponsesServer({});
-  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token });
+  const env = createEnv({ baseUrl: server.baseUrl, token: server.token });
   world = { server, env, recs: [] };
   return world;
 }
@@ -58,7 +58,7 @@ function startRec(w: World, name: string, args: readonly string[] = []): Spawned
     cols: 120,
     rows: 40,
     cwd: w.env.workDir,
-    env: { ...w.env.env, REC_CODEX_BIN: CODEX_BIN },
+    env: { ...w.env.env, REC_CODEX_BIN: AGENT_BIN },
     timeoutMs: STEP_TIMEOUT_MS,
   });
   w.recs.push(rec);
@@ -95,7 +95,7 @@ async function decide(rec: Spawned, key: string): Promise<void> {
 
 const decisions = (rows: ReturnType<typeof readEventRows>) => rows.filter((r) => r.type === 'approval' || r.type === 'rejection');
 
-describe(`rec codex on the real Codex ${CODEX_VERSION}: the right rollout, always`, () => {
+describe(`rec codex on the real Codex ${AGENT_VERSION}: the right rollout, always`, () => {
   it('two runs side by side in one folder, same words, same command: each keeps its own call id, never the other\'s', async () => {
     const w = await startWorld();
     const refuser = startRec(w, 'refuser');

@@ -15,7 +15,7 @@ import { EOF, TIMEOUT, spawn, type Spawned } from '../../../src/lab/spawn.js';
 import { assertBuilt, REC_BIN } from '../../support/recBin.js';
 import { tableAfter } from '../../support/demoReport.js';
 import { noteNetworkIsolation } from '../../support/networkIsolation.js';
-import { CODEX_BIN, CODEX_VERSION } from '../../support/codex/env.js';
+import { AGENT_BIN, AGENT_VERSION } from '../../support/codex/env.js';
 
 const TEST_TIMEOUT_MS = 180_000;
 const START_TIMEOUT_MS = 60_000;
@@ -71,11 +71,11 @@ async function line(r: Spawned, text: string): Promise<void> {
   r.sendKey('enter');
 }
 
-describe(`rec demo on the real Codex ${CODEX_VERSION}`, () => {
+describe(`rec demo on the real Codex ${AGENT_VERSION}`, () => {
   it('records an approval, a refusal with its key and reason, an interruption, and prints them merged', async () => {
     noteNetworkIsolation();
     tmp = mkdtempSync(join(tmpdir(), 'rec-demo-test-'));
-    rec = spawn(process.execPath, [REC_BIN, 'demo', '--agent-bin', CODEX_BIN], {
+    rec = spawn(process.execPath, [REC_BIN, 'demo', '--agent-bin', AGENT_BIN], {
       cols: 80,
       rows: 60,
       cwd: tmp,

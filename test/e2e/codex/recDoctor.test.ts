@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CODEX_CONFORMANCE } from '../../../src/agents/codex/bench/conformance.js';
-import { CODEX_BIN, CODEX_VERSION } from '../../support/codex/env.js';
+import { AGENT_BIN, AGENT_VERSION } from '../../support/codex/env.js';
 import { expectScenarioPassed, runDoctorJson } from '../../support/doctorRun.js';
 import { noteNetworkIsolation } from '../../support/networkIsolation.js';
 import { assertBuilt } from '../../support/recBin.js';
@@ -26,11 +26,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it(`rec doctor codex --scenario ${SCENARIO.script} --json on the real Codex ${CODEX_VERSION}: it passes, and is neither recorded nor verifying`, async () => {
+it(`rec doctor codex --scenario ${SCENARIO.script} --json on the real Codex ${AGENT_VERSION}: it passes, and is neither recorded nor verifying`, async () => {
   // Its own TMPDIR: the scenario's home and the cache of Codex's daemon install must be gone after.
   const tmp = join(dir, 'tmp');
   mkdirSync(tmp);
-  const { result, dbPath } = await runDoctorJson({ agent: 'codex', bin: CODEX_BIN, dir, timeoutMs: DOCTOR_TIMEOUT_MS, tmpDir: tmp, scenario: SCENARIO.script });
+  const { result, dbPath } = await runDoctorJson({ agent: 'codex', bin: AGENT_BIN, dir, timeoutMs: DOCTOR_TIMEOUT_MS, tmpDir: tmp, scenario: SCENARIO.script });
   expect(readdirSync(tmp)).toEqual([]);
-  expectScenarioPassed({ result, dbPath, agent: 'codex', version: CODEX_VERSION, scenario: SCENARIO });
+  expectScenarioPassed({ result, dbPath, agent: 'codex', version: AGENT_VERSION, scenario: SCENARIO });
 }, DOCTOR_TIMEOUT_MS);

@@ -13,14 +13,14 @@ import { KEY, SCREEN, writeNpmProject } from '../../../src/agents/codex/bench/re
 import { press } from '../../../src/lab/driver.js';
 import { NPM_TEST_CALLS, RULES_UNCOVERED_FILE } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import { runCommand } from '../../support/runCommand.js';
-import { CODEX_VERSION } from '../../support/codex/env.js';
+import { AGENT_VERSION } from '../../support/codex/env.js';
 import { RECORDED_DIR, replayRecorded } from '../../support/codex/recordedRun.js';
-import { assertBuilt, startRecCodex, waitReady, type RecCodexSession } from '../../support/codex/recSession.js';
+import { assertBuilt, startRec, waitReady, type RecSession } from '../../support/codex/recSession.js';
 
 const TEST_TIMEOUT_MS = 240_000;
 const RECORDING = 'npm-test-approve-y';
 
-let session: RecCodexSession | undefined;
+let session: RecSession | undefined;
 beforeAll(() => assertBuilt());
 afterEach(async () => {
   await session?.dispose();
@@ -40,12 +40,12 @@ async function suggestedRules(): Promise<string> {
   return text;
 }
 
-describe(`rec rules' suggestion on the real Codex ${CODEX_VERSION}`, () => {
+describe(`rec rules' suggestion on the real Codex ${AGENT_VERSION}`, () => {
   it('the covered commands run with no prompt; an uncovered one still prompts', async () => {
     const rules = await suggestedRules();
     expect(rules).toMatch(/^prefix_rule\(\n {4}pattern = \["npm", "test"\],\n {4}decision = "allow",\n/);
 
-    session = await startRecCodex({
+    session = await startRec({
       prepare: (env) => {
         writeNpmProject(env.workDir);
         mkdirSync(join(env.codexHome, 'rules'), { recursive: true });

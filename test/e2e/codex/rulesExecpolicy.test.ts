@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ruleFileText } from '../../../src/rules/ruleFile.js';
 import type { AgentRules } from '../../../src/rules/ruleTypes.js';
 import { RulesAggregator } from '../../../src/rules/suggestRules.js';
-import { CODEX_BIN } from '../../support/codex/env.js';
+import { AGENT_BIN } from '../../support/codex/env.js';
 import { GOLDEN, madeSession, recordedDecisions } from '../../support/recordedDecisions.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-rules-execpolicy-'));
@@ -38,7 +38,7 @@ const REFUSED = [{ command: 'git push origin main', reason: 'open a pull request
 
 /** Decision of `codex execpolicy check` for `argv` under `rules`; null when no rule matched. */
 function check(rules: string, argv: readonly string[]): string | null {
-  const out = execFileSync(CODEX_BIN, ['execpolicy', 'check', '--rules', rules, '--', ...argv], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(AGENT_BIN, ['execpolicy', 'check', '--rules', rules, '--', ...argv], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] });
   const r = JSON.parse(out) as { decision?: string; matchedRules: unknown[] };
   return r.decision ?? null;
 }

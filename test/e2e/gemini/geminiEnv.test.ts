@@ -5,23 +5,23 @@ import { existsSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { descendantPids, isAlive } from '../../../src/lab/processTree.js';
-import { GEMINI_VERSION, E2E_DIR_PREFIX } from '../../support/gemini/env.js';
+import { AGENT_VERSION, E2E_DIR_PREFIX } from '../../support/gemini/env.js';
 import { NATIVE } from '../../support/gemini/expectedRows.js';
 import { KEY, promptFor, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
-import { startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../support/gemini/recSession.js';
+import { startRec, STEP_TIMEOUT_MS, waitReady, type RecSession } from '../../support/gemini/recSession.js';
 
 const TEST_TIMEOUT_MS = 240_000;
 
-let session: RecGeminiSession | undefined;
+let session: RecSession | undefined;
 
 afterEach(async () => {
   await session?.dispose();
   session = undefined;
 });
 
-describe(`the gemini e2e kit on plain Gemini CLI ${GEMINI_VERSION}`, () => {
+describe(`the gemini e2e kit on plain Gemini CLI ${AGENT_VERSION}`, () => {
   it('reaches the shell dialog against the mock, with no escape attempt; the deleted session file survives in the live copy', async () => {
-    const s = (session = await startRecGemini({ bare: true }));
+    const s = (session = await startRec({ bare: true }));
     await waitReady(s);
     await s.driver.line(promptFor('shell'));
     await s.driver.waitScreen(SCREEN.shellDialog);
@@ -42,7 +42,7 @@ describe(`the gemini e2e kit on plain Gemini CLI ${GEMINI_VERSION}`, () => {
   }, TEST_TIMEOUT_MS);
 
   it('dispose() stops Gemini (and its relaunched child) by pid and removes the temp dir', async () => {
-    const s = (session = await startRecGemini({ bare: true }));
+    const s = (session = await startRec({ bare: true }));
     await waitReady(s);
     // Gemini relaunches itself in a child node with a larger heap: at least two processes.
     const pids = [s.proc.pid, ...descendantPids([s.proc.pid])];
@@ -56,7 +56,7 @@ describe(`the gemini e2e kit on plain Gemini CLI ${GEMINI_VERSION}`, () => {
 
   it('keeps its temp files under the base dir: nothing of this run is left in the system temp dir', async () => {
     const before = new Set(readdirSync('/tmp'));
-    const s = (session = await startRecGemini({ bare: true }));
+    const s = (session = await startRec({ bare: true }));
     await waitReady(s);
     await s.driver.line(promptFor('shell'));
     await s.driver.waitScreen(SCREEN.shellDialog);

@@ -13,7 +13,7 @@ import { KEY, quitGemini, SCREEN } from '../../../src/agents/gemini/bench/record
 import { DEMO_EDIT_FILE } from '../../../src/lab/mock/demoScenario.js';
 import { descendantPids, killPids } from '../../../src/lab/processTree.js';
 import { EOF, TIMEOUT, spawn, type Spawned } from '../../../src/lab/spawn.js';
-import { GEMINI_BIN, GEMINI_VERSION } from '../../support/gemini/env.js';
+import { AGENT_BIN, AGENT_VERSION } from '../../support/gemini/env.js';
 import { noteNetworkIsolation } from '../../support/networkIsolation.js';
 import { assertBuilt, REC_BIN } from '../../support/recBin.js';
 import { tableAfter } from '../../support/demoReport.js';
@@ -67,11 +67,11 @@ function driverOf(r: Spawned): Driver {
 
 const shellDialogFor = (command: string) => new RegExp(`${command.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s\\S]*No, suggest changes \\(esc\\)`);
 
-describe(`rec demo on the real Gemini CLI ${GEMINI_VERSION}`, () => {
+describe(`rec demo on the real Gemini CLI ${AGENT_VERSION}`, () => {
   it('records an approval, a refusal with its key and reason, an interruption, and prints them merged', async () => {
     noteNetworkIsolation();
     tmp = mkdtempSync(join(tmpdir(), 'rec-demo-test-'));
-    rec = spawn(process.execPath, [REC_BIN, 'demo', 'gemini', '--agent-bin', GEMINI_BIN], {
+    rec = spawn(process.execPath, [REC_BIN, 'demo', 'gemini', '--agent-bin', AGENT_BIN], {
       cols: 80,
       rows: 60,
       cwd: tmp,

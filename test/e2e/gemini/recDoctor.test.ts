@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { GEMINI_CONFORMANCE } from '../../../src/agents/gemini/bench/conformance.js';
-import { GEMINI_BIN, GEMINI_VERSION } from '../../support/gemini/env.js';
+import { AGENT_BIN, AGENT_VERSION } from '../../support/gemini/env.js';
 import { expectScenarioPassed, runDoctorJson } from '../../support/doctorRun.js';
 import { noteNetworkIsolation } from '../../support/networkIsolation.js';
 import { assertBuilt } from '../../support/recBin.js';
@@ -44,9 +44,9 @@ const PATHS: ReadonlyArray<readonly [string, () => string]> = [
 ];
 
 describe.each(PATHS)('rec finds the chat file by its %s', (_path, tmpDir) => {
-  it(`rec doctor gemini --scenario ${SCENARIO.script} --json on the real Gemini CLI ${GEMINI_VERSION}: it passes first time, and is neither recorded nor verifying`, async () => {
+  it(`rec doctor gemini --scenario ${SCENARIO.script} --json on the real Gemini CLI ${AGENT_VERSION}: it passes first time, and is neither recorded nor verifying`, async () => {
     const home = mkdtempSync(join(dir, 'run-'));
-    const { result, dbPath } = await runDoctorJson({ agent: 'gemini', bin: GEMINI_BIN, dir: home, timeoutMs: DOCTOR_TIMEOUT_MS, tmpDir: tmpDir(), scenario: SCENARIO.script });
-    expectScenarioPassed({ result, dbPath, agent: 'gemini', version: GEMINI_VERSION, scenario: SCENARIO });
+    const { result, dbPath } = await runDoctorJson({ agent: 'gemini', bin: AGENT_BIN, dir: home, timeoutMs: DOCTOR_TIMEOUT_MS, tmpDir: tmpDir(), scenario: SCENARIO.script });
+    expectScenarioPassed({ result, dbPath, agent: 'gemini', version: AGENT_VERSION, scenario: SCENARIO });
   }, DOCTOR_TIMEOUT_MS);
 });

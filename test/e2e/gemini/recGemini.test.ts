@@ -23,11 +23,11 @@ import {
   toolInterruptionRow,
   view,
 } from '../../support/gemini/expectedRows.js';
-import { GEMINI_VERSION } from '../../support/gemini/env.js';
+import { AGENT_VERSION } from '../../support/gemini/env.js';
 import { promptFor, REASON, SCENARIOS, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { KEYS } from '../../../src/lab/keys.js';
-import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../support/gemini/recSession.js';
+import { assertBuilt, startRec, STEP_TIMEOUT_MS, waitReady, type RecSession } from '../../support/gemini/recSession.js';
 import type { EventRow } from '../../support/sidecarRows.js';
 import type { Run } from '../../../src/store/run.js';
 import type { SessionToolCall } from '../../support/gemini/sessionSnapshots.js';
@@ -35,7 +35,7 @@ import type { SessionToolCall } from '../../support/gemini/sessionSnapshots.js';
 /** One scenario: Gemini's start (10-20 s), a model turn or two, the quit; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 240_000;
 
-let session: RecGeminiSession | undefined;
+let session: RecSession | undefined;
 
 beforeAll(() => assertBuilt());
 
@@ -55,11 +55,11 @@ type SessionPath = 'scan' | 'layer';
  * Runs the named key script (the one the fixtures were recorded with) under `rec gemini`, waits until
  * Gemini's session file holds `calls` tool calls in their final state, then quits with /quit.
  */
-async function run(name: string, calls: number, path: SessionPath = 'scan'): Promise<{ s: RecGeminiSession; calls: SessionToolCall[] }> {
+async function run(name: string, calls: number, path: SessionPath = 'scan'): Promise<{ s: RecSession; calls: SessionToolCall[] }> {
   const scenario = SCENARIOS.find((x) => x.name === name);
   if (!scenario) throw new Error(`no scenario ${name}`);
   const where = path === 'layer' ? { sessionPath: 'layer' as const, runtimeDir: makeRootOwnedDir() } : { sessionPath: 'scan' as const };
-  session = await startRecGemini({ ...where, ...(scenario.kitty ? { kitty: true } : {}), ...(scenario.fakeEditor ? { fakeEditor: true } : {}), ...(scenario.mcpServer ? { mcpServer: true } : {}) });
+  session = await startRec({ ...where, ...(scenario.kitty ? { kitty: true } : {}), ...(scenario.fakeEditor ? { fakeEditor: true } : {}), ...(scenario.mcpServer ? { mcpServer: true } : {}) });
   await waitReady(session);
   await scenario.run(session.driver);
   const found = calls > 0 ? await session.snapshots.waitForToolCalls(calls, STEP_TIMEOUT_MS) : session.snapshots.toolCalls();
@@ -81,10 +81,10 @@ function byArg(calls: readonly SessionToolCall[], key: string, value: string): S
   return hit;
 }
 
-const workFile = (s: RecGeminiSession, name: string) => join(s.env.workDir, name);
-const rowOf = (s: RecGeminiSession, type: string, callId: string | null) => s.rows().find((r) => r.type === type && r.call_id === callId);
+const workFile = (s: RecSession, name: string) => join(s.env.workDir, name);
+const rowOf = (s: RecSession, type: string, callId: string | null) => s.rows().find((r) => r.type === type && r.call_id === callId);
 /** The model turns the mock answered (a fully rejected batch is rolled back and never sent: README G1). */
-const turns = (s: RecGeminiSession) => s.server.requests.filter((r) => r.kind === 'turn');
+const turns = (s: RecSession) => s.server.requests.filter((r) => r.kind === 'turn');
 
 /** 3 at the shell dialog: a rejection with trigger digit, tied to the call Gemini's file names. */
 async function rejectDigit(path: SessionPath): Promise<void> {
@@ -115,7 +115,7 @@ async function rejectFirstWrite(path: SessionPath): Promise<void> {
 }
 
 
-describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: decisions at the shell dialog`, () => {
+describe(`rec gemini on the real Gemini CLI ${AGENT_VERSION}: decisions at the shell dialog`, () => {
   it("Enter approves once; call_id is the session file's <name>__<rawId>, the command ran, the run row has Gemini's version and session id", async () => {
     const { s, calls } = await run('shell-approve-enter', 1);
     const [call] = calls as [SessionToolCall];
@@ -132,7 +132,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: decisions at the 
     ]);
     expectDecisionsLinked(rows);
     const sessionId = (JSON.parse(s.snapshots.only().text.split('\n')[0]!) as { sessionId: string }).sessionId;
-    expect(readRuns(s.dbPath)).toMatchObject([{ agent: 'gemini', agent_version: GEMINI_VERSION, agent_session_id: sessionId }]);
+    expect(readRuns(s.dbPath)).toMatchObject([{ agent: 'gemini', agent_version: AGENT_VERSION, agent_session_id: sessionId }]);
   }, TEST_TIMEOUT_MS);
 
   it('2 approves for the session (trigger digit, scope session)', async () => {
@@ -203,7 +203,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: decisions at the 
   }, TEST_TIMEOUT_MS);
 });
 
-describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: edits and parallel calls`, () => {
+describe(`rec gemini on the real Gemini CLI ${AGENT_VERSION}: edits and parallel calls`, () => {
   it('Esc at "Apply this change?" rejects the replace (kind edit) and the file on disk is unchanged', async () => {
     const { s, calls } = await run('edit-reject-esc', 1);
     const [call] = calls as [SessionToolCall];
@@ -307,7 +307,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: edits and paralle
   }, TEST_TIMEOUT_MS);
 });
 
-describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: interruptions`, () => {
+describe(`rec gemini on the real Gemini CLI ${AGENT_VERSION}: interruptions`, () => {
   for (const [name, trigger] of [
     ['long-esc-running', 'esc'],
     ['long-ctrlc-running', 'ctrl_c'],
@@ -335,7 +335,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: interruptions`, (
    */
   for (const gapMs of [0, 300]) {
     it(`Esc ${gapMs} ms after the approving Enter: an interruption of the approved call exactly when Gemini cut it`, async () => {
-      session = await startRecGemini({ sessionPath: 'scan' });
+      session = await startRec({ sessionPath: 'scan' });
       await waitReady(session);
       const d = session.driver;
       await d.line(promptFor('long'));
@@ -388,7 +388,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: interruptions`, (
   }
 });
 
-describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: what Gemini deletes`, () => {
+describe(`rec gemini on the real Gemini CLI ${AGENT_VERSION}: what Gemini deletes`, () => {
   it('a deny-only session: Gemini deletes its file at exit, agent_records keep it, and `rec merge --run` rebuilds it', async () => {
     const { s, calls } = await run('shell-reject-esc', 1);
     const [call] = calls as [SessionToolCall];
@@ -414,7 +414,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: what Gemini delet
     async () => {
       const runtime = makeRootOwnedDir();
       try {
-        const s = (session = await startRecGemini({ sessionPath: 'layer', runtimeDir: runtime }));
+        const s = (session = await startRec({ sessionPath: 'layer', runtimeDir: runtime }));
         await waitReady(s);
         // No message yet, so no scan could have confirmed a file: only the hook names them now.
         const run = await pollUntil(
@@ -440,7 +440,7 @@ describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: what Gemini delet
 });
 
 // Root's path: the same deny-only sessions with rec's settings layer and its SessionStart hook.
-describe.runIf(ROOT_OWNED_BASE !== undefined)(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: deny-only sessions on the settings-layer path`, () => {
+describe.runIf(ROOT_OWNED_BASE !== undefined)(`rec gemini on the real Gemini CLI ${AGENT_VERSION}: deny-only sessions on the settings-layer path`, () => {
   it('3 rejects with trigger digit', () => rejectDigit('layer'), TEST_TIMEOUT_MS);
   it('two writes in one response, Esc at the first: a rejection, and the second skipped with related_call_id', () => rejectFirstWrite('layer'), TEST_TIMEOUT_MS);
 });

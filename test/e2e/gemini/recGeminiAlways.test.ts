@@ -8,9 +8,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { press } from '../../../src/lab/driver.js';
 import { promptFor, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { expectJourneys } from '../../support/journey.js';
-import { GEMINI_VERSION } from '../../support/gemini/env.js';
+import { AGENT_VERSION } from '../../support/gemini/env.js';
 import { approvalRow, expectDecisionsLinked, OPTION, promptRow, view } from '../../support/gemini/expectedRows.js';
-import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, waitReady, type RecGeminiSession } from '../../support/gemini/recSession.js';
+import { assertBuilt, startRec, STEP_TIMEOUT_MS, waitReady, type RecSession } from '../../support/gemini/recSession.js';
 import type { SessionToolCall } from '../../support/gemini/sessionSnapshots.js';
 
 /** Gemini's start, one model turn, the quit: generous for two loaded cores. */
@@ -28,7 +28,7 @@ const SAVED = [
   '',
 ].join('\n');
 
-let session: RecGeminiSession | undefined;
+let session: RecSession | undefined;
 
 beforeAll(() => assertBuilt());
 
@@ -37,9 +37,9 @@ afterEach(async () => {
   session = undefined;
 });
 
-describe(`rec gemini on the real Gemini CLI ${GEMINI_VERSION}: allow for all future sessions`, () => {
+describe(`rec gemini on the real Gemini CLI ${AGENT_VERSION}: allow for all future sessions`, () => {
   it('3 at the shell dialog approves with scope always; the rule Gemini saved is in native.permission_rule; merge and stats keep it', async () => {
-    const s = (session = await startRecGemini({ permanentToolApproval: true }));
+    const s = (session = await startRec({ permanentToolApproval: true }));
     await waitReady(s);
     await s.driver.line(promptFor('shell'));
     await s.driver.waitScreen(/Allow this command for all future sessions[\s\S]*No, suggest changes \(esc\)/, 'dialog');

@@ -4,15 +4,15 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectJourneys } from '../../support/journey.js';
 import { approvalRow, expectDecisionsLinked, OPTION, promptRow, view } from '../../support/gemini/expectedRows.js';
-import { GEMINI_VERSION } from '../../support/gemini/env.js';
+import { AGENT_VERSION } from '../../support/gemini/env.js';
 import { SCENARIOS } from '../../../src/agents/gemini/bench/recordedScenarios.js';
-import { assertBuilt, startRecGemini, STEP_TIMEOUT_MS, type RecGeminiSession } from '../../support/gemini/recSession.js';
+import { assertBuilt, startRec, STEP_TIMEOUT_MS, type RecSession } from '../../support/gemini/recSession.js';
 import type { SessionToolCall } from '../../support/gemini/sessionSnapshots.js';
 
 /** Gemini's start (10-20 s), one model turn, the quit; generous for 2 loaded cores. */
 const TEST_TIMEOUT_MS = 240_000;
 
-let session: RecGeminiSession | undefined;
+let session: RecSession | undefined;
 
 beforeAll(() => assertBuilt());
 
@@ -21,10 +21,10 @@ afterEach(async () => {
   session = undefined;
 });
 
-describe(`rec gemini --prompt-interactive on the real Gemini CLI ${GEMINI_VERSION}`, () => {
+describe(`rec gemini --prompt-interactive on the real Gemini CLI ${AGENT_VERSION}`, () => {
   it('Enter at the first dialog approves once: prompt and approval rows with the call id, and merge sees the approval', async () => {
     const scenario = SCENARIOS.find((x) => x.name === 'shell-approve-enter-initial')!;
-    const s = (session = await startRecGemini({ args: scenario.args! }));
+    const s = (session = await startRec({ args: scenario.args! }));
     await scenario.run(s.driver);
     const [call] = (await s.snapshots.waitForToolCalls(1, STEP_TIMEOUT_MS)) as [SessionToolCall];
     expect(call.status).toBe('success');

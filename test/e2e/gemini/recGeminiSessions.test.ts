@@ -10,7 +10,7 @@ import { settle, type Driver } from '../../../src/lab/driver.js';
 import { noteNetworkIsolation } from '../../support/networkIsolation.js';
 import { REC_BIN, assertBuilt } from '../../support/recBin.js';
 import { readAgentRecords, readEventRows, readRuns, type EventRow } from '../../support/sidecarRows.js';
-import { GEMINI_MODEL, GEMINI_VERSION, createGeminiEnv, GEMINI_BIN, type GeminiEnv } from '../../support/gemini/env.js';
+import { GEMINI_MODEL, AGENT_VERSION, createEnv, AGENT_BIN, type AgentEnv } from '../../support/gemini/env.js';
 import { KEY, promptFor, quitGemini, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { readToolCalls, SessionSnapshots } from '../../support/gemini/sessionSnapshots.js';
 
@@ -21,7 +21,7 @@ const REC_EXIT_TIMEOUT_MS = 30_000;
 
 interface World {
   readonly server: GenerateContentServer;
-  readonly env: GeminiEnv;
+  readonly env: AgentEnv;
   readonly snapshots: SessionSnapshots;
   readonly recs: Spawned[];
 }
@@ -44,7 +44,7 @@ afterEach(async () => {
 async function startWorld(): Promise<World> {
   noteNetworkIsolation();
   const server = await startGenerateContentServer({ modelName: GEMINI_MODEL });
-  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl });
+  const env = createEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl });
   // Gemini deletes a session with nothing worth resuming as it exits: keep a copy of every file.
   world = { server, env, snapshots: new SessionSnapshots(env.chatsDir), recs: [] };
   return world;
@@ -58,7 +58,7 @@ function startRec(w: World, name: string, args: readonly string[] = []): { rec: 
     cols: 120,
     rows: 40,
     cwd: w.env.workDir,
-    env: { ...w.env.env, REC_GEMINI_BIN: GEMINI_BIN },
+    env: { ...w.env.env, REC_GEMINI_BIN: AGENT_BIN },
     timeoutMs: STEP_TIMEOUT_MS,
   });
   w.recs.push(rec);
@@ -90,7 +90,7 @@ function recJson(w: World, name: string, args: readonly string[]): unknown {
 
 const decisions = (rows: readonly EventRow[]) => rows.filter((r) => r.type === 'approval' || r.type === 'rejection');
 
-describe(`rec gemini on the real Gemini ${GEMINI_VERSION}, found by scanning: the right chat file, always`, () => {
+describe(`rec gemini on the real Gemini ${AGENT_VERSION}, found by scanning: the right chat file, always`, () => {
   it("two runs side by side in one folder, same words, same command: each keeps its own call id or none, never the other's", async () => {
     const w = await startWorld();
     const refuser = startRec(w, 'refuser');

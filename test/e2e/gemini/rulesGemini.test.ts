@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GEMINI_VERSION } from '../../support/gemini/env.js';
-import { startRecGemini, waitReady, type RecGeminiSession } from '../../support/gemini/recSession.js';
+import { AGENT_VERSION } from '../../support/gemini/env.js';
+import { startRec, waitReady, type RecSession } from '../../support/gemini/recSession.js';
 import { promptFor, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { press } from '../../../src/lab/driver.js';
 import { KEYS } from '../../../src/lab/keys.js';
@@ -15,13 +15,13 @@ import { GOLDEN, madeSession, recordedDecisions } from '../../support/recordedDe
 
 const TEST_TIMEOUT_MS = 180_000;
 
-let session: RecGeminiSession | undefined;
+let session: RecSession | undefined;
 afterEach(async () => {
   await session?.dispose();
   session = undefined;
 });
 
-describe(`rec rules' suggestion on the real Gemini CLI ${GEMINI_VERSION}`, () => {
+describe(`rec rules' suggestion on the real Gemini CLI ${AGENT_VERSION}`, () => {
   it('the covered command runs with no dialog; an uncovered one still asks', async () => {
     const covered = 'touch rules_covered.txt';
     const agg = new RulesAggregator();
@@ -29,7 +29,7 @@ describe(`rec rules' suggestion on the real Gemini CLI ${GEMINI_VERSION}`, () =>
     const gemini = agg.report().agents[0]!;
     expect(gemini.allow.map((r) => r.match)).toEqual([{ kind: 'command', words: ['touch', 'rules_covered.txt'], exact: true }]);
 
-    session = await startRecGemini({ bare: true, policies: ruleFileText(gemini) });
+    session = await startRec({ bare: true, policies: ruleFileText(gemini) });
     const s = session;
     await waitReady(s);
     await s.driver.line(promptFor('rules-covered'));

@@ -4,9 +4,9 @@
 // Note: 2.1.328 has no "No, and tell Claude what to do differently (esc)" option any more; a
 // reason is typed with Tab on the highlighted option (README §1).
 
-export const CLAUDE_VERSION = '2.1.328';
+export const AGENT_VERSION = '2.1.328';
 
-export const banner = (cwd) => [` ▐▛███▛█   Claude Code v${CLAUDE_VERSION}`, '▝▜██████▀  Opus 5.5 · API Usage Billing', ` ▝▝   ▝▝   ${cwd}`];
+export const banner = (cwd) => [` ▐▛███▛█   Claude Code v${AGENT_VERSION}`, '▝▜██████▀  Opus 5.5 · API Usage Billing', ` ▝▝   ▝▝   ${cwd}`];
 
 export const composer = {
   marker: '❯ ',

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { hex } from './ids.mjs';
 import { appendJsonLine } from './jsonl.mjs';
-import { CLAUDE_VERSION, transcript as T } from './claudeStrings.mjs';
+import { AGENT_VERSION, transcript as T } from './claudeStrings.mjs';
 
 /** Claude's project folder name: the cwd with every non-alphanumeric character turned into `-`. */
 export const projectSlug = (cwd) => cwd.replace(/[^a-zA-Z0-9]/g, '-');
@@ -23,7 +23,7 @@ export class ClaudeTranscript {
   }
 
   _base() {
-    return { parentUuid: this._parent, isSidechain: false, cwd: this.cwd, sessionId: this.sessionId, version: CLAUDE_VERSION };
+    return { parentUuid: this._parent, isSidechain: false, cwd: this.cwd, sessionId: this.sessionId, version: AGENT_VERSION };
   }
 
   _write(rec) {

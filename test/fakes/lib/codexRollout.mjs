@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { hex, uuidV7 } from './ids.mjs';
 import { appendJsonLine } from './jsonl.mjs';
-import { CODEX_VERSION, rollout as R } from './codexStrings.mjs';
+import { AGENT_VERSION, rollout as R } from './codexStrings.mjs';
 
 const pad = (n, w = 2) => String(n).padStart(w, '0');
 
@@ -89,7 +89,7 @@ export class CodexRollout {
       this.started = true;
       this._write('session_meta', {
         account_scoped: true, session_id: this.sessionId, id: this.sessionId, timestamp: new Date(now).toISOString(),
-        cwd: this.cwd, runtime_workspace_roots: [this.cwd], originator: R.originator, cli_version: CODEX_VERSION,
+        cwd: this.cwd, runtime_workspace_roots: [this.cwd], originator: R.originator, cli_version: AGENT_VERSION,
         source: R.source, thread_source: 'user', model_provider: 'mock',
         base_instructions: { text: R.baseInstructions, provenance: { type: 'model', model: this.model } },
         history_mode: 'paginated', context_window: { window_id: uuidV7(now) }, git: {},

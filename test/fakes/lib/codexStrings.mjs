@@ -4,10 +4,10 @@
 // samples/*.screen.txt / *.rollout.jsonl (tmux captures and rollouts of the real CLI).
 
 // FAKE_CODEX_VERSION: a version rec was not verified on (a newer Codex), with the same screens.
-export const CODEX_VERSION = process.env.FAKE_CODEX_VERSION || '0.169.0';
+export const AGENT_VERSION = process.env.FAKE_CODEX_VERSION || '0.169.0';
 
 export const banner = {
-  title: `>_ OpenAI Codex (v${CODEX_VERSION})`,
+  title: `>_ OpenAI Codex (v${AGENT_VERSION})`,
 };
 
 export const composer = {

@@ -2,7 +2,7 @@
 // Every Gemini-CLI-0.61.0-specific string fake-gemini draws or writes, in one place. Sources:
 // /work/shared/agents/gemini/README.md and samples/screens/*.txt, samples/*.session.jsonl.
 
-export const GEMINI_VERSION = '0.61.0';
+export const AGENT_VERSION = '0.61.0';
 
 export const banner = [' ▝▜▄     Gemini CLI v0.61.0', '   ▝▜▄', '  ▗▟▀    Authenticated with gemini-api-key /auth', ' ▝▀'];
 

@@ -24,7 +24,7 @@ import { loadRecorded, shift, writeRecordedSidecar, type RecordedRollout, type R
 import { runCommand } from '../../support/runCommand.js';
 import { pinnedVersion } from '../../support/agentVersions.js';
 
-const CODEX_VERSION = pinnedVersion('codex');
+const AGENT_VERSION = pinnedVersion('codex');
 
 const dir = mkdtempSync(join(tmpdir(), 'rec-merge-recorded-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,7 +68,7 @@ async function mergeRecorded(name: string, rows: (rec: RecordedRollout) => Timed
   // The sidecar changes the decisions, never the conversation.
   expect(joined.messages).toEqual(native.messages);
   expect(joined.session).toEqual({ ...native.session, run_ids: [db.runId] });
-  expect(native.session).toMatchObject({ agent: 'codex', agent_version: CODEX_VERSION, agent_session_id: rec.sessionId, source: 'file', run_ids: [] });
+  expect(native.session).toMatchObject({ agent: 'codex', agent_version: AGENT_VERSION, agent_session_id: rec.sessionId, source: 'file', run_ids: [] });
   expect(native.diagnostics).toEqual([]);
   expect(joined.diagnostics).toEqual([]);
   return { native, joined, rec, db, rows: timed };
@@ -216,7 +216,7 @@ function expectNoDecisions(m: MergedSession, except: Array<keyof MergedSession> 
   }
 }
 
-describe(`codex ${CODEX_VERSION} recorded sessions, merged with and without the sidecar`, () => {
+describe(`codex ${AGENT_VERSION} recorded sessions, merged with and without the sidecar`, () => {
   it('shell-approve-y: y approves once; the file shows the command ran, the sidecar adds who approved and how', async () => {
     const x = await mergeRecorded('shell-approve-y', (r) => decided(r, only(r), promptRow('command', only(r)), approvalRow('command', only(r), YES)));
     const call = only(x.rec);

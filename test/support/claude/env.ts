@@ -6,10 +6,10 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClaudeEnv as createLabEnv, type ClaudeEnv, type ClaudeEnvOptions } from '../../../src/agents/claude/bench/env.js';
+import { createClaudeEnv as createLabEnv, type ClaudeEnv as AgentEnv, type ClaudeEnvOptions } from '../../../src/agents/claude/bench/env.js';
 import { agentBin } from '../agentBin.js';
 
-export { type ClaudeEnv } from '../../../src/agents/claude/bench/env.js';
+export { type ClaudeEnv as AgentEnv } from '../../../src/agents/claude/bench/env.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const require = createRequire(import.meta.url);
@@ -17,7 +17,7 @@ const MCP_SERVER = join(REPO_ROOT, 'test', 'fakes', 'mcp', 'markerServer.mjs');
 
 const BIN = agentBin('claude');
 /** The version under test: the devDependency pin (the newest verified version), or REC_E2E_CLAUDE_BIN's own. */
-export const CLAUDE_VERSION = BIN.version;
+export const AGENT_VERSION = BIN.version;
 
 /**
  * The pinned devDependency's native binary, taken from its platform package (an optional
@@ -26,7 +26,9 @@ export const CLAUDE_VERSION = BIN.version;
  * is there either way; REC_E2E_CLAUDE_BIN names a binary installed elsewhere. The binary needs no Node, so the suite runs it on every Node line (20 too,
  * although the package's engines says >= 22). Null where the package is not installed.
  */
-export function claudeBin(): string | null {
+export const AGENT_BIN: string | null = packageBinary();
+
+function packageBinary(): string | null {
   // A copy installed elsewhere (where this tree's node_modules lacks the optional platform package,
   // or a newer release under test); agentBin has run it already, so it exists.
   if (BIN.override) return BIN.override;
@@ -43,8 +45,8 @@ export function claudeBin(): string | null {
 }
 
 /** The lab's isolated world for the version under test; `mcpServer` adds the marker server as user-scope server `marker`. */
-export function createClaudeEnv(opts: Omit<ClaudeEnvOptions, 'version' | 'mcpServers'> & { readonly mcpServer?: boolean }): ClaudeEnv {
+export function createEnv(opts: Omit<ClaudeEnvOptions, 'version' | 'mcpServers'> & { readonly mcpServer?: boolean }): AgentEnv {
   const { mcpServer, ...rest } = opts;
   const mcpServers = mcpServer ? { marker: { type: 'stdio', command: process.execPath, args: [MCP_SERVER], env: {} } } : undefined;
-  return createLabEnv({ ...rest, version: CLAUDE_VERSION, ...(mcpServers ? { mcpServers } : {}) });
+  return createLabEnv({ ...rest, version: AGENT_VERSION, ...(mcpServers ? { mcpServers } : {}) });
 }

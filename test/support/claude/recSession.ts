@@ -9,7 +9,7 @@ import { noteNetworkIsolation } from '../networkIsolation.js';
 import { builtMissing } from '../recBin.js';
 import { startAgentSession } from '../recSession.js';
 import type { EventRow } from '../sidecarRows.js';
-import { CLAUDE_VERSION, claudeBin, createClaudeEnv, type ClaudeEnv } from './env.js';
+import { AGENT_VERSION, AGENT_BIN, createEnv, type AgentEnv } from './env.js';
 import { quitClaude, SCREEN, type ClaudeDriver } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { readTranscript } from './transcriptCalls.js';
 
@@ -20,7 +20,7 @@ export const STEP_TIMEOUT_MS = 30_000;
 /** rec reads the transcript for a while after Claude Code exits, then closes the database. */
 const EXIT_TIMEOUT_MS = 30_000;
 
-export interface ClaudeSessionOptions {
+export interface RecSessionOptions {
   /** Plain claude, not under rec (the smoke test). */
   readonly bare?: boolean;
   readonly cols?: number;
@@ -36,9 +36,9 @@ export interface ClaudeSessionOptions {
   readonly classifier?: Classifier;
 }
 
-export interface ClaudeSession {
+export interface RecSession {
   readonly proc: Spawned;
-  readonly env: ClaudeEnv;
+  readonly env: AgentEnv;
   readonly server: MessagesServer;
   readonly dbPath: string;
   readonly driver: ClaudeDriver;
@@ -54,16 +54,16 @@ export interface ClaudeSession {
 
 /** Why the e2e cannot run here, or null: the pinned package must be installed, and rec built. */
 export function missingPart(): string | null {
-  if (!claudeBin()) return `@anthropic-ai/claude-code ${CLAUDE_VERSION} is not installed (npm ci)`;
+  if (!AGENT_BIN) return `@anthropic-ai/claude-code ${AGENT_VERSION} is not installed (npm ci)`;
   return builtMissing();
 }
 
-export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<ClaudeSession> {
+export async function startRec(opts: RecSessionOptions = {}): Promise<RecSession> {
   noteNetworkIsolation();
-  const bin = claudeBin();
+  const bin = AGENT_BIN;
   if (!bin) throw new Error('@anthropic-ai/claude-code is not installed');
   const server = await startMessagesServer(opts.classifier ? { classifier: opts.classifier } : {});
-  const env = createClaudeEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.userSettings ? { userSettings: opts.userSettings } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}) });
+  const env = createEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.userSettings ? { userSettings: opts.userSettings } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}) });
   const dbPath = join(env.baseDir, 'rec.db');
   const base = startAgentSession({
     agent: 'claude',
@@ -116,6 +116,6 @@ export async function startClaude(opts: ClaudeSessionOptions = {}): Promise<Clau
 }
 
 /** Waits until Claude Code shows its input prompt. */
-export async function waitReady(s: ClaudeSession): Promise<void> {
+export async function waitReady(s: RecSession): Promise<void> {
   await s.proc.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
 }

@@ -8,7 +8,7 @@ import { ClaudeRecorder } from '../../../src/agents/claude/recorder.js';
 import { CLAUDE_SESSION_ENV } from '../../../src/agents/claude/launch.js';
 import { SampleReplay } from '../sampleReplay.js';
 import { TestScreen, blankScreen } from '../testScreen.js';
-import { sampleHooks, sampleScreen, sampleTranscript } from './samples.js';
+import { sampleHooks, sampleScreen, sampleSessionFile } from './samples.js';
 
 /** Long enough that no ignored-key check fires within a test unless the test asks for one. */
 const NO_IGNORED_KEY_CHECK_MS = 600_000;
@@ -19,7 +19,7 @@ interface Line {
   readonly message?: { readonly content?: unknown };
 }
 
-export class ClaudeReplay extends SampleReplay<ClaudeRecorder, Line> {
+export class AgentReplay extends SampleReplay<ClaudeRecorder, Line> {
   readonly transcript: string;
   readonly recorder: ClaudeRecorder;
   protected readonly sessionFile: string;
@@ -28,7 +28,7 @@ export class ClaudeReplay extends SampleReplay<ClaudeRecorder, Line> {
   /** `transcript`: the transcript's lines, when they are not the sample's own (a fixture of another version). */
   constructor(readonly sample: string, options: { readonly ignoredKeySettleMs?: number; readonly announceTranscript?: boolean; readonly transcript?: readonly string[] } = {}) {
     super('claude', new TestScreen(blankScreen(120, 45)));
-    this.lines = options.transcript ? [...options.transcript] : sampleTranscript(sample);
+    this.lines = options.transcript ? [...options.transcript] : sampleSessionFile(sample);
     const sessionId = (JSON.parse(this.lines[0]!) as Line).sessionId!;
     const project = join(this.home, '.claude', 'projects', '-scratch-ws');
     mkdirSync(project, { recursive: true });

@@ -25,7 +25,7 @@ export function screenFromText(text: string, cols = 120): ScreenSnapshot {
   return { cols, rows: lines.length, lines, styles: lines.map(() => PLAIN), cursor: { x: 0, y: 0 }, seq: ++seq };
 }
 
-export function sampleTranscript(name: string): string[] {
+export function sampleSessionFile(name: string): string[] {
   return readFileSync(join(SAMPLES_DIR, 'transcript', `${name}.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
 }
 

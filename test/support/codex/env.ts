@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { agentBin } from '../agentBin.js';
 
-export { createCodexEnv, type CodexEnv } from '../../../src/agents/codex/bench/env.js';
+export { createCodexEnv as createEnv, type CodexEnv as AgentEnv } from '../../../src/agents/codex/bench/env.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const MCP_SERVER = join(REPO_ROOT, 'test', 'fakes', 'mcp', 'markerServer.mjs');
@@ -21,6 +21,6 @@ export function markerMcpToml(): string {
 
 const BIN = agentBin('codex');
 /** The pinned devDependency, or the one REC_E2E_CODEX_BIN names; the e2e suite never uses a codex from PATH. */
-export const CODEX_BIN = BIN.override ?? join(REPO_ROOT, 'node_modules/.bin/codex');
+export const AGENT_BIN = BIN.override ?? join(REPO_ROOT, 'node_modules/.bin/codex');
 /** The version under test: the devDependency pin (the newest verified version), or REC_E2E_CODEX_BIN's own. */
-export const CODEX_VERSION = BIN.version;
+export const AGENT_VERSION = BIN.version;

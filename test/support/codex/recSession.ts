@@ -11,7 +11,7 @@ import { startResponsesServer, type ResponsesServer } from '../../../src/lab/moc
 import type { Scenario } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import type { Reviewer } from '../../../src/lab/mock/openaiResponses/reviewer.js';
 import { withManagedNetwork } from '../../../src/agents/codex/bench/managedNetwork.js';
-import { CODEX_BIN, createCodexEnv, markerMcpToml, type CodexEnv } from './env.js';
+import { AGENT_BIN, createEnv, markerMcpToml, type AgentEnv } from './env.js';
 import { startAgentSession } from '../recSession.js';
 import { noteNetworkIsolation } from '../networkIsolation.js';
 import type { Driver } from '../../../src/agents/codex/bench/recordedScenarios.js';
@@ -31,7 +31,7 @@ const REC_EXIT_TIMEOUT_MS = 30_000;
 
 export { assertBuilt } from '../recBin.js';
 
-export interface RecCodexOptions {
+export interface RecSessionOptions {
   readonly cols?: number;
   readonly rows?: number;
   readonly scenarios?: Readonly<Record<string, Scenario>>;
@@ -42,16 +42,16 @@ export interface RecCodexOptions {
   /** Extra environment for rec (e.g. REC_CODEX_HOOKS=1). */
   readonly env?: NodeJS.ProcessEnv;
   /** Writes what the run needs into the fresh world before rec starts (project files, rule files). */
-  readonly prepare?: (env: CodexEnv) => void;
+  readonly prepare?: (env: AgentEnv) => void;
   /** Codex gets the one-tool MCP server (markerMcpToml). */
   readonly mcpServer?: boolean;
   /** Codex runs under managed network requirements, in a private /etc (withManagedNetwork). */
   readonly managedNetwork?: boolean;
 }
 
-export interface RecCodexSession {
+export interface RecSession {
   readonly rec: Spawned;
-  readonly env: CodexEnv;
+  readonly env: AgentEnv;
   readonly server: ResponsesServer;
   readonly dbPath: string;
   readonly driver: Driver;
@@ -81,10 +81,10 @@ function daemonCache(): string {
   return daemonCacheDir;
 }
 
-export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCodexSession> {
+export async function startRec(opts: RecSessionOptions = {}): Promise<RecSession> {
   noteNetworkIsolation();
   const server = await startResponsesServer({ ...(opts.scenarios ? { scenarios: opts.scenarios } : {}), ...(opts.reviewer ? { reviewer: opts.reviewer } : {}) });
-  const env = createCodexEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.mcpServer ? { extraToml: markerMcpToml() } : {}) });
+  const env = createEnv({ baseUrl: server.baseUrl, token: server.token, ...(opts.mcpServer ? { extraToml: markerMcpToml() } : {}) });
   // Codex copies its daemon package into every new home before its first turn; as rec doctor does,
   // the first install of this test file is handed on as hard links (daemonPackage.ts).
   seedDaemonPackage(daemonCache(), env.codexHome);
@@ -92,13 +92,13 @@ export async function startRecCodex(opts: RecCodexOptions = {}): Promise<RecCode
   const dbPath = join(env.baseDir, 'rec.db');
   const base = startAgentSession({
     agent: 'codex',
-    bin: CODEX_BIN,
+    bin: AGENT_BIN,
     dbPath,
     cwd: env.workDir,
     ...(opts.args ? { args: opts.args } : {}),
     env: {
       ...env.env,
-      REC_CODEX_BIN: CODEX_BIN,
+      REC_CODEX_BIN: AGENT_BIN,
       ...(process.env.REC_CODEX_HOOKS ? { REC_CODEX_HOOKS: process.env.REC_CODEX_HOOKS } : {}),
       ...opts.env,
     },
@@ -162,6 +162,6 @@ function isReviewerRollout(file: string): boolean {
 }
 
 /** Waits until Codex shows its composer (and so has connected to its daemon). */
-export async function waitReady(s: RecCodexSession): Promise<void> {
+export async function waitReady(s: RecSession): Promise<void> {
   await s.rec.expectScreen(/Ask Codex to do anything/, START_TIMEOUT_MS);
 }

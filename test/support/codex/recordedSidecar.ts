@@ -11,7 +11,7 @@ import { readRolloutCalls, type RolloutCall } from './rolloutCalls.js';
 import { readScreenFrames } from '../castReplay.js';
 import { fixturesDir, pinnedVersion } from '../agentVersions.js';
 
-const CODEX_VERSION = pinnedVersion('codex');
+const AGENT_VERSION = pinnedVersion('codex');
 export const RECORDED = `${join(fixturesDir('codex'), 'recorded')}/`;
 
 export interface RecordedRollout {
@@ -110,11 +110,11 @@ export function writeRecordedSidecar(path: string, rec: RecordedRollout, rows: r
       argv: [],
       cwd: '/tmp/rec-codex-fx/work',
       started_at: shift(first, -5_000),
-      agent_version: CODEX_VERSION,
+      agent_version: AGENT_VERSION,
       agent_session_id: rec.sessionId,
       agent_session_file: rec.file,
     });
-    const ctx = { run_id: runId, agent: 'codex' as const, agent_version: CODEX_VERSION, agent_session_id: rec.sessionId };
+    const ctx = { run_id: runId, agent: 'codex' as const, agent_version: AGENT_VERSION, agent_session_id: rec.sessionId };
     const eventIds = rows.map(({ row, ts }) => {
       const decidedBy = row.type === 'prompt' || row.type === 'skipped' ? null : 'user';
       return db.insertEvent(ctx, NewEvent.parse({ ...row, ts, decided_by: decidedBy }));

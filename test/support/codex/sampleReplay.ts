@@ -7,21 +7,21 @@ import { afterEach } from 'vitest';
 import { CodexRecorder } from '../../../src/agents/codex/recorder.js';
 import { SampleReplay } from '../sampleReplay.js';
 import { TestScreen, blankScreen } from '../testScreen.js';
-import { sampleRollout, sampleScreen } from './samples.js';
+import { sampleSessionFile, sampleScreen } from './samples.js';
 
 /** The samples were recorded on 2026-11-22 around 09:28 UTC; the run "started" just before. */
 export const SAMPLE_RUN_START = new Date('2026-11-22T09:00:00.000Z');
 export const SAMPLE_CWD = '$BASE/work';
 
 /** Replays not ended by exit() (a test that stops early, or fails): their temp homes go after each test. */
-const open = new Set<CodexReplay>();
+const open = new Set<AgentReplay>();
 afterEach(() => {
   for (const r of open) r.dispose();
 });
 
 type RolloutRecord = { type: string; payload: Record<string, unknown> };
 
-export class CodexReplay extends SampleReplay<CodexRecorder, RolloutRecord> {
+export class AgentReplay extends SampleReplay<CodexRecorder, RolloutRecord> {
   readonly rolloutFile: string;
   readonly recorder: CodexRecorder;
   protected readonly sessionFile: string;
@@ -39,7 +39,7 @@ export class CodexReplay extends SampleReplay<CodexRecorder, RolloutRecord> {
     this.rolloutFile = join(dir, `rollout-2026-11-22T09-00-00-${sample}.jsonl`);
     this.sessionFile = this.rolloutFile;
     writeFileSync(this.rolloutFile, '');
-    this.lines = options.rollout ? [...options.rollout] : sampleRollout(sample);
+    this.lines = options.rollout ? [...options.rollout] : sampleSessionFile(sample);
     this.recorder = new CodexRecorder({
       runId: 'run-1',
       cwd: SAMPLE_CWD,

@@ -21,6 +21,6 @@ export function screenFromText(text: string, cols = 120): ScreenSnapshot {
   return { cols, rows: lines.length, lines, styles: lines.map(() => PLAIN), cursor: { x: 0, y: 0 }, seq: ++seq };
 }
 
-export function sampleRollout(name: string): string[] {
+export function sampleSessionFile(name: string): string[] {
   return readFileSync(join(SAMPLES_DIR, `${name}.rollout.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
 }

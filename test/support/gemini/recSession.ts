@@ -12,7 +12,7 @@ import { REC_BIN } from '../recBin.js';
 import { startAgentSession, type AgentSession } from '../recSession.js';
 import { noteNetworkIsolation } from '../networkIsolation.js';
 import type { EventRow } from '../sidecarRows.js';
-import { createGeminiEnv, GEMINI_BIN, GEMINI_MODEL, type GeminiEnv } from './env.js';
+import { createEnv, AGENT_BIN, GEMINI_MODEL, type AgentEnv } from './env.js';
 import { KITTY_ANSWER, KITTY_QUERY, quitGemini, SCREEN } from '../../../src/agents/gemini/bench/recordedScenarios.js';
 import { SessionSnapshots } from './sessionSnapshots.js';
 
@@ -25,7 +25,7 @@ const REC_EXIT_TIMEOUT_MS = 30_000;
 
 export { assertBuilt } from '../recBin.js';
 
-export interface RecGeminiOptions {
+export interface RecSessionOptions {
   readonly cols?: number;
   readonly rows?: number;
   /** Answer Gemini's kitty keyboard query as a kitty-capable terminal would. */
@@ -53,9 +53,9 @@ export interface RecGeminiOptions {
   readonly args?: readonly string[];
 }
 
-export interface RecGeminiSession {
+export interface RecSession {
   readonly proc: Spawned;
-  readonly env: GeminiEnv;
+  readonly env: AgentEnv;
   readonly server: GenerateContentServer;
   readonly dbPath: string;
   readonly driver: Driver;
@@ -72,11 +72,11 @@ export interface RecGeminiSession {
   dispose(): Promise<void>;
 }
 
-export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGeminiSession> {
+export async function startRec(opts: RecSessionOptions = {}): Promise<RecSession> {
   noteNetworkIsolation();
   const server = await startGenerateContentServer({ modelName: GEMINI_MODEL });
   // The mock is the proxy too: anything that tries to leave 127.0.0.1 is refused and recorded.
-  const env = createGeminiEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}), ...(opts.permanentToolApproval ? { permanentToolApproval: true } : {}) });
+  const env = createEnv({ baseUrl: server.baseUrl, token: server.token, proxyUrl: server.baseUrl, ...(opts.fakeEditor ? { fakeEditor: true } : {}), ...(opts.mcpServer ? { mcpServer: true } : {}), ...(opts.permanentToolApproval ? { permanentToolApproval: true } : {}) });
   if (opts.policies !== undefined) {
     mkdirSync(join(env.home, '.gemini', 'policies'), { recursive: true });
     writeFileSync(join(env.home, '.gemini', 'policies', 'rec-rules.toml'), opts.policies);
@@ -91,12 +91,12 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
   let base: AgentSession | undefined;
   base = startAgentSession({
     agent: 'gemini',
-    bin: GEMINI_BIN,
+    bin: AGENT_BIN,
     ...(opts.bare ? { bare: true } : {}),
     dbPath,
     ...(opts.args ? { args: opts.args } : {}),
     cwd: env.workDir,
-    env: { ...env.env, REC_GEMINI_BIN: GEMINI_BIN, REC_DEBUG: '1', REC_DEBUG_LOG: debugLog, ...(opts.runtimeDir ? { XDG_RUNTIME_DIR: opts.runtimeDir } : {}) },
+    env: { ...env.env, REC_GEMINI_BIN: AGENT_BIN, REC_DEBUG: '1', REC_DEBUG_LOG: debugLog, ...(opts.runtimeDir ? { XDG_RUNTIME_DIR: opts.runtimeDir } : {}) },
     ...(opts.cols !== undefined ? { cols: opts.cols } : {}),
     ...(opts.rows !== undefined ? { rows: opts.rows } : {}),
     timeoutMs: STEP_TIMEOUT_MS,
@@ -143,6 +143,6 @@ export async function startRecGemini(opts: RecGeminiOptions = {}): Promise<RecGe
 }
 
 /** Waits until Gemini shows its composer. */
-export async function waitReady(s: RecGeminiSession): Promise<void> {
+export async function waitReady(s: RecSession): Promise<void> {
   await s.proc.expectScreen(SCREEN.ready, START_TIMEOUT_MS);
 }

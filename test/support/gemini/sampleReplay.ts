@@ -9,14 +9,14 @@ import { GeminiRecorder } from '../../../src/agents/gemini/recorder.js';
 import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import { SampleReplay } from '../sampleReplay.js';
 import { TestScreen, blankScreen } from '../testScreen.js';
-import { sampleScreen, sampleSession } from './samples.js';
+import { sampleScreen, sampleSessionFile } from './samples.js';
 
 /** The samples were recorded on 2026-11-22 around 09:30 UTC; the run "started" just before. */
 export const SAMPLE_RUN_START = new Date('2026-11-22T09:00:00.000Z');
 /** The real Gemini CLI the repository pins: the recorder reads its version from its package.json. */
 const GEMINI_BIN = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../node_modules/.bin/gemini');
 
-export class GeminiReplay extends SampleReplay<GeminiRecorder, Record<string, unknown>> {
+export class AgentReplay extends SampleReplay<GeminiRecorder, Record<string, unknown>> {
   readonly cwd: string;
   readonly chatFile: string;
   readonly recorder: GeminiRecorder;
@@ -34,7 +34,7 @@ export class GeminiReplay extends SampleReplay<GeminiRecorder, Record<string, un
     mkdirSync(chats, { recursive: true });
     writeFileSync(join(this.home, '.gemini', 'projects.json'), JSON.stringify({ projects: { [this.cwd]: 'work' } }));
     // The samples' workdir was sanitised to `<RG>/work`: it is this replay's cwd.
-    this.lines = sampleSession(sample, options.sessionSuffix).map((l) => l.split('<RG>/work').join(this.cwd));
+    this.lines = sampleSessionFile(sample, options.sessionSuffix).map((l) => l.split('<RG>/work').join(this.cwd));
     const sessionId = (JSON.parse(this.lines[0]!) as { sessionId: string }).sessionId;
     this.chatFile = join(chats, `session-2026-11-22T09-30-${sessionId.slice(0, 8)}.jsonl`);
     this.sessionFile = this.chatFile;

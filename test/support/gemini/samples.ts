@@ -22,7 +22,7 @@ export function sampleScreen(name: string): ScreenSnapshot {
 }
 
 /** The chat file of a scenario, as lines (`<name>.session.jsonl`, or another suffix). */
-export function sampleSession(name: string, suffix = '.session.jsonl'): string[] {
+export function sampleSessionFile(name: string, suffix = '.session.jsonl'): string[] {
   return readFileSync(join(SAMPLES_DIR, `${name}${suffix}`), 'utf8').split('\n').filter((l) => l.trim() !== '');
 }
 

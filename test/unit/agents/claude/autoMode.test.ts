@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decidedBy } from '../../../../src/agents/claude/sessionRecords.js';
 import { joinSession } from '../../../../src/merge/joinSession.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { ClaudeReplay } from '../../../support/claude/sampleReplay.js';
+import { AgentReplay } from '../../../support/claude/sampleReplay.js';
 import { REPO_ROOT } from '../../../support/rec.js';
 
 const DIR = join(REPO_ROOT, 'test/fixtures/claude/2.1.332/auto-mode');
@@ -24,7 +24,7 @@ const merged = async (name: string) => {
 
 /** Replays the transcript through the recorder; `hooks`: the recorded hook payloads of these events go first. */
 async function replay(name: string, hooks: readonly string[] = []) {
-  const r = new ClaudeReplay(name, { transcript: lines(name, 'transcript') });
+  const r = new AgentReplay(name, { transcript: lines(name, 'transcript') });
   for (const text of lines(name, 'hooks')) {
     const h = JSON.parse(text) as { event: string; payload: Record<string, unknown> };
     if (hooks.includes(h.event)) r.hook(h.event, h.payload);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ClaudeReplay, IDLE_PANE } from '../../../support/claude/sampleReplay.js';
+import { AgentReplay, IDLE_PANE } from '../../../support/claude/sampleReplay.js';
 
 const BASH_INPUT = { command: 'echo mock-bash-ran > <SCRATCH>/ws/bash-out.txt', description: 'Write a marker file' };
 const REJECT_STOP = /^The user doesn't want to proceed with this tool use\..*STOP what you are doing/;
-const decisions = (r: ClaudeReplay) => r.sink.rows('approval', 'rejection', 'skipped', 'interruption');
+const decisions = (r: AgentReplay) => r.sink.rows('approval', 'rejection', 'skipped', 'interruption');
 
 /** A Bash prompt on screen with its tool_use already in the transcript. */
-function atBashPrompt(sample: string, screen = 'bash-approve--screen-prompt'): ClaudeReplay {
-  const r = new ClaudeReplay(sample);
+function atBashPrompt(sample: string, screen = 'bash-approve--screen-prompt'): AgentReplay {
+  const r = new AgentReplay(sample);
   r.appendThroughCall();
   r.show(screen);
   return r;
@@ -167,7 +167,7 @@ describe('claude 2.1.330, Bash permission prompt', () => {
 
 describe('claude 2.1.330, interruptions', () => {
   it('Enter then Esc on the running Bash: the approval, then an interruption of kind tool (the transcript’s "rejected" kept in native)', async () => {
-    const r = new ClaudeReplay('07-bash-running-Esc');
+    const r = new AgentReplay('07-bash-running-Esc');
     r.appendThroughCall();
     r.show('sleep-esc--screen-prompt');
     r.press('enter');
@@ -191,7 +191,7 @@ describe('claude 2.1.330, interruptions', () => {
   });
 
   it('Ctrl+C on the running Bash interrupts too, with trigger ctrl_c', async () => {
-    const r = new ClaudeReplay('08-bash-running-CtrlC');
+    const r = new AgentReplay('08-bash-running-CtrlC');
     r.appendThroughCall();
     r.show('sleep-esc--screen-prompt');
     r.press('enter');
@@ -202,7 +202,7 @@ describe('claude 2.1.330, interruptions', () => {
   });
 
   it('Esc while the reply streams: kind response, pointing at the partial message Claude kept (isAbortedMidStream)', async () => {
-    const r = new ClaudeReplay('09-text-streaming-Esc');
+    const r = new AgentReplay('09-text-streaming-Esc');
     r.appendThrough('SCENARIO slowtext');
     r.show('slowtext-esc--screen-streaming');
     r.press('esc');
@@ -219,7 +219,7 @@ describe('claude 2.1.330, interruptions', () => {
 
 describe('claude 2.1.330, an answer cut while its mark blinks', () => {
   it('Esc on a frame where the answer\'s ● is blanked: partial_output is the answer text last shown in this turn', async () => {
-    const r = new ClaudeReplay('09-text-streaming-Esc');
+    const r = new AgentReplay('09-text-streaming-Esc');
     r.appendThrough('SCENARIO slowtext');
     const frame = (bullet: string) => [
       '❯ SCENARIO slowtext',
@@ -243,7 +243,7 @@ describe('claude 2.1.330, an answer cut while its mark blinks', () => {
 
 describe('claude 2.1.330, parallel calls and refusals no person made', () => {
   it('No on the first of three: that call is the rejection, its unprompted siblings are skipped because of it', async () => {
-    const r = new ClaudeReplay('13-parallel-reject-first-No');
+    const r = new AgentReplay('13-parallel-reject-first-No');
     r.appendThroughCall(3);
     r.show('par-approve--screen-prompt');
     r.press('3');
@@ -258,7 +258,7 @@ describe('claude 2.1.330, parallel calls and refusals no person made', () => {
   });
 
   it('a deny rule refuses with no prompt: a rejection decided by a rule, kind permission', async () => {
-    const r = new ClaudeReplay('19-deny-rule');
+    const r = new AgentReplay('19-deny-rule');
     await r.exit();
     expect(decisions(r)).toEqual([
       expect.objectContaining({ type: 'rejection', kind: 'permission', decided_by: 'rule', trigger: 'rule', ran: 'no', call_id: r.callIds()[0], evidence: ['session_file'] }),
@@ -266,7 +266,7 @@ describe('claude 2.1.330, parallel calls and refusals no person made', () => {
   });
 
   it('a PreToolUse hook’s denial: decided by the hook', async () => {
-    const r = new ClaudeReplay('20-pretooluse-hook-deny');
+    const r = new AgentReplay('20-pretooluse-hook-deny');
     await r.exit();
     expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', kind: 'permission', decided_by: 'hook', trigger: 'hook' })]);
   });
@@ -274,7 +274,7 @@ describe('claude 2.1.330, parallel calls and refusals no person made', () => {
 
 describe('claude 2.1.330, hooks', () => {
   it('PreToolUse gives the call before the transcript does; PostToolUse and the transcript then say it ran', async () => {
-    const r = new ClaudeReplay('01-bash-approve');
+    const r = new AgentReplay('01-bash-approve');
     r.fireHooks('01-bash-approve', ['UserPromptSubmit', 'PreToolUse', 'PermissionRequest']);
     r.show('bash-approve--screen-prompt');
     expect(r.sink.rows('prompt')).toEqual([expect.objectContaining({ call_id: 'toolu_mockmwrmx4og0003', tool_name: 'Bash', evidence: ['screen', 'hook'] })]);
@@ -286,7 +286,7 @@ describe('claude 2.1.330, hooks', () => {
 
 describe('claude 2.1.330, hooks that carry what the transcript has not said yet', () => {
   it('PostToolBatch carries the reason typed after Tab (before the transcript is read)', async () => {
-    const r = new ClaudeReplay('05-bash-reject-with-reason', { announceTranscript: false });
+    const r = new AgentReplay('05-bash-reject-with-reason', { announceTranscript: false });
     r.fireHooks('05-bash-CtrlC-ignored-then-reject-with-reason', ['PreToolUse']);
     r.show('bash-approve--screen-prompt');
     r.press('down', 'down', 'down', 'tab');
@@ -298,7 +298,7 @@ describe('claude 2.1.330, hooks that carry what the transcript has not said yet'
   });
 
   it('PermissionDenied (the auto-mode classifier) refuses with decided_by reviewer; a call a prompt decided is left to it', async () => {
-    const r = new ClaudeReplay('01-bash-approve');
+    const r = new AgentReplay('01-bash-approve');
     const hook = (event: string, payload: Record<string, unknown>) => r.hooks.fire({ agent: 'claude', event, payload: { hook_event_name: event, ...payload }, sent_at: '2026-11-22T09:28:00.000Z' });
     hook('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 'toolu_classified' });
     hook('PermissionDenied', { tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 'toolu_classified', reason: 'destructive' });

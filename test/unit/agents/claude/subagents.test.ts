@@ -14,7 +14,7 @@ import { Emitter } from '../../../../src/core/lifecycle.js';
 import { keyEvent } from '../../../../src/lab/keys.js';
 import { MemorySink } from '../../../support/memorySink.js';
 import { TestScreen, blankScreen } from '../../../support/testScreen.js';
-import { ClaudeReplay, IDLE_PANE } from '../../../support/claude/sampleReplay.js';
+import { AgentReplay, IDLE_PANE } from '../../../support/claude/sampleReplay.js';
 
 const SESSION = '901c33bb-f189-4ebc-8760-d23ba015cd13';
 const DENIED =
@@ -273,7 +273,7 @@ describe('claude 2.1.330, a subagent followed live', () => {
   });
 
   it('Esc while the main turn runs an Agent call (the 2.1.328 recording; no prompt approved it, so the screen shows nothing running): once the transcript says the call was cut while it ran, the interruption is of kind subagent, about the Agent call', async () => {
-    const r = new ClaudeReplay('23-agent-main-Esc-while-Agent-runs');
+    const r = new AgentReplay('23-agent-main-Esc-while-Agent-runs');
     r.appendThroughCall();
     const [agent] = r.callIds();
     r.showText(['● Agent(Run bash in a subagent)', '', '✻ Working… (esc to interrupt)', ...IDLE_PANE]);

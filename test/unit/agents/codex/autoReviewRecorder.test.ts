@@ -5,22 +5,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodexReplay } from '../../../support/codex/sampleReplay.js';
+import { AgentReplay } from '../../../support/codex/sampleReplay.js';
 import { screenFromText } from '../../../support/codex/samples.js';
 import { REPO_ROOT } from '../../../support/rec.js';
 
 const DIR = join(REPO_ROOT, 'test/fixtures/codex/0.171.0/auto-review');
 const rollout = (name: string) => readFileSync(join(DIR, `${name}.session.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
-const replay = (name: string) => new CodexReplay(name, { rollout: rollout(name) });
+const replay = (name: string) => new AgentReplay(name, { rollout: rollout(name) });
 
 /**
  * A replay whose rollout is named after its session, as Codex names it, with the reviewer's own
  * rollout beside it from the start: the reviewer's verdicts are then read before their calls.
  */
-function replayWithReviewer(name: string): CodexReplay {
+function replayWithReviewer(name: string): AgentReplay {
   const lines = rollout(name);
   const id = (JSON.parse(lines[0]!) as { payload: { id: string } }).payload.id;
-  const r = new CodexReplay(id, { rollout: lines });
+  const r = new AgentReplay(id, { rollout: lines });
   const reviewer = readFileSync(join(DIR, `${name}.reviewer.jsonl`), 'utf8');
   writeFileSync(join(dirname(r.rolloutFile), 'rollout-2026-11-22T09-00-01-reviewer.jsonl'), reviewer);
   return r;

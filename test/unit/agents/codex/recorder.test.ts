@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodexReplay } from '../../../support/codex/sampleReplay.js';
+import { AgentReplay } from '../../../support/codex/sampleReplay.js';
 
 const CMD = 'echo hello > $BASE/work/approved.txt && cat $BASE/work/approved.txt';
 const EXEC_INPUT = {
@@ -13,8 +13,8 @@ const OPTION_2 = "Yes, and don't ask again for commands that start with `echo he
 const OPTION_3 = 'No, and tell Codex what to do differently (esc)';
 
 /** An exec prompt on screen with its function_call already in the rollout. */
-function atExecPrompt(sample: string): CodexReplay {
-  const r = new CodexReplay(sample);
+function atExecPrompt(sample: string): AgentReplay {
+  const r = new AgentReplay(sample);
   r.appendThrough('function_call');
   r.show('1-prompt');
   return r;
@@ -168,7 +168,7 @@ describe('codex 0.169.0, 120x40, exec prompt rejected', () => {
 
 describe('codex 0.169.0, 120x40, edits prompt', () => {
   it('y approves the patch; the rollout shows it applied', async () => {
-    const r = new CodexReplay('patch-approve');
+    const r = new AgentReplay('patch-approve');
     r.appendThrough('function_call');
     r.show('1-prompt');
     r.press('y');
@@ -191,7 +191,7 @@ describe('codex 0.169.0, 120x40, edits prompt', () => {
   });
 
   it('Esc rejects the patch; nothing was applied', async () => {
-    const r = new CodexReplay('patch-deny-esc');
+    const r = new AgentReplay('patch-deny-esc');
     r.appendThrough('function_call');
     r.show('1-prompt');
     r.press('esc');
@@ -271,7 +271,7 @@ describe('codex 0.169.0, 120x40, interruptions', () => {
   });
 
   it('Ctrl+C, then "Run in background" is recorded as detached, not as an interruption of the task', async () => {
-    const r = new CodexReplay('text-ctrlc-run-in-background');
+    const r = new AgentReplay('text-ctrlc-run-in-background');
     r.appendThrough('item_completed');
     r.show('1-prompt');
     expect(r.recorder.watching).toBe(true);
@@ -286,7 +286,7 @@ describe('codex 0.169.0, 120x40, interruptions', () => {
   });
 
   it('Esc while an answer streams keeps the text that was on screen', async () => {
-    const r = new CodexReplay('text-esc-while-streaming');
+    const r = new AgentReplay('text-esc-while-streaming');
     r.appendThrough('item_completed');
     r.show('2-streaming');
     r.press('esc');
@@ -306,7 +306,7 @@ describe('codex 0.169.0, 120x40, interruptions', () => {
 
 describe('codex 0.169.0, 120x40, three parallel calls', () => {
   it('first approved and ran, second rejected, third skipped, though the rollout says "aborted by user" for all', async () => {
-    const r = new CodexReplay('parallel-approve-deny');
+    const r = new AgentReplay('parallel-approve-deny');
     const [one, two, three] = r.callIds();
     r.appendThrough('function_call', 3);
     // Codex's hooks report each call as it starts; the first one finished before the batch was cut.
@@ -350,7 +350,7 @@ describe('codex 0.169.0, prompt redrawn and wrapped', () => {
   });
 
   it('a command wrapped at 70 columns is joined and matched to its call', async () => {
-    const r = new CodexReplay('resize-redraw');
+    const r = new AgentReplay('resize-redraw');
     r.appendThrough('function_call');
     r.show('3-after-resize-70x30');
     expect(r.sink.rows('prompt')).toEqual([
@@ -365,7 +365,7 @@ describe('codex 0.169.0, prompt redrawn and wrapped', () => {
 
 describe('codex 0.169.0, finding the rollout and exiting', () => {
   it('without hooks, finds the rollout by cwd under $CODEX_HOME/sessions and records the run', async () => {
-    const r = new CodexReplay('shell-deny-esc', { announceRollout: false });
+    const r = new AgentReplay('shell-deny-esc', { announceRollout: false });
     r.appendThrough('function_call');
     r.show('1-prompt');
     r.press('esc');
@@ -393,7 +393,7 @@ describe('codex 0.169.0, finding the rollout and exiting', () => {
 
 describe('codex 0.169.0, idle', () => {
   it('Esc or Ctrl+C with no turn running records nothing', async () => {
-    const r = new CodexReplay('shell-deny-esc');
+    const r = new AgentReplay('shell-deny-esc');
     r.hook('UserPromptSubmit', { prompt: 'SCN=shell please write the file' });
     r.appendThrough('function_call');
     r.show('1-prompt');

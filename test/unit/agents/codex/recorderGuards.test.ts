@@ -5,8 +5,8 @@ import { join, dirname } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parseCodexScreen } from '../../../../src/agents/codex/screenParser.js';
 import { LATEST_CODEX_STRINGS } from '../../../../src/agents/codex/strings/index.js';
-import { CodexReplay } from '../../../support/codex/sampleReplay.js';
-import { sampleRollout, sampleScreen, screenFromText } from '../../../support/codex/samples.js';
+import { AgentReplay } from '../../../support/codex/sampleReplay.js';
+import { sampleSessionFile, sampleScreen, screenFromText } from '../../../support/codex/samples.js';
 
 /** Short for tests only: the recorder checks a decision's key this long after it was pressed. */
 const SETTLE_IN_TESTS_MS = 50;
@@ -15,7 +15,7 @@ const WAIT_MS = 5_000;
 
 describe('codex 0.169.0: composer keys never become decisions', () => {
   it('after Esc, a prompt still drawn (not yet repainted) takes no more keys: letters of the next message record nothing', async () => {
-    const r = new CodexReplay('shell-deny-esc');
+    const r = new AgentReplay('shell-deny-esc');
     r.appendThrough('function_call');
     r.show('1-prompt');
     r.press('esc');
@@ -46,7 +46,7 @@ describe('codex 0.169.0: composer keys never become decisions', () => {
 
 describe('codex 0.169.0: a key Codex ignored is taken back', () => {
   it('y while the prompt stays open and unchanged is retracted; the next y is the decision', async () => {
-    const r = new CodexReplay('shell-approve', { ignoredKeySettleMs: SETTLE_IN_TESTS_MS });
+    const r = new AgentReplay('shell-approve', { ignoredKeySettleMs: SETTLE_IN_TESTS_MS });
     r.appendThrough('function_call');
     r.show('1-prompt');
     r.press('y');
@@ -62,7 +62,7 @@ describe('codex 0.169.0: a key Codex ignored is taken back', () => {
   it('a decision whose prompt went away stays once the settle time has passed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
     try {
-      const r = new CodexReplay('shell-deny-esc', { ignoredKeySettleMs: SETTLE_IN_TESTS_MS });
+      const r = new AgentReplay('shell-deny-esc', { ignoredKeySettleMs: SETTLE_IN_TESTS_MS });
       r.appendThrough('function_call');
       r.show('1-prompt');
       r.press('esc');
@@ -80,9 +80,9 @@ describe('codex 0.169.0: a key Codex ignored is taken back', () => {
 
 describe('codex 0.169.0: this run\'s rollout among other sessions in the same folder', () => {
   it('follows the rollout whose pending call the prompt shows, not an earlier session of the same cwd', async () => {
-    const r = new CodexReplay('shell-deny-esc', { announceRollout: false });
+    const r = new AgentReplay('shell-deny-esc', { announceRollout: false });
     // Another Codex session in the same folder, started earlier (after this run did).
-    const other = sampleRollout('parallel-approve-deny');
+    const other = sampleSessionFile('parallel-approve-deny');
     const meta = JSON.parse(other[0]!) as { payload: { timestamp: string } };
     meta.payload.timestamp = '2026-11-22T09:00:30.000Z';
     writeFileSync(join(dirname(r.rolloutFile), 'rollout-2026-11-22T09-00-30-other.jsonl'), [JSON.stringify(meta), ...other.slice(1)].join('\n') + '\n');

@@ -4,16 +4,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CodexReplay } from '../../../support/codex/sampleReplay.js';
-import { sampleRollout, screenFromText } from '../../../support/codex/samples.js';
+import { AgentReplay } from '../../../support/codex/sampleReplay.js';
+import { sampleSessionFile, screenFromText } from '../../../support/codex/samples.js';
 
 const SAMPLE_ID = '01a20297-0b6a-77a0-a475-841e109138f8';
 const TWIN_ID = '01a20297-0b6a-77a0-a475-99999999aaaa';
 
 /** The same session under another id, with other call ids: what a second pane given the same words writes. */
-function writeTwin(r: CodexReplay): { file: string; callId: string } {
+function writeTwin(r: AgentReplay): { file: string; callId: string } {
   const file = join(dirname(r.rolloutFile), `rollout-2026-11-22T09-00-00-${TWIN_ID}.jsonl`);
-  const lines = sampleRollout(r.sample);
+  const lines = sampleSessionFile(r.sample);
   // Through its pending call: the other pane's prompt is open too.
   const through = lines.findIndex((l) => /"type": ?"function_call"/.test(l));
   const text = lines.slice(0, through + 1).join('\n').split(SAMPLE_ID).join(TWIN_ID).replace(/call_([0-9a-f]{4})/g, 'call_twin$1');
@@ -29,7 +29,7 @@ function exitScreen(id: string) {
 
 describe('codex 0.169.0: a twin session in the same folder', () => {
   it('both fit the screen equally: neither is bound, and the rejection keeps no call id and says the session was ambiguous', async () => {
-    const r = new CodexReplay('shell-deny-esc', { announceRollout: false });
+    const r = new AgentReplay('shell-deny-esc', { announceRollout: false });
     const twin = writeTwin(r);
     r.appendThrough('function_call');
     r.show('1-prompt');
@@ -44,7 +44,7 @@ describe('codex 0.169.0: a twin session in the same folder', () => {
   });
 
   it('Codex names its session as it exits: the run binds that file, whatever else fits', async () => {
-    const r = new CodexReplay('shell-deny-esc', { announceRollout: false });
+    const r = new AgentReplay('shell-deny-esc', { announceRollout: false });
     const twin = writeTwin(r);
     r.appendThrough('function_call');
     r.show('1-prompt');
@@ -56,10 +56,10 @@ describe('codex 0.169.0: a twin session in the same folder', () => {
   });
 
   it('a twin that ran the call this run refused is not ours: this run binds its own file', async () => {
-    const r = new CodexReplay('shell-deny-esc', { announceRollout: false });
+    const r = new AgentReplay('shell-deny-esc', { announceRollout: false });
     // The other pane was given the same words and command, and approved it: its call ran.
     const twin = join(dirname(r.rolloutFile), 'rollout-2026-11-22T09-00-00-01a20295-7c74-7f52-badc-4b2355db546f.jsonl');
-    writeFileSync(twin, sampleRollout('shell-approve').join('\n') + '\n');
+    writeFileSync(twin, sampleSessionFile('shell-approve').join('\n') + '\n');
     r.appendThrough('function_call');
     r.show('1-prompt');
     r.press('esc');
@@ -69,7 +69,7 @@ describe('codex 0.169.0: a twin session in the same folder', () => {
   });
 
   it('what the screen shows only now does not count yet: the twin, written first, is not taken for ours', () => {
-    const r = new CodexReplay('shell-deny-esc', { announceRollout: false, witnessSettleMs: 60_000 });
+    const r = new AgentReplay('shell-deny-esc', { announceRollout: false, witnessSettleMs: 60_000 });
     writeTwin(r);
     r.show('1-prompt');
     r.press('esc');

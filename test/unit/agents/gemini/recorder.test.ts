@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GeminiReplay } from '../../../support/gemini/sampleReplay.js';
+import { AgentReplay } from '../../../support/gemini/sampleReplay.js';
 import { narrowed, sampleScreen } from '../../../support/gemini/samples.js';
 
 const DENIED = '[Operation Cancelled] Reason: User denied execution.';
@@ -10,8 +10,8 @@ const SIBLING = '[Operation Cancelled] Reason: User cancelled operation';
 const NO = 'No, suggest changes (esc)';
 
 /** A dialog on screen, with the user's prompt already in the chat file (the calls come later). */
-function atDialog(sample: string, screen: string, options: { announce?: boolean } = {}): GeminiReplay {
-  const r = new GeminiReplay(sample, options);
+function atDialog(sample: string, screen: string, options: { announce?: boolean } = {}): AgentReplay {
+  const r = new AgentReplay(sample, options);
   r.appendThroughPrompt();
   r.show(screen);
   return r;
@@ -222,7 +222,7 @@ describe('gemini 0.61.0, 120x45, interruptions', () => {
     ['stream-ctrlc', 'ctrl-c', 'ctrl_c'],
   ] as const) {
     it(`${keyName} while an answer streams: an interruption of kind response with the answer shown so far`, async () => {
-      const r = new GeminiReplay(sample);
+      const r = new AgentReplay(sample);
       r.appendThroughPrompt();
       r.show('stream-esc.screen-0-dialog');
       r.press(keyName);
@@ -241,7 +241,7 @@ describe('gemini 0.61.0, 120x45, interruptions', () => {
   }
 
   it('Esc and Ctrl+C at the empty composer record nothing', async () => {
-    const r = new GeminiReplay('shell-approve-enter');
+    const r = new AgentReplay('shell-approve-enter');
     r.show('shell-ctrlc.screen-2-after');
     r.press('esc', 'ctrl-c');
     await r.exit();
