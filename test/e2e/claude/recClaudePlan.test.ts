@@ -1,4 +1,4 @@
-// `rec claude` on the REAL Claude Code 2.1.330 in plan mode (`--permission-mode plan`) against our mock
+// `rec claude` on the REAL pinned Claude Code in plan mode (`--permission-mode plan`) against our mock
 // Messages API: the model calls ExitPlanMode with its plan and Claude Code asks "Exit plan mode?".
 // Each scenario drives the keys a user would press (planScenarios.ts, the same scripts the fixtures
 // were recorded with), then checks the sidecar rows against Claude Code's transcript and follows them

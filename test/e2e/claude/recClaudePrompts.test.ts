@@ -1,4 +1,4 @@
-// `rec claude` on the REAL Claude Code 2.1.332 against our mock Messages API: the dialogs of WebFetch
+// `rec claude` on the REAL pinned Claude Code against our mock Messages API: the dialogs of WebFetch
 // (kind network), an MCP server's tool (kind mcp: the one-tool stdio server test/fakes/mcp/markerServer.mjs)
 // and NotebookEdit (kind edit). One Claude Code start per tool meets its dialog four times, one key
 // each (promptScenarios.ts, the scripts the fixtures were recorded with): Esc, the No digit, 1, and

@@ -1,4 +1,4 @@
-// `rec codex` on the REAL Codex CLI 0.169.0 (pinned devDependency) against our mock Responses server:
+// `rec codex` on the REAL pinned Codex CLI against our mock Responses server:
 // each scenario of issue 3 drives the keys a user would press, then compares the sidecar rows with
 // Codex's own rollout (call_id, tool input) and the file system (what really ran).
 // Runs sequentially in one file: each test owns a fresh CODEX_HOME, a Codex, its daemon and a mock.

@@ -1,4 +1,4 @@
-// The opt-in hook wiring (REC_CODEX_HOOKS=1) on the real Codex 0.169.0: rec's hooks are passed for
+// The opt-in hook wiring (REC_CODEX_HOOKS=1) on the real pinned Codex: rec's hooks are passed for
 // this run only (as -c overrides, never written to the user's config), Codex's "Hooks need review"
 // trust screen does not appear, and the hooks reach the run: PostToolUse proves the call ran, and
 // the rollout is the hooks' transcript_path. (Codex runs embedded with -c; see docs/codex.md.)

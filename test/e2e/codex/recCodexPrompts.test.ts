@@ -1,4 +1,4 @@
-// `rec codex` on the REAL Codex 0.171.0 against our mock Responses server: the approval form of a
+// `rec codex` on the REAL pinned Codex against our mock Responses server: the approval form of a
 // tool of an MCP server (kind mcp), with the one-tool stdio server test/fakes/mcp/markerServer.mjs,
 // and the network prompt (kind network), with Codex under managed network requirements in a private
 // /etc (src/agents/codex/bench/managedNetwork.ts). Each prompt gets one key (promptScenarios.ts, the scripts

@@ -1,4 +1,4 @@
-// `rec gemini` on the REAL Gemini CLI 0.61.0 (pinned devDependency) against our mock Gemini API: each
+// `rec gemini` on the REAL pinned Gemini CLI against our mock Gemini API: each
 // scenario of issue 13 drives the keys a user would press, then compares the sidecar rows with
 // Gemini's own session file (copied live: call ids, arguments, reason strings), the mock's request log
 // (what the model was told) and the file system (what really ran).

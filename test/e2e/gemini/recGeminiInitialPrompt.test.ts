@@ -1,4 +1,4 @@
-// `rec gemini --prompt-interactive "…"` on the REAL Gemini CLI 0.61.0: the first message is Gemini's
+// `rec gemini --prompt-interactive "…"` on the REAL pinned Gemini CLI: the first message is Gemini's
 // argument, never typed, and its first dialog opens before the user pressed any key. The decision
 // there is recorded like one after a typed message: a prompt row and an approval with the call id.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
