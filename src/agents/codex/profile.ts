@@ -57,7 +57,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   /** The rules "always" answers wrote, read back as the calls' outputs come. */
   private readonly _rulesWritten: RulesWritten;
   /** Refusals whose refuser only the screen names (a hook of the user's), tied to its `Blocked by hook` cells. */
-  private readonly _hookRefusals = new HookRefusals();
+  private readonly _hookRefusals = new HookRefusals(() => this._strings);
 
   constructor(ctx: ProfileContext) {
     this._rulesWritten = new RulesWritten(ctx.env, () => this._strings);

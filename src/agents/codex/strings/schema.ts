@@ -124,6 +124,11 @@ export interface CodexStrings {
    * further lines below, indented by `lineIndent` (a long line wraps to column 0).
    */
   readonly hookBlocked?: { readonly title: string; readonly detailPrefix: string; readonly lineIndent: string };
+  /**
+   * What Codex puts in place of the middle of a long output in the rollout (`…1070 chars
+   * truncated…`): the text either side of it is the output's own.
+   */
+  readonly outputTruncated?: RegExp;
   /** Message text the harness writes itself (`<turn_aborted>` notes, `<environment_context>`). */
   readonly harnessText: RegExp;
   /** Shell calls wrapped as `["bash", "-lc", "<script>"]`: Codex shows only the script. */

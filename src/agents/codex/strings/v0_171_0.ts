@@ -44,6 +44,8 @@ export const CODEX_0_171_0: CodexStrings = {
     hookDenied: 'PermissionRequest hook denied approval',
     preToolUseBlocked: { prefix: 'Command blocked by PreToolUse hook: ', commandSeparator: '. Command: ' },
   },
+  // A hook's message of 1,906 characters was cut so in the rollout, and drawn whole (0.171.0).
+  outputTruncated: /…\d+ chars truncated…/,
   // `• Blocked by hook` / `  └ <the hook's message>` (measured on 0.171.0 only).
   hookBlocked: { title: '• Blocked by hook', detailPrefix: '└ ', lineIndent: '    ' },
   nonAnswerBullets: [...CODEX_0_169_0.nonAnswerBullets, /^• Blocked by hook$/],

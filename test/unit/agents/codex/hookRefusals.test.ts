@@ -68,6 +68,35 @@ describe('the `Blocked by hook` cell on screen', () => {
   });
 });
 
+/** A measured run's refused call (test/fixtures/codex/0.171.0/hooks): its rollout lines as Codex wrote them, and its screen. */
+function measured(name: string) {
+  const hooks = join(DIR, '..', 'hooks');
+  const record = readFileSync(join(hooks, `${name}.output-record.jsonl`), 'utf8').trim();
+  const output = (JSON.parse(record) as { payload: { call_id: string; output: string } }).payload;
+  const call = JSON.stringify({ timestamp: '2026-11-28T23:39:00.000Z', type: 'response_item', payload: { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"echo reviewed > reviewed.txt && cat reviewed.txt"}', call_id: output.call_id } });
+  const meta = rolloutLines('hook-deny-auto-review')[0]!;
+  return { rollout: [meta, call, record], callId: output.call_id, output: output.output, screen: screenFromText(readFileSync(join(hooks, `${name}.blocked.screen.txt`), 'utf8')) };
+}
+
+describe('a message the screen and the rollout show differently (measured)', () => {
+  it.each([
+    ['deny-long', 'wrapped over 17 rows on screen, its middle cut out in the rollout'],
+    ['deny-lines', 'a line break and a blank line'],
+    ['deny-control', 'an escape sequence and a tab'],
+  ])('%s (%s): the cell is tied to the refusal', async (name) => {
+    const m = measured(name);
+    const r = new CodexReplay(name, { rollout: m.rollout });
+    r.screen.show(m.screen);
+    await r.exit();
+    const message = harnessRefusalOf(m.output, STRINGS)!.message;
+    expect(r.sink.rows(...DECISIONS)).toEqual([expect.objectContaining({ type: 'rejection', decided_by: 'hook', call_id: m.callId, reason: message, reason_source: 'hook' })]);
+  });
+
+  it('the rollout keeps a long message cut in its middle, which the reason keeps as written', () => {
+    expect(harnessRefusalOf(measured('deny-long').output, STRINGS)!.message).toMatch(/^MEASURE huge w0 w1 .*…1070 chars truncated….* w399 END$/);
+  });
+});
+
 describe("the recorder ties a hook's cell to the call refused with its message, in either order", () => {
   const replay = () => new CodexReplay('hook-deny-auto-review', { rollout: rolloutLines('hook-deny-auto-review') });
   const expected = (r: CodexReplay) => [
