@@ -12,7 +12,7 @@
 // Runs itself inside a loopback-only network namespace (`unshare -n`) when it can; Codex's telemetry,
 // update checks and analytics are off in its config either way.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { reexecInLoopbackNetns } from './fixture-lib/netns.mjs';
 import { chooseScenarios, recordEach } from './fixture-lib/scenarioRun.mjs';
 import { register, createRequire } from 'node:module';
@@ -38,13 +38,13 @@ reexecInLoopbackNetns('record-codex-fixtures', 'relying on config + loopback pro
 const pty = require('node-pty');
 const { Terminal } = require('@xterm/headless');
 const { startResponsesServer } = await import('../src/lab/mock/openaiResponses/server.ts');
-const { createEnv, AGENT_BIN, AGENT_VERSION, markerMcpToml } = await import('../test/support/codex/env.ts');
+const { createEnv, AGENT_BIN, AGENT_VERSION, markerMcpToml, userHookCommand, userHookToml } = await import('../test/support/codex/env.ts');
 const { withManagedNetwork } = await import('../src/agents/codex/bench/managedNetwork.ts');
 const { SCENARIOS: BASE_SCENARIOS, SCREEN } = await import(process.env.REC_SCENARIOS_MODULE ?? '../src/agents/codex/bench/recordedScenarios.ts');
 // The MCP tool form's scenarios (they need the one-tool MCP server in config.toml, `mcpServer`) and
-// the network prompt's (`managedNetwork`).
-const { PROMPT_SCENARIOS } = await import('../test/support/codex/promptScenarios.ts');
-const SCENARIOS = [...BASE_SCENARIOS, ...PROMPT_SCENARIOS];
+// the network prompt's (`managedNetwork`), and those where a hook of the user's answers (`userHook`).
+const { PROMPT_SCENARIOS, HOOK_SCENARIOS } = await import('../test/support/codex/promptScenarios.ts');
+const SCENARIOS = [...BASE_SCENARIOS, ...PROMPT_SCENARIOS, ...HOOK_SCENARIOS];
 
 const OUT_DIR = join(ROOT, 'test/fixtures/codex', AGENT_VERSION, 'recorded');
 
@@ -59,6 +59,10 @@ async function record(scenario) {
   const server = await startResponsesServer({ logFile: requestsFile });
   const env = createEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, ...(scenario.mcpServer ? { extraToml: markerMcpToml() } : {}) });
   scenario.setup?.(env.workDir);
+  if (scenario.userHook) {
+    const config = join(env.codexHome, 'config.toml');
+    appendFileSync(config, userHookToml(config, scenario.userHook.event, userHookCommand(...scenario.userHook.args)));
+  }
   let cols = scenario.cols ?? COLS;
   let rows = scenario.rows ?? ROWS;
   const term = new Terminal({ cols, rows, scrollback: 0, allowProposedApi: true });

@@ -30,7 +30,11 @@ export type Trigger = z.infer<typeof Trigger>;
 export const Scope = z.enum(['once', 'session', 'always']);
 export type Scope = z.infer<typeof Scope>;
 
-export const ReasonSource = z.enum(['inline', 'next_message', 'reviewer', 'none']);
+/**
+ * `reviewer`: the rationale a reviewer model gave for its own refusal; `hook`: the message a hook
+ * gave with its own refusal. Neither is ever a person's words.
+ */
+export const ReasonSource = z.enum(['inline', 'next_message', 'reviewer', 'hook', 'none']);
 export type ReasonSource = z.infer<typeof ReasonSource>;
 
 export const Ran = z.enum(['yes', 'no', 'unknown']);

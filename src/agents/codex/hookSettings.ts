@@ -71,8 +71,9 @@ export function codexHookHash(hook: CommandHook): string {
   return 'sha256:' + createHash('sha256').update(canonicalJson(identity)).digest('hex');
 }
 
-export function codexHookStateKey(event: CodexHookEvent): string {
-  return `${SESSION_FLAGS_KEY_SOURCE}:${EVENT_LABELS[event]}:0:0`;
+/** The hooks.state key of the first hook of `event` in a config layer: session flags by default, else a config.toml's path. */
+export function codexHookStateKey(event: CodexHookEvent, keySource: string = SESSION_FLAGS_KEY_SOURCE): string {
+  return `${keySource}:${EVENT_LABELS[event]}:0:0`;
 }
 
 const tomlString = (s: string) => JSON.stringify(s);

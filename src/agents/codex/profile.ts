@@ -17,6 +17,7 @@ import { RolloutChooser } from './sessionLocator.js';
 import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './sessionCandidates.js';
 import { AUTO_REVIEWER, isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf, toolNameOf } from './sessionRecords.js';
 import { harnessRefusalOf } from './harnessRefusal.js';
+import { HookRefusals, hookRefusal } from './hookRefusals.js';
 import { ReviewerVerdicts } from './reviewerVerdicts.js';
 import { codexStringsFor, LATEST_CODEX_STRINGS, type CodexPromptKind, type CodexStrings } from './strings/index.js';
 import type { RunStart } from '../common/runPart.js';
@@ -55,6 +56,8 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private readonly _networkAskers = new NetworkAskers();
   /** The rules "always" answers wrote, read back as the calls' outputs come. */
   private readonly _rulesWritten: RulesWritten;
+  /** Refusals whose refuser only the screen names (a hook of the user's), tied to its `Blocked by hook` cells. */
+  private readonly _hookRefusals = new HookRefusals(() => this._strings);
 
   constructor(ctx: ProfileContext) {
     this._rulesWritten = new RulesWritten(ctx.env, () => this._strings);
@@ -97,7 +100,9 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   readScreen(snapshot: Parameters<AgentProfile['readScreen']>[0]): ScreenReading<CodexPromptView> {
     const s = parseCodexScreen(snapshot, this._strings);
     if (s.prompt) this._rulesWritten.prompt(s.prompt);
+    const facts = s.hookBlocks.length > 0 ? this._hookRefusals.shown(s.hookBlocks) : [];
     return {
+      ...(facts.length > 0 ? { facts } : {}),
       ...(s.prompt ? { prompt: promptView(s.prompt) } : {}),
       ...(s.taskMenu ? { menu: taskMenu(s.taskMenu) } : {}),
       ...(!s.prompt && !s.taskMenu && showsOptionList(snapshot.lines, { marker: this._strings.selectedMarker }) ? { unreadOptionList: true } : {}),
@@ -178,10 +183,11 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
         const aborted = isAbortedOutput(text, this._strings);
         const refusal = aborted ? undefined : harnessRefusalOf(text, this._strings);
         if (refusal !== undefined) {
-          // Refused before its process started: no person decided. A hook's refusal has no word
-          // of its own to tell it from another refuser's, so only the reviewer's is recorded.
+          // Refused before its process started: no person decided. A hook's own message has no
+          // word to tell it from a rule's: the screen's `Blocked by hook` cell tells it (hookRefusals.ts).
           const output: SessionFact = { type: 'output', callId: item.call_id, text, aborted: true };
-          if (refusal.review === undefined) return [output];
+          if (refusal.hook !== undefined) return [output, hookRefusal(item.call_id, refusal.message, refusal.hook, ['session_file'])];
+          if (refusal.review === undefined) return [output, ...this._hookRefusals.refused(item.call_id, refusal.message)];
           this._reviewerRefusedInTurn = true;
           return [output, { type: 'refused', callId: item.call_id, decidedBy: 'reviewer', reason: refusal.rationale, native: { review: refusal.review }, source: 'session_file' }];
         }

@@ -36,6 +36,11 @@ export interface CodexScreen {
   /** History rows of decisions at network prompts (approved, persisted or canceled). */
   readonly networkDecisionRows: number;
   readonly interruptedRows: number;
+  /**
+   * The messages of the `Blocked by hook` cells shown (a hook of the user's refused a call), their
+   * rows joined by `\n` as drawn: wrapped rows stay apart, indents are dropped.
+   */
+  readonly hookBlocks: readonly string[];
   readonly disconnected: boolean;
   readonly hookTrust: boolean;
   /** The agent's answer text of the current turn as shown (bullet and indent removed). */
@@ -62,12 +67,45 @@ export function parseCodexScreen(snapshot: ScreenSnapshot, strings: CodexStrings
     canceledRows: startsWith(strings.canceledLine),
     networkDecisionRows: (strings.networkDecisionLines ?? []).flatMap(startsWith).length,
     interruptedRows: startsWith(strings.interruptedLine).length,
+    hookBlocks: parseHookBlocks(lines, trimmed, strings),
     disconnected: startsWith(strings.disconnectedLine).length > 0,
     hookTrust: trimmed.includes(strings.hookTrustTitle),
     ...(answerText !== undefined ? { answerText } : {}),
     userMessages: parseUserMessages(lines, strings, prompt?.titleRow ?? taskMenu?.titleRow),
     ...sessionIdShown(trimmed, strings),
   };
+}
+
+/**
+ * Each `Blocked by hook` cell's message: the row after the title, from its `└ `, then the rows
+ * below that belong to the cell — a long line wraps to column 0 right below, a further line of the
+ * message is indented (after a blank row where the message has an empty line) — up to the blank
+ * row before the next cell.
+ */
+function parseHookBlocks(lines: readonly string[], trimmed: readonly string[], s: CodexStrings): string[] {
+  const cell = s.hookBlocked;
+  if (cell === undefined) return [];
+  const blocks: string[] = [];
+  for (let row = 0; row < trimmed.length; row++) {
+    if (trimmed[row] !== cell.title || !(trimmed[row + 1] ?? '').startsWith(cell.detailPrefix)) continue;
+    const parts = [trimmed[row + 1]!.slice(cell.detailPrefix.length)];
+    let next = row + 2;
+    while (next < lines.length) {
+      if (trimmed[next] !== '') {
+        parts.push(trimmed[next]!);
+        next++;
+        continue;
+      }
+      // A blank row ends the cell unless the message goes on below it, indented.
+      let after = next;
+      while (after < lines.length && trimmed[after] === '') after++;
+      if (after >= lines.length || !(lines[after] ?? '').startsWith(cell.lineIndent)) break;
+      next = after;
+    }
+    blocks.push(parts.join('\n'));
+    row = next - 1;
+  }
+  return blocks;
 }
 
 function sessionIdShown(trimmed: readonly string[], s: CodexStrings): { sessionId?: string } {

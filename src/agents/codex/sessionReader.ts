@@ -3,7 +3,7 @@
 // "aborted by user" was rejected, interrupted while running, or cancelled as a sibling — the bytes
 // are the same, so without the sidecar its fate is `unknown`. A `turn_aborted` with no aborted
 // call is a turn cut short (a streamed answer, or Ctrl+C at the prompt). A call the harness refused
-// before it started (the auto-review's reviewer, a hook) is a rejection no person made; under
+// before it started (the auto-review's reviewer, a hook, a rule) is a rejection no person made; under
 // auto-review an "aborted by user" may be the reviewer's too (its circuit breaker), which the file
 // alone cannot tell from the user's cut. The reviewer's own rollout reads as a subagent's session.
 import type { z } from 'zod';
@@ -293,20 +293,21 @@ export class CodexRolloutReader implements SessionReader {
         undetermined: ['type', 'kind', 'trigger', 'decided_by', 'ran'],
       });
     } else if (refusal !== undefined) {
-      // Refused before its process started: the reviewer's (its own words), else a hook's.
-      const byReviewer = refusal.review !== undefined;
+      // Refused before its process started: the reviewer's or a hook's by their own words; a
+      // message of a hook's own reads like a rule's, and only the screen told which (the sidecar).
+      const by = refusal.review !== undefined ? 'reviewer' : refusal.hook !== undefined ? 'hook' : null;
       this._b.addFinding({
         ...emptyFinding('rejection'),
         call_id: data.call_id,
         message_index: call?.message_index ?? null,
         kind: toRejectionKind(CODEX_TOOLS, call?.tool_name ?? null),
-        decided_by: byReviewer ? 'reviewer' : null,
-        reason: byReviewer ? refusal.rationale : null,
-        reason_source: byReviewer ? 'reviewer' : 'none',
+        decided_by: by,
+        reason: by === 'reviewer' ? refusal.rationale : by === 'hook' ? refusal.message : null,
+        reason_source: by ?? 'none',
         ran: 'no',
         timestamp: ts,
-        native: { output, ...(refusal.review !== undefined ? { review: refusal.review } : {}), ...reviewed },
-        undetermined: byReviewer ? [] : ['decided_by'],
+        native: { output, ...(refusal.review !== undefined ? { review: refusal.review } : {}), ...(refusal.hook !== undefined ? { hook: refusal.hook } : {}), ...reviewed },
+        undetermined: by !== null ? [] : ['decided_by'],
       });
     } else if (call) {
       call.output_seen = true;

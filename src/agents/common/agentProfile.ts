@@ -7,7 +7,7 @@
 // prompts with hotkeys, a task menu), Gemini (chat JSONL with toolCalls and statuses, `●` options,
 // no place to type a reason), Claude (transcript JSONL with tool_use/tool_result, hooks with exact
 // ids, a reason typed into the prompt).
-import type { DecidedBy, EventKind, Scope } from '../../core/events.js';
+import type { DecidedBy, EventKind, Evidence, Scope } from '../../core/events.js';
 import type { HookMessage } from '../../core/hookMessage.js';
 import type { Disposable } from '../../core/lifecycle.js';
 import type { ScreenSnapshot, ScreenView } from '../../core/screen.js';
@@ -91,6 +91,12 @@ export interface ScreenReading<P extends PromptView = PromptView> {
    * witness of which session file is this run's that another session in the same folder cannot share.
    */
   readonly sessionId?: string;
+  /**
+   * What this screen tells of calls, as a session file's facts do (Codex's `Blocked by hook` cell
+   * names the hook as who refused a call its rollout shows refused): applied once, so the profile
+   * hands each fact in only one reading.
+   */
+  readonly facts?: readonly SessionFact[];
 }
 
 /** What the screen tells of which session file is this run's (what the recorder last saw of it). */
@@ -240,11 +246,13 @@ export type SessionFact =
       /** The mechanism, where there is one; a reviewer model's decision has none. */
       readonly trigger?: 'hook' | 'rule';
       readonly kind?: EventKind;
-      /** A reviewer's rationale (`reason_source: reviewer`). */
+      /** A reviewer's rationale (`reason_source: reviewer`), a hook's message (`reason_source: hook`). */
       readonly reason?: string;
       /** The agent's own words on the refusal, kept on the event. */
       readonly native?: Readonly<Record<string, unknown>>;
       readonly source: FactSource;
+      /** Every witness of the refusal, where more than `source` told it (the screen named the refuser). */
+      readonly evidence?: readonly Evidence[];
     }
   /**
    * A reviewer model's verdict on a call that asked for approval (Codex's auto-review): no prompt was

@@ -230,6 +230,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (snapshot.seq === this._seenSeq) return;
     this._seenSeq = snapshot.seq;
     this._screen = this._profile.readScreen(snapshot);
+    for (const fact of this._screen.facts ?? []) this._facts.apply(fact);
     const banner = this._screen.bannerVersion;
     if (banner !== undefined && !this._facts.versionKnown) this._facts.apply({ type: 'session', version: banner, versionWitness: 'banner' });
     if (this._screen.userMessages.length > 0) this._lastUserMessages = this._screen.userMessages;

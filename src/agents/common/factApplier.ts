@@ -3,6 +3,7 @@
 // batches to the batch fates, reasons to the reason rule, and what follows for the events already
 // written (call ids, tool inputs, `ran`, `native`, skipped siblings, reasons). It owns only whether a
 // witness has told the agent's version.
+import type { DecidedBy, ReasonSource } from '../../core/events.js';
 import type { NextMessageReasons } from '../../core/nextMessageReason.js';
 import type { EventSink } from '../../core/sink.js';
 import type { AgentProfile, PromptView, SessionFact } from './agentProfile.js';
@@ -17,6 +18,12 @@ import type { SessionFileFollower } from './sessionFileFollower.js';
 import type { TurnLedger } from './turnLedger.js';
 
 type FactOf<T extends SessionFact['type']> = Extract<SessionFact, { type: T }>;
+
+/**
+ * Whose words a refusal's reason is, by who refused: a reviewer's rationale, a hook's message. A
+ * rule's or a setting's refusal keeps no reason (none has been measured with one).
+ */
+const REASON_SOURCES: Partial<Record<DecidedBy, ReasonSource>> = { reviewer: 'reviewer', hook: 'hook' };
 
 /** What the facts side needs of the agent's profile: its records' facts, and how it shows and names calls. */
 export type FactsProfile<P extends PromptView> = Pick<
@@ -197,27 +204,28 @@ export class FactApplier<P extends PromptView = PromptView> {
     if (decided.length > 0) {
       // A prompt's decision already stands for it (a person was asked after all), or this refusal,
       // told by another witness first (a hook, then the file): at most the reason it lacked is added.
+      const reasonSource = REASON_SOURCES[fact.decidedBy];
       for (const e of decided) {
-        if (e.type === 'rejection' && e.decided_by === 'reviewer' && fact.decidedBy === 'reviewer' && !e.reason && fact.reason !== undefined) {
-          this._t.book.update(e.id, { reason: fact.reason, reason_source: 'reviewer' });
+        if (e.type === 'rejection' && e.decided_by === fact.decidedBy && reasonSource !== undefined && !e.reason && fact.reason !== undefined) {
+          this._t.book.update(e.id, { reason: fact.reason, reason_source: reasonSource });
         }
-        if (fact.source !== 'hook' && e.decided_by === fact.decidedBy) this._t.book.addEvidence(e.id, fact.source);
+        if (fact.source !== 'hook' && e.decided_by === fact.decidedBy) for (const witness of fact.evidence ?? [fact.source]) this._t.book.addEvidence(e.id, witness);
       }
       return;
     }
     this._t.calls.setFate(call.callId, 'rejected');
     if (fact.native) this._t.calls.addNative(call.callId, fact.native);
-    const reviewerReason = fact.decidedBy === 'reviewer' && fact.reason !== undefined;
+    const reasonSource = fact.reason !== undefined ? REASON_SOURCES[fact.decidedBy] : undefined;
     this._t.events.write({
       type: 'rejection',
       kind: fact.kind ?? this._t.profile.callKind(call),
       ...callFields(call),
       decided_by: fact.decidedBy,
       trigger: fact.trigger ?? null,
-      ...(reviewerReason ? { reason: fact.reason } : {}),
-      reason_source: reviewerReason ? 'reviewer' : 'none',
+      ...(reasonSource !== undefined ? { reason: fact.reason } : {}),
+      reason_source: reasonSource ?? 'none',
       ran: 'no',
-      evidence: [fact.source],
+      evidence: [...(fact.evidence ?? [fact.source])],
     });
     this._t.events.refresh(call.callId);
   }

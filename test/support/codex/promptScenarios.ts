@@ -6,7 +6,8 @@
 // recorded/) and `rec codex` in the e2e tests (recCodexPrompts.test.ts).
 import { press, type Driver, type RecordedScenario } from '../../../src/lab/driver.js';
 import { KEY, SCREEN } from '../../../src/agents/codex/bench/recordedScenarios.js';
-import { MCP_CALLS, NETWORK_HOSTS } from '../../../src/lab/mock/openaiResponses/scenarios.js';
+import { MCP_CALLS, NETWORK_HOSTS, REVIEW3_COMMANDS } from '../../../src/lab/mock/openaiResponses/scenarios.js';
+import type { CodexHookEvent } from '../../../src/agents/codex/hookSettings.js';
 
 /** The form as Codex 0.171.0 draws it, from its question to its footer, with row 1 highlighted. */
 export const MCP_FORM = /Allow the marker MCP server to run tool "touch_marker"\?[\s\S]*› 1\. Allow {2,}Run the tool[\s\S]*enter to submit \| esc to cancel/;
@@ -21,6 +22,10 @@ export interface PromptScenario extends RecordedScenario {
   readonly mcpServer?: boolean;
   /** Codex runs under managed network requirements, in a private /etc (src/agents/codex/bench/managedNetwork.ts). */
   readonly managedNetwork?: boolean;
+  /** The user's own flags for Codex. */
+  readonly codexArgs?: readonly string[];
+  /** The user's own hook in config.toml, answering as its arguments say (test/fakes/hooks/userHook.mjs). */
+  readonly userHook?: { readonly event: CodexHookEvent; readonly args: readonly string[] };
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -95,5 +100,51 @@ export const PROMPT_SCENARIOS: readonly PromptScenario[] = [
       await networkTurn(d, 'SCN=net first turn', [[ONE, 'p'], [TWO, 'a'], [THREE, 'p']], false);
       await networkTurn(d, 'SCN=net second turn', [], false);
     },
+  },
+];
+
+/** The message the user's hook refuses with in HOOK_SCENARIOS. */
+export const HOOK_MESSAGE = 'USER-HOOK: writes need a ticket';
+/** The history rows of the n-th hook refusal (1-based) with HOOK_MESSAGE. */
+function blocked(n: number): RegExp {
+  return new RegExp(`(?:^• Blocked by hook\\n {2}└ ${HOOK_MESSAGE}[\\s\\S]*?){${n}}`, 'm');
+}
+
+/** Sends the turn; the hook answers each call in turn, no prompt is drawn. */
+async function hookTurn(d: Driver, scenario: 'review1' | 'review3', refused: number): Promise<void> {
+  await d.line(`SCN=${scenario} write the files`);
+  for (let n = 1; n <= refused; n++) await d.waitScreen(blocked(n), `blocked-${n}`);
+  await d.waitScreen(SCREEN.done, 'done');
+}
+
+/**
+ * A user's own hook answers Codex's approval requests (Codex 0.171.0, docs/codex-auto-review.md §6):
+ * no prompt is drawn and the reviewer, if on, is never asked.
+ */
+export const HOOK_SCENARIOS: readonly PromptScenario[] = [
+  {
+    name: 'hook-deny',
+    description: `a PermissionRequest hook of the user's denies each of ${REVIEW3_COMMANDS.length} escalated calls with its message; the turn goes on`,
+    userHook: { event: 'PermissionRequest', args: ['deny', HOOK_MESSAGE] },
+    run: (d) => hookTurn(d, 'review3', REVIEW3_COMMANDS.length),
+  },
+  {
+    name: 'hook-deny-auto-review',
+    description: "with --approve-for-me, a PermissionRequest hook of the user's denies the escalated call; the reviewer is never asked",
+    codexArgs: ['--approve-for-me'],
+    userHook: { event: 'PermissionRequest', args: ['deny', HOOK_MESSAGE] },
+    run: (d) => hookTurn(d, 'review1', 1),
+  },
+  {
+    name: 'hook-allow',
+    description: "a PermissionRequest hook of the user's allows the escalated call: it runs, no prompt is drawn",
+    userHook: { event: 'PermissionRequest', args: ['allow'] },
+    run: (d) => hookTurn(d, 'review1', 0),
+  },
+  {
+    name: 'hook-block-pretooluse',
+    description: "a PreToolUse hook of the user's blocks the call with its reason; no prompt is drawn",
+    userHook: { event: 'PreToolUse', args: ['block', HOOK_MESSAGE] },
+    run: (d) => hookTurn(d, 'review1', 1),
   },
 ];

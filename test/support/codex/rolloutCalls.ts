@@ -2,7 +2,9 @@
 // the sidecar's rows (test/support/sidecarRows.ts, the one sidecar-rows helper) by call_id.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { harnessRefusalOf } from '../../../src/agents/codex/harnessRefusal.js';
 import { outputText, toolNameOf } from '../../../src/agents/codex/sessionRecords.js';
+import { LATEST_CODEX_STRINGS } from '../../../src/agents/codex/strings/index.js';
 
 /** What Codex writes as the last line of a call the user refused: at its prompt, or at an MCP tool's form. */
 export const REFUSED_OUTPUT = /(?:aborted by user|user cancelled MCP tool call)\s*$/;
@@ -44,7 +46,9 @@ export function readRolloutCalls(file: string): RolloutCall[] {
     }
   }
   for (const call of calls.values()) {
-    call.ranPerRollout = completed.has(call.callId) || (call.output !== undefined && !REFUSED_OUTPUT.test(call.output));
+    // Refused before it ran (a reviewer's, a hook's or a rule's refusal) is not a real output either.
+    const refused = call.output !== undefined && harnessRefusalOf(call.output, LATEST_CODEX_STRINGS) !== undefined;
+    call.ranPerRollout = completed.has(call.callId) || (call.output !== undefined && !REFUSED_OUTPUT.test(call.output) && !refused);
   }
   return [...calls.values()];
 }

@@ -106,7 +106,29 @@ export interface CodexStrings {
     /** Where a denial's rationale starts and ends in its message (the end is optional). */
     readonly rationaleStart: string;
     readonly rationaleEnd: string;
+    /**
+     * The message Codex gives a PermissionRequest hook's deny that named none: its own words for a
+     * hook's refusal. A deny with a message of the hook's has no such words (a rule's refusal reads
+     * the same): only the screen's `hookBlocked` cell tells it.
+     */
+    readonly hookDenied?: string;
+    /**
+     * The whole output of a call a PreToolUse hook blocked (not a `pattern` form): `prefix`, the
+     * hook's reason, then `commandSeparator` and the command.
+     */
+    readonly preToolUseBlocked?: { readonly prefix: string; readonly commandSeparator: string };
   };
+  /**
+   * The history cell Codex draws when a hook refused a call (a PermissionRequest hook's deny, a
+   * PreToolUse hook's block): the `title` row, then the hook's message after `detailPrefix`; its
+   * further lines below, indented by `lineIndent` (a long line wraps to column 0).
+   */
+  readonly hookBlocked?: { readonly title: string; readonly detailPrefix: string; readonly lineIndent: string };
+  /**
+   * What Codex puts in place of the middle of a long output in the rollout (`…1070 chars
+   * truncated…`): the text either side of it is the output's own.
+   */
+  readonly outputTruncated?: RegExp;
   /** Message text the harness writes itself (`<turn_aborted>` notes, `<environment_context>`). */
   readonly harnessText: RegExp;
   /** Shell calls wrapped as `["bash", "-lc", "<script>"]`: Codex shows only the script. */

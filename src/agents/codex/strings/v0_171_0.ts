@@ -1,7 +1,8 @@
 // Codex CLI 0.171.0: the texts of 0.169.0, unchanged on screen and in the rollout (checked by the
 // real-CLI e2e suite on 0.171.0 and by its recorded fixtures, test/fixtures/codex/0.171.0), plus the
 // MCP tool approval form measured on 0.171.0 (docs/codex-prompts.md; not measured on 0.169.0), and
-// the hook that precedes the network prompt, and the outputs of calls its auto-review refused.
+// the hook that precedes the network prompt, the outputs of calls its auto-review refused, and what
+// it shows and writes when a user's own hook refuses a call.
 import type { CodexStrings } from './schema.js';
 import { CODEX_0_169_0 } from './v0_169_0.js';
 
@@ -39,5 +40,13 @@ export const CODEX_0_171_0: CodexStrings = {
     },
     rationaleStart: '\nReason: ',
     rationaleEnd: '\nThe agent must not attempt',
+    // A user's own hooks that answer (docs/codex-auto-review.md §6, measured on 0.171.0 only).
+    hookDenied: 'PermissionRequest hook denied approval',
+    preToolUseBlocked: { prefix: 'Command blocked by PreToolUse hook: ', commandSeparator: '. Command: ' },
   },
+  // A hook's message of 1,906 characters was cut so in the rollout, and drawn whole (0.171.0).
+  outputTruncated: /…\d+ chars truncated…/,
+  // `• Blocked by hook` / `  └ <the hook's message>` (measured on 0.171.0 only).
+  hookBlocked: { title: '• Blocked by hook', detailPrefix: '└ ', lineIndent: '    ' },
+  nonAnswerBullets: [...CODEX_0_169_0.nonAnswerBullets, /^• Blocked by hook$/],
 };

@@ -3,6 +3,8 @@
 // their arguments and outputs as the e2e suite reads them, and what the file alone says about each fate.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { harnessRefusalOf } from '../../../../src/agents/codex/harnessRefusal.js';
+import { codexStringsFor } from '../../../../src/agents/codex/strings/index.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
 import { readRolloutCalls, REFUSED_OUTPUT } from '../../../support/codex/rolloutCalls.js';
 import { RECORDED_BY_VERSION } from '../../../support/codex/recordedRun.js';
@@ -34,20 +36,23 @@ for (const { version, recorded } of RECORDED_BY_VERSION) {
         const calls = readRolloutCalls(file);
         expect(s.calls.map((c) => [c.call_id, c.tool_name, c.tool_input])).toEqual(calls.map((c) => [c.callId, c.name, c.args]));
         expect(s.calls.map((c) => c.fate)).toEqual(calls.map((c) => (c.ranPerRollout ? 'ran' : 'unknown')));
+        // Refused before it ran, by a hook of the user's (the hook-* recordings): no person's refusal.
+        const refusedByHarness = calls.filter((c) => harnessRefusalOf(c.output ?? '', codexStringsFor(version)) !== undefined);
         const results = s.messages.flatMap((m) => m.tool_results);
         expect(results.map((x) => [x.call_id, x.output, x.is_error])).toEqual(
-          calls.map((c) => [c.callId, c.output, REFUSED_OUTPUT.test(c.output ?? '')]),
+          calls.map((c) => [c.callId, c.output, REFUSED_OUTPUT.test(c.output ?? '') || refusedByHarness.includes(c)]),
         );
+        expect(s.findings.filter((f) => f.type === 'rejection').map((f) => f.call_id)).toEqual(refusedByHarness.map((c) => c.callId));
 
         // Each aborted call is one finding of unknown fate; a turn cut with no call is an interruption.
         // A command whose fetch was refused at Codex's network prompt ran and was aborted both.
-        const aborted = calls.filter((c) => !c.ranPerRollout || REFUSED_OUTPUT.test(c.output ?? ''));
+        const aborted = calls.filter((c) => !refusedByHarness.includes(c) && (!c.ranPerRollout || REFUSED_OUTPUT.test(c.output ?? '')));
         expect(s.findings.filter((f) => f.type === 'unknown').map((f) => f.call_id)).toEqual(aborted.map((c) => c.callId));
         const turnCuts = s.findings.filter((f) => f.type === 'interruption');
         // (The recordings have one aborted turn at most.)
         const turnAborted = readFileSync(file, 'utf8').includes('"type":"turn_aborted"');
         expect(turnCuts).toHaveLength(turnAborted && aborted.length === 0 ? 1 : 0);
-        expect(s.findings).toHaveLength(aborted.length + turnCuts.length);
+        expect(s.findings).toHaveLength(aborted.length + turnCuts.length + refusedByHarness.length);
       });
     }
 
