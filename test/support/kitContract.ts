@@ -4,6 +4,7 @@
 // its agent has more (Codex's network prompts, Claude's inline renderer); the contract is what every
 // agent has. test/unit/support/kitContract.test.ts holds each kit to it, by type and by name.
 import type { ScreenSnapshot } from '../../src/core/screen.js';
+import type { DemoCase } from './demoSuite.js';
 import type { AgentReplayOptions } from './recordedRun.js';
 import type { EventRow } from './sidecarRows.js';
 
@@ -50,6 +51,11 @@ export interface KitSampleReplay {
   readonly AgentReplay: abstract new (...args: never[]) => unknown;
 }
 
+/** `demo.ts`: the agent's row of the `rec demo` suite (test/support/demoSuite.ts). */
+export interface KitDemo {
+  readonly DEMO: DemoCase;
+}
+
 /** The contract's files and, in each, the names every kit exports (the interfaces above, as values). */
 export const KIT_CONTRACT = {
   env: ['AGENT_VERSION', 'AGENT_BIN', 'createEnv'],
@@ -57,4 +63,5 @@ export const KIT_CONTRACT = {
   recordedRun: ['RECORDED_DIR', 'replayRecorded'],
   samples: ['SAMPLES_DIR', 'sampleScreen', 'sampleSessionFile'],
   sampleReplay: ['AgentReplay'],
+  demo: ['DEMO'],
 } as const satisfies Record<string, readonly string[]>;
