@@ -51,7 +51,8 @@ export interface DemoCase {
 
 /** `describe.each` over the given rows: one test each. */
 export function describeDemo(cases: readonly DemoCase[]): void {
-  describe.each(cases)('rec demo on the real $agent', (c) => {
+  // [title, row] pairs: `%s` prints a title whole (a `$agent` would be quoted).
+  describe.each(cases.map((c) => [`rec demo on the real ${c.agent}`, c] as const))('%s', (_title, c) => {
     let rec: Spawned | undefined;
     let tmp: string | undefined;
 
