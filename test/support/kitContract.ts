@@ -6,6 +6,7 @@
 import type { ScreenSnapshot } from '../../src/core/screen.js';
 import type { DemoCase } from './demoSuite.js';
 import type { AgentReplayOptions } from './recordedRun.js';
+import type { SessionsCase } from './sessionsSuite.js';
 import type { EventRow } from './sidecarRows.js';
 
 /** `env.ts`: the agent under test and its isolated world. */
@@ -56,6 +57,11 @@ export interface KitDemo {
   readonly DEMO: DemoCase;
 }
 
+/** `sessions.ts`: the agent's row of the sessions suite (test/support/sessionsSuite.ts). */
+export interface KitSessions {
+  readonly SESSIONS: SessionsCase;
+}
+
 /** The contract's files and, in each, the names every kit exports (the interfaces above, as values). */
 export const KIT_CONTRACT = {
   env: ['AGENT_VERSION', 'AGENT_BIN', 'createEnv'],
@@ -64,4 +70,5 @@ export const KIT_CONTRACT = {
   samples: ['SAMPLES_DIR', 'sampleScreen', 'sampleSessionFile'],
   sampleReplay: ['AgentReplay'],
   demo: ['DEMO'],
+  sessions: ['SESSIONS'],
 } as const satisfies Record<string, readonly string[]>;
