@@ -4,7 +4,9 @@
 // its agent has more (Codex's network prompts, Claude's inline renderer); the contract is what every
 // agent has. test/unit/support/kitContract.test.ts holds each kit to it, by type and by name.
 import type { ScreenSnapshot } from '../../src/core/screen.js';
+import type { DemoCase } from './demoSuite.js';
 import type { AgentReplayOptions } from './recordedRun.js';
+import type { SessionsCase } from './sessionsSuite.js';
 import type { EventRow } from './sidecarRows.js';
 
 /** `env.ts`: the agent under test and its isolated world. */
@@ -50,6 +52,16 @@ export interface KitSampleReplay {
   readonly AgentReplay: abstract new (...args: never[]) => unknown;
 }
 
+/** `demo.ts`: the agent's row of the `rec demo` suite (test/support/demoSuite.ts). */
+export interface KitDemo {
+  readonly DEMO: DemoCase;
+}
+
+/** `sessions.ts`: the agent's row of the sessions suite (test/support/sessionsSuite.ts). */
+export interface KitSessions {
+  readonly SESSIONS: SessionsCase;
+}
+
 /** The contract's files and, in each, the names every kit exports (the interfaces above, as values). */
 export const KIT_CONTRACT = {
   env: ['AGENT_VERSION', 'AGENT_BIN', 'createEnv'],
@@ -57,4 +69,6 @@ export const KIT_CONTRACT = {
   recordedRun: ['RECORDED_DIR', 'replayRecorded'],
   samples: ['SAMPLES_DIR', 'sampleScreen', 'sampleSessionFile'],
   sampleReplay: ['AgentReplay'],
+  demo: ['DEMO'],
+  sessions: ['SESSIONS'],
 } as const satisfies Record<string, readonly string[]>;

@@ -5,22 +5,28 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../../../src/agents/registry.js';
 import { REPO_ROOT } from '../../support/agentVersions.js';
+import * as claudeDemo from '../../support/claude/demo.js';
 import * as claudeEnv from '../../support/claude/env.js';
 import * as claudeSession from '../../support/claude/recSession.js';
 import * as claudeRun from '../../support/claude/recordedRun.js';
 import * as claudeSampleReplay from '../../support/claude/sampleReplay.js';
 import * as claudeSamples from '../../support/claude/samples.js';
+import * as claudeSessions from '../../support/claude/sessions.js';
+import * as codexDemo from '../../support/codex/demo.js';
 import * as codexEnv from '../../support/codex/env.js';
 import * as codexSession from '../../support/codex/recSession.js';
 import * as codexRun from '../../support/codex/recordedRun.js';
 import * as codexSampleReplay from '../../support/codex/sampleReplay.js';
 import * as codexSamples from '../../support/codex/samples.js';
+import * as codexSessions from '../../support/codex/sessions.js';
+import * as geminiDemo from '../../support/gemini/demo.js';
 import * as geminiEnv from '../../support/gemini/env.js';
 import * as geminiSession from '../../support/gemini/recSession.js';
 import * as geminiRun from '../../support/gemini/recordedRun.js';
 import * as geminiSampleReplay from '../../support/gemini/sampleReplay.js';
 import * as geminiSamples from '../../support/gemini/samples.js';
-import { KIT_CONTRACT, type KitEnv, type KitRecordedRun, type KitRecSession, type KitSampleReplay, type KitSamples } from '../../support/kitContract.js';
+import * as geminiSessions from '../../support/gemini/sessions.js';
+import { KIT_CONTRACT, type KitDemo, type KitEnv, type KitRecordedRun, type KitRecSession, type KitSampleReplay, type KitSamples, type KitSessions } from '../../support/kitContract.js';
 
 interface Kit {
   readonly env: KitEnv;
@@ -28,12 +34,14 @@ interface Kit {
   readonly recordedRun: KitRecordedRun;
   readonly samples: KitSamples;
   readonly sampleReplay: KitSampleReplay;
+  readonly demo: KitDemo;
+  readonly sessions: KitSessions;
 }
 
 const KITS: Record<string, Kit> = {
-  codex: { env: codexEnv, recSession: codexSession, recordedRun: codexRun, samples: codexSamples, sampleReplay: codexSampleReplay } satisfies Kit,
-  gemini: { env: geminiEnv, recSession: geminiSession, recordedRun: geminiRun, samples: geminiSamples, sampleReplay: geminiSampleReplay } satisfies Kit,
-  claude: { env: claudeEnv, recSession: claudeSession, recordedRun: claudeRun, samples: claudeSamples, sampleReplay: claudeSampleReplay } satisfies Kit,
+  codex: { env: codexEnv, recSession: codexSession, recordedRun: codexRun, samples: codexSamples, sampleReplay: codexSampleReplay, demo: codexDemo, sessions: codexSessions } satisfies Kit,
+  gemini: { env: geminiEnv, recSession: geminiSession, recordedRun: geminiRun, samples: geminiSamples, sampleReplay: geminiSampleReplay, demo: geminiDemo, sessions: geminiSessions } satisfies Kit,
+  claude: { env: claudeEnv, recSession: claudeSession, recordedRun: claudeRun, samples: claudeSamples, sampleReplay: claudeSampleReplay, demo: claudeDemo, sessions: claudeSessions } satisfies Kit,
 };
 
 describe('the test kits keep one contract', () => {
