@@ -1,4 +1,4 @@
-// `rec codex` on the REAL Codex 0.171.0 with a hook of the user's own in config.toml that answers
+// `rec codex` on the REAL pinned Codex with a hook of the user's own in config.toml that answers
 // Codex's approval requests (PermissionRequest; docs/codex-auto-review.md §6): Codex draws no prompt
 // and never asks its reviewer. A deny shows `• Blocked by hook` / `└ <message>` and writes the call's
 // output as `Rejected("<message>")`, which a rule's refusal shares: rec must record it as the hook's
@@ -12,11 +12,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { allowAll } from '../../../src/lab/mock/openaiResponses/reviewer.js';
 import { REVIEW_COMMAND, REVIEW_FILE } from '../../../src/lab/mock/openaiResponses/scenarios.js';
-import { expectJourneys, type Journey } from '../../helpers/journey.js';
-import type { EventRow } from '../../helpers/sidecarRows.js';
-import { CODEX_VERSION, userHookCommand, userHookToml } from '../../kits/codex/env.js';
-import { assertBuilt, startRecCodex, STEP_TIMEOUT_MS, waitReady, type RecCodexSession } from '../../kits/codex/recSession.js';
-import type { RolloutCall } from '../../kits/codex/rolloutCalls.js';
+import { expectJourneys, type Journey } from '../../support/journey.js';
+import type { EventRow } from '../../support/sidecarRows.js';
+import { AGENT_VERSION, userHookCommand, userHookToml } from '../../support/codex/env.js';
+import { assertBuilt, startRec, STEP_TIMEOUT_MS, waitReady, type RecSession } from '../../support/codex/recSession.js';
+import type { RolloutCall } from '../../support/codex/rolloutCalls.js';
 
 /** Codex's start, one turn, the quit and rec's reconcile, merge and stats. */
 const TEST_TIMEOUT_MS = 150_000;
@@ -25,7 +25,7 @@ const BLOCKED = new RegExp(`^• Blocked by hook\\n {2}└ ${MESSAGE}$`, 'm');
 const DONE = /^• Done\.$/m;
 const PROMPT = /Would you like to|Press enter to confirm/;
 
-let session: RecCodexSession | undefined;
+let session: RecSession | undefined;
 
 beforeAll(() => assertBuilt());
 
@@ -49,8 +49,8 @@ interface Setup {
 }
 
 /** Starts `rec codex` with the user's PermissionRequest hook answering as `answer` says, and sends the one-call turn. */
-async function start(answer: readonly string[], o: Setup): Promise<RecCodexSession> {
-  session = await startRecCodex({
+async function start(answer: readonly string[], o: Setup): Promise<RecSession> {
+  session = await startRec({
     args: o.autoReview ? ['--approve-for-me'] : [],
     // Were the reviewer asked, it would allow: a refusal can then only be the hook's.
     reviewer: allowAll,
@@ -67,7 +67,7 @@ async function start(answer: readonly string[], o: Setup): Promise<RecCodexSessi
 }
 
 /** Quits once the session's rollout shows the turn over, then follows the run through merge and stats. */
-async function finish(s: RecCodexSession): Promise<Journey> {
+async function finish(s: RecSession): Promise<Journey> {
   await s.driver.waitScreen(DONE, 'done');
   await waitUntil(() => (readFileSync(s.rolloutFile(), 'utf8').includes('"type":"task_complete"') ? true : undefined), { what: 'the turn’s end in the rollout', timeoutMs: STEP_TIMEOUT_MS });
   expect((await s.quit()).exitCode).toBe(0);
@@ -77,7 +77,7 @@ async function finish(s: RecCodexSession): Promise<Journey> {
 }
 
 /** No prompt was drawn, the reviewer was never asked, and no row is the user's or a miss. */
-function expectNobodyAsked(s: RecCodexSession): void {
+function expectNobodyAsked(s: RecSession): void {
   expect(s.rec.output).not.toMatch(PROMPT);
   expect(s.server.requests.filter((r) => r.kind === 'review')).toEqual([]);
   const rows = s.rows();
@@ -88,7 +88,7 @@ function hookRejection(call: RolloutCall) {
   return { type: 'rejection', kind: 'command', decided_by: 'hook', trigger: 'hook', call_id: call.callId, ran: 'no', reason: MESSAGE, reason_source: 'hook' };
 }
 
-describe(`rec codex on the real Codex ${CODEX_VERSION}: a hook of the user's answers the approval request`, () => {
+describe(`rec codex on the real Codex ${AGENT_VERSION}: a hook of the user's answers the approval request`, () => {
   const DENY_SETUPS: ReadonlyArray<readonly [string, Setup]> = [
     ['the user answers escalations', {}],
     ['the user answers escalations, rec’s own hooks on', { recHooks: true }],

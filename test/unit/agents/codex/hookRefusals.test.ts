@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { harnessRefusalOf } from '../../../../src/agents/codex/harnessRefusal.js';
 import { parseCodexScreen } from '../../../../src/agents/codex/screenParser.js';
 import { codexStringsFor } from '../../../../src/agents/codex/strings/index.js';
-import { readScreenFrames } from '../../../helpers/castReplay.js';
-import { HOOK_MESSAGE } from '../../../kits/codex/promptScenarios.js';
-import { RECORDED_BY_VERSION } from '../../../kits/codex/recordedRun.js';
-import { CodexReplay } from '../../../kits/codex/sampleReplay.js';
-import { screenFromText } from '../../../kits/codex/samples.js';
+import { readScreenFrames } from '../../../support/castReplay.js';
+import { HOOK_MESSAGE } from '../../../support/codex/promptScenarios.js';
+import { RECORDED_BY_VERSION } from '../../../support/codex/recordedRun.js';
+import { AgentReplay } from '../../../support/codex/sampleReplay.js';
+import { screenFromText } from '../../../support/codex/samples.js';
 
 const STRINGS = codexStringsFor('0.171.0');
 const DIR = RECORDED_BY_VERSION.find((v) => v.version === '0.171.0')!.recorded;
@@ -85,7 +85,7 @@ describe('a message the screen and the rollout show differently (measured)', () 
     ['deny-control', 'an escape sequence and a tab'],
   ])('%s (%s): the cell is tied to the refusal', async (name) => {
     const m = measured(name);
-    const r = new CodexReplay(name, { rollout: m.rollout });
+    const r = new AgentReplay(name, { rollout: m.rollout });
     r.screen.show(m.screen);
     await r.exit();
     const message = harnessRefusalOf(m.output, STRINGS)!.message;
@@ -98,8 +98,8 @@ describe('a message the screen and the rollout show differently (measured)', () 
 });
 
 describe("the recorder ties a hook's cell to the call refused with its message, in either order", () => {
-  const replay = () => new CodexReplay('hook-deny-auto-review', { rollout: rolloutLines('hook-deny-auto-review') });
-  const expected = (r: CodexReplay) => [
+  const replay = () => new AgentReplay('hook-deny-auto-review', { rollout: rolloutLines('hook-deny-auto-review') });
+  const expected = (r: AgentReplay) => [
     expect.objectContaining({
       type: 'rejection',
       kind: 'command',

@@ -1,5 +1,5 @@
 // Recorded sessions of Codex 0.171.0 where a hook of the user's answers the approval request
-// (scripts/record-codex-fixtures.mjs, key scripts HOOK_SCENARIOS in test/kits/codex/promptScenarios.ts),
+// (scripts/record-codex-fixtures.mjs, key scripts HOOK_SCENARIOS in test/support/codex/promptScenarios.ts),
 // replayed like the other Codex recordings with the rollout on time and late: a hook's refusal is
 // recorded as the hook's (decided_by hook, trigger hook, its message the reason), never as a person's
 // and never as a miss; what `rec merge` and `rec stats` make of the run; and what the rollout alone says.
@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { joinSession } from '../../../../src/merge/joinSession.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { TIMING_POINTS, timingLabel } from '../../../helpers/timingSweep.js';
-import { HOOK_MESSAGE } from '../../../kits/codex/promptScenarios.js';
-import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../kits/codex/recordedRun.js';
-import type { RolloutCall } from '../../../kits/codex/rolloutCalls.js';
+import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
+import { HOOK_MESSAGE } from '../../../support/codex/promptScenarios.js';
+import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../support/codex/recordedRun.js';
+import type { RolloutCall } from '../../../support/codex/rolloutCalls.js';
 
 const REPLAY_TIMEOUT_MS = 60_000;
 const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs'> }> = [
