@@ -1,4 +1,4 @@
-// `rec claude` on the REAL Claude Code 2.1.330 (pinned devDependency) against our mock Messages API:
+// `rec claude` on the REAL pinned Claude Code against our mock Messages API:
 // each scenario of issue 14 drives the keys a user would press, then compares the sidecar rows with
 // Claude Code's own transcript (tool_use id, tool input, its words) and the file system (what ran).
 // Runs sequentially in one file: each test owns a fresh HOME, a Claude Code and a mock.

@@ -1,4 +1,4 @@
-// `rec claude --permission-mode auto` on the REAL Claude Code 2.1.332 against our mock Messages API,
+// `rec claude --permission-mode auto` on the REAL pinned Claude Code against our mock Messages API,
 // whose classifier is scripted (the verdict rides in the turn's own reply: docs/claude-auto-mode.md).
 // The mock asks for one Bash call the classifier must judge; it allows it, flags it with an
 // explanation, or has no usable verdict. No person decides anything here, so rec must book no

@@ -1,4 +1,4 @@
-// `rec codex --approve-for-me` on the REAL Codex 0.171.0: auto-review answers escalated calls, not
+// `rec codex --approve-for-me` on the REAL pinned Codex: auto-review answers escalated calls, not
 // the user (docs/codex-auto-review.md). The mock Responses server plays the reviewer (its `reviewer`
 // option): Codex draws no prompt, asks the mock, and runs or refuses the call on its verdict. rec must
 // record the reviewer's decisions as the reviewer's (decided_by reviewer, no trigger), never as the
