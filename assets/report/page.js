@@ -185,7 +185,7 @@
     grid.appendChild(a);
     barChart(a, 'Rejections by trigger', trig, TYPE_COLOURS.rejection);
     a.appendChild(table('By trigger', [{ label: 'Trigger' }, { label: 'Rejections', num: true }], trig, { id: 'by-trigger' }));
-    var src = countRows(data.reason_source, { inline: 'typed at the prompt', next_message: 'the next message', reviewer: "the reviewer's rationale", none: 'no reason' });
+    var src = countRows(data.reason_source, { inline: 'typed at the prompt', next_message: 'the next message', reviewer: "the reviewer's rationale", hook: "the hook's message", none: 'no reason' });
     var b = el('div');
     grid.appendChild(b);
     barChart(b, 'Rejections by reason source', src, EXTRA[1]);
