@@ -12,7 +12,10 @@
 // The differences are also taken within each round (ws minus hand-written), which cancels most of
 // the load that moves whole rounds. docs/benchmarks.md#the-hook-client has the figures.
 //
-//   npx tsc -p tsconfig.json && node scripts/bench-hook-client.mjs [--runs N]   (default 60, minimum 20)
+// With --cpu, each run is followed by the same under `perf stat -e task-clock`: the CPU time of the
+// process and its threads, which the load on a shared machine moves much less than wall time.
+//
+//   npx tsc -p tsconfig.json && node scripts/bench-hook-client.mjs [--runs N] [--cpu]   (default 60 runs, minimum 20)
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -22,9 +25,11 @@ import { parseArgs } from 'node:util';
 import { fixed, median, percentile, printTable } from './bench-lib/stats.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: node scripts/bench-hook-client.mjs [--runs N]   (build first: npx tsc -p tsconfig.json)';
-const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '60' } } });
+const USAGE = 'usage: node scripts/bench-hook-client.mjs [--runs N] [--cpu]   (build first: npx tsc -p tsconfig.json)';
+const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '60' }, cpu: { type: 'boolean', default: false } } });
 const RUNS = Math.max(20, Number(opts.runs));
+/** Also the CPU time of each variant, from `perf stat` (Linux perf must be installed and allowed). */
+const CPU = opts.cpu === true;
 if (!Number.isFinite(RUNS)) {
   console.error(`bench-hook-client: --runs needs a number\n${USAGE}`);
   process.exit(2);
@@ -70,44 +75,84 @@ async function main() {
   ];
 
   const loadBefore = loadavg();
+  const { wall, cpu, sent } = await runRounds(variants, env);
+  await server.close();
+  const loadAfter = loadavg();
+
+  console.log(`hook client start-up, ${RUNS} interleaved rounds (node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${new Date().toISOString()})`);
+  console.log(`load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`);
+  console.log('\nwall time, spawn to exit:');
+  report(variants, wall);
+  if (cpu !== undefined) {
+    console.log('\nCPU time of the process, all its threads (perf stat task-clock, separate runs in the same rounds):');
+    report(variants, cpu);
+  }
+  console.log(`\nmessages delivered and acked: ${received} of ${sent}; server stats: ${JSON.stringify(server.stats)}`);
+  if (received !== sent) process.exitCode = 1;
+}
+
+/**
+ * RUNS rounds of every variant, each round starting at the next one; with --cpu, each run is
+ * followed by one under perf stat.
+ * @param {{key: string, label: string, argv: string[], sends: boolean}[]} variants
+ * @param {NodeJS.ProcessEnv} env
+ */
+async function runRounds(variants, env) {
   /** @type {Record<string, number[]>} */
-  const times = Object.fromEntries(variants.map((v) => [v.key, []]));
+  const wall = Object.fromEntries(variants.map((v) => [v.key, []]));
+  /** @type {Record<string, number[]>} */
+  const cpu = Object.fromEntries(variants.map((v) => [v.key, []]));
+  const perfOut = join(scratch, 'perf.txt');
+  const underPerf = (argv) => ['perf', 'stat', '-x,', '-e', 'task-clock', '-o', perfOut, '--', ...argv];
   let sent = 0;
   // Round -1 warms the disk cache and is not counted.
   for (let round = -1; round < RUNS; round++) {
     for (let i = 0; i < variants.length; i++) {
       const v = variants[(i + Math.max(round, 0)) % variants.length];
       const ms = await once(v.argv, env, v.label);
-      if (v.sends) sent++;
-      if (round >= 0) times[v.key].push(ms);
+      if (round >= 0) wall[v.key].push(ms);
+      if (CPU) {
+        await once(underPerf(v.argv), env, v.label);
+        if (round >= 0) cpu[v.key].push(taskClockMs(readFileSync(perfOut, 'utf8')));
+      }
+      if (v.sends) sent += CPU ? 2 : 1;
     }
     if (round >= 0 && (round + 1) % 10 === 0) process.stderr.write(`  round ${round + 1}/${RUNS}\n`);
   }
-  await server.close();
-  const loadAfter = loadavg();
+  return { wall, cpu: CPU ? cpu : undefined, sent };
+}
 
-  console.log(`hook client start-up, ${RUNS} interleaved rounds (node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${new Date().toISOString()})`);
-  console.log(`load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`);
-  const anchor = median(times.node);
+/** perf stat -x, writes `130.69,msec,task-clock,…`. */
+function taskClockMs(text) {
+  const line = text.split('\n').find((l) => l.includes(',task-clock,'));
+  if (line === undefined) throw new Error(`no task-clock in perf stat's output: ${text}`);
+  return Number(line.split(',')[0]);
+}
+
+/**
+ * One table of medians against the anchor, then the per-round differences that answer the question.
+ * @param {{key: string, label: string}[]} variants
+ * @param {Record<string, number[]>} t
+ */
+function report(variants, t) {
+  const anchor = median(t.node);
   printTable(
     ['variant', 'median ms', 'p25–p75 ms', 'p90 ms', '÷ node -e 0'],
     variants.map((v) => {
-      const t = times[v.key];
-      return [v.label, fixed(median(t), 1), `${fixed(percentile(t, 25), 1)}–${fixed(percentile(t, 75), 1)}`, fixed(percentile(t, 90), 1), `${fixed(median(t) / anchor)}×`];
+      const x = t[v.key];
+      return [v.label, fixed(median(x), 1), `${fixed(percentile(x, 25), 1)}–${fixed(percentile(x, 75), 1)}`, fixed(percentile(x, 90), 1), `${fixed(median(x) / anchor)}×`];
     }),
   );
-  const hookTotal = median(times.hookHand);
-  console.log('\nwithin each round (the median of the per-round differences, p25–p75), and as a share of the hook process (median, hand-written client):');
+  const hookTotal = median(t.hookHand);
+  console.log('  within each round: the median of the differences (p25–p75), and that median as a share of rec hook with the hand-written client');
   printTable(
     ['difference', 'median ms', 'p25–p75 ms', '% of rec hook'],
     [
-      ['import ws − empty module', ...paired(times.importWs, times.esm, hookTotal)],
-      ['send: ws − hand-written', ...paired(times.sendWs, times.sendHand, hookTotal)],
-      ['rec hook: ws − hand-written', ...paired(times.hookWs, times.hookHand, hookTotal)],
+      ['import ws − empty module', ...paired(t.importWs, t.esm, hookTotal)],
+      ['send: ws − hand-written', ...paired(t.sendWs, t.sendHand, hookTotal)],
+      ['rec hook: ws − hand-written', ...paired(t.hookWs, t.hookHand, hookTotal)],
     ],
   );
-  console.log(`\nmessages delivered and acked: ${received} of ${sent}; server stats: ${JSON.stringify(server.stats)}`);
-  if (received !== sent) process.exitCode = 1;
 }
 
 /**
