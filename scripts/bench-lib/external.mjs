@@ -1,6 +1,7 @@
 // @ts-check
-// Sections owned by other scripts (scripts/bench-hooks.mjs, scripts/bench-merge.mjs, scripts/bench-export.mjs): run them as
-// they are, show their output, and keep it in the JSON results.
+// Sections owned by other scripts (scripts/bench-hooks.mjs, scripts/bench-hook-client.mjs,
+// scripts/bench-merge.mjs, scripts/bench-export.mjs): run them as they are, show their output, and
+// keep it in the JSON results.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { ROOT } from './commands.mjs';
 
 export const EXTERNAL_SECTIONS = {
   hooks: 'scripts/bench-hooks.mjs',
+  'hook-client': 'scripts/bench-hook-client.mjs',
   merge: 'scripts/bench-merge.mjs',
   export: 'scripts/bench-export.mjs',
 };

@@ -1,6 +1,7 @@
-// A minimal, single-message WebSocket client (RFC 6455) on node:http. The hook command runs once
-// per agent hook, so it avoids loading the `ws` package (that import alone roughly doubles the
-// start-up time of a bare node here): it sends one masked text frame and waits for one reply.
+// A minimal, single-message WebSocket client (RFC 6455) on node:http: it sends one masked text
+// frame and waits for one reply. The hook command runs as a fresh process once per agent hook, and
+// loading the `ws` package would make each of those processes much slower; the measured cost and
+// the decision are in docs/benchmarks.md#the-hook-client (scripts/bench-hook-client.mjs).
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import type { Socket } from 'node:net';
