@@ -203,8 +203,10 @@ export class CallFacts<P extends PromptView = PromptView> {
       this._fates.setCause(running.turnId, running.callId);
     }
     const turnId = running?.turnId ?? this._turns.currentTurnId;
-    // Without a file yet no turn id can be known: the event goes to the next turn the file shows cut.
-    if (turnId === undefined && this._file.file === undefined) this._fates.addUnboundTurnEvent(eventId);
+    // No turn id known yet (no file yet, or the file has not shown this run's first turn: Claude's
+    // transcript may trail the screen by a second or more): the event goes to the next turn the
+    // file shows cut.
+    if (turnId === undefined) this._fates.addUnboundTurnEvent(eventId);
     else this._fates.addTurnEvent(turnId, eventId);
   }
 
