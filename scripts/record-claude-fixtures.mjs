@@ -48,6 +48,7 @@ const { SCENARIOS, SCREEN, quitClaude } = await import('../src/agents/claude/ben
 const { INLINE_SCENARIOS } = await import('../test/support/claude/inlineScenarios.ts');
 const { PLAN_SCENARIOS } = await import('../test/support/claude/planScenarios.ts');
 const { PROMPT_SCENARIOS } = await import('../test/support/claude/promptScenarios.ts');
+const { AUTO_MODE_SCENARIOS } = await import('../test/support/claude/autoModeScenarios.ts');
 
 const INLINE = process.argv.includes('--inline');
 const OUT_DIR = join(ROOT, 'test/fixtures/claude', AGENT_VERSION, INLINE ? 'recorded-inline' : 'recorded');
@@ -59,7 +60,7 @@ const BIN = FOUND;
 const installed = execFileSync(BIN, ['--version'], { encoding: 'utf8', env: { ...process.env, DISABLE_AUTOUPDATER: '1' } }).trim();
 if (!installed.startsWith(`${AGENT_VERSION} `)) throw new Error(`the installed Claude Code says ${installed}, the pin is ${AGENT_VERSION} (npm ci)`);
 
-const chosen = chooseScenarios(INLINE ? INLINE_SCENARIOS : [...SCENARIOS, ...PLAN_SCENARIOS, ...PROMPT_SCENARIOS]);
+const chosen = chooseScenarios(INLINE ? INLINE_SCENARIOS : [...SCENARIOS, ...PLAN_SCENARIOS, ...PROMPT_SCENARIOS, ...AUTO_MODE_SCENARIOS]);
 mkdirSync(OUT_DIR, { recursive: true });
 await recordEach(chosen, record);
 
@@ -71,7 +72,8 @@ async function record(scenario) {
   const hookLog = `${BASE_DIR}-hooks.jsonl`;
   rmSync(requestsLog, { force: true });
   rmSync(hookLog, { force: true });
-  const server = await startMessagesServer({ logFile: requestsLog });
+  // Auto mode's scenarios script the classifier's verdicts (autoModeScenarios.ts).
+  const server = await startMessagesServer({ logFile: requestsLog, ...(scenario.classifier ? { classifier: scenario.classifier } : {}) });
   const env = createEnv({ baseUrl: server.baseUrl, token: server.token, baseDir: BASE_DIR, hookLog, ...(scenario.mcpServer ? { mcpServer: true } : {}) });
   const sessionId = randomUUID();
   const cols = scenario.cols ?? COLS;

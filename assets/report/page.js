@@ -21,10 +21,10 @@
   var TYPE_COLOURS = { rejection: '#D55E00', interruption: '#0072B2', skipped: '#CC79A7', approval: '#009E73', unknown: '#999999' };
   var EXTRA = ['#E69F00', '#56B4E9', '#F0E442', '#000000'];
   var PAGE_SIZE = 25;
-  var TRIGGERS = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'No by digit', letter: 'No by letter', tab: 'Tab with a reason', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
+  var TRIGGERS = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'No by digit', letter: 'No by letter', tab: 'Tab with a reason', shift_tab: 'Shift+Tab', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
   var DECIDERS = { user: 'the user', config: 'a setting', hook: 'a hook', rule: 'a rule', reviewer: 'a reviewer model' };
   // The timeline's key names: its rows are approvals as well as refusals, so no key is called a No.
-  var KEY_NAMES = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'a digit', letter: 'a letter', tab: 'Tab with a reason', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
+  var KEY_NAMES = { esc: 'Esc', ctrl_c: 'Ctrl+C', enter: 'Enter on an option', digit: 'a digit', letter: 'a letter', tab: 'Tab with a reason', shift_tab: 'Shift+Tab', hook: 'a hook', rule: 'a rule', exit: 'agent exit' };
 
   function el(tag, attrs, children) {
     var e = document.createElement(tag);

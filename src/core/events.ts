@@ -24,7 +24,8 @@ export type EventKind = z.infer<typeof EventKind>;
 export const DecidedBy = z.enum(['user', 'config', 'hook', 'rule', 'reviewer']);
 export type DecidedBy = z.infer<typeof DecidedBy>;
 
-export const Trigger = z.enum(['esc', 'ctrl_c', 'enter', 'digit', 'letter', 'tab', 'hook', 'rule', 'exit']);
+/** `shift_tab`: Shift+Tab at a dialog where it stops the turn (Claude's auto mode "can't check": leave for accept edits mode and stop). */
+export const Trigger = z.enum(['esc', 'ctrl_c', 'enter', 'digit', 'letter', 'tab', 'shift_tab', 'hook', 'rule', 'exit']);
 export type Trigger = z.infer<typeof Trigger>;
 
 export const Scope = z.enum(['once', 'session', 'always']);

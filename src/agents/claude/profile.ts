@@ -97,6 +97,7 @@ export class ClaudeProfile implements AgentProfile<ClaudePromptView> {
     return {
       ...(s.prompt ? { prompt: s.prompt } : {}),
       ...(!s.prompt && showsOptionList(snapshot.lines, { marker: this._strings.selectedMarker }) ? { unreadOptionList: true } : {}),
+      ...(s.sessionDialog ? { sessionDialog: s.sessionDialog } : {}),
       working: s.working,
       ...(s.answerText !== undefined ? { answerText: s.answerText } : {}),
       userMessages: s.userMessages,

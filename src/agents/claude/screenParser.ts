@@ -11,6 +11,7 @@ import type { ScreenSnapshot } from '../../core/screen.js';
 import type { PromptView } from '../common/agentProfile.js';
 import { joinWrapped, parseOptionList, type ListOption } from '../common/optionList.js';
 import type { ClaudeStrings } from './strings/index.js';
+import type { PromptTitle, SessionDialogText } from './strings/schema.js';
 
 /** The inline feedback field Tab opened on the highlighted option. Its text is never kept. */
 export interface FeedbackField {
@@ -45,6 +46,11 @@ export interface ClaudeScreen {
   /** Rows Claude drew after decisions and cuts (`⎿  Interrupted · …`, `Did not run 1 call`). */
   readonly decisionRows: number;
   /**
+   * A dialog about the session, not a call, holding the turn (auto mode's "can't check actions in
+   * this session"): the keys that stop the turn there.
+   */
+  readonly sessionDialog?: { readonly stops: readonly ('esc' | 'shift-tab')[] };
+  /**
    * Which renderer drew the screen: `fullscreen` (the default, on the alternate screen) or `inline`
    * (the user's `"tui": "default"`, on the normal screen); absent when the view cannot tell.
    */
@@ -59,8 +65,10 @@ export function parseClaudeScreen(snapshot: ScreenSnapshot, strings: ClaudeStrin
   const prompt = parsePrompt(lines, trimmed, strings);
   const paneTop = prompt ? prompt.titleRow - 1 : lastPaneTop(trimmed, strings);
   const answerText = parseAnswer(lines, strings, paneTop);
+  const dialog = prompt ? undefined : parseSessionDialog(trimmed, strings);
   return {
     ...(prompt ? { prompt } : {}),
+    ...(dialog ? { sessionDialog: { stops: dialog.stops } } : {}),
     working: trimmed.some((t) => strings.workingMarkers.some((re) => re.test(t))),
     ...(answerText !== undefined ? { answerText } : {}),
     userMessages: parseUserMessages(lines, trimmed, strings, paneTop),
@@ -83,15 +91,18 @@ function lastPaneTop(trimmed: readonly string[], s: ClaudeStrings): number {
  * in the history once decided lose that shape (Claude prints `⎿` rows instead).
  */
 function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: ClaudeStrings): ClaudePrompt | undefined {
-  let questionRow = -1;
-  for (let row = trimmed.length - 1; row >= 0; row--) {
-    if (s.question.test(trimmed[row]!)) {
-      questionRow = row;
-      break;
-    }
-  }
+  const questionRow = lastRow(trimmed, trimmed.length - 1, s.question);
   if (questionRow < 0) return undefined;
-  const options = parseOptionList(lines, questionRow + 1, lines.length, { marker: s.selectedMarker, ...(s.optionHotkey ? { hotkey: s.optionHotkey } : {}) });
+  const ruleRow = lastRow(trimmed, questionRow - 1, s.paneRule);
+  if (ruleRow < 0 || ruleRow + 1 >= questionRow) return undefined;
+  const pane = readPane(lines, trimmed, ruleRow + 1, questionRow, s);
+  // Auto mode's note says why it asks the user, and whether the options carry numbers.
+  const autoMode = pane.details.note !== undefined ? s.autoModeNotes?.find((a) => a.pattern.test(pane.details.note!)) : undefined;
+  const options = parseOptionList(lines, questionRow + 1, lines.length, {
+    marker: s.selectedMarker,
+    ...(s.optionHotkey ? { hotkey: s.optionHotkey } : {}),
+    ...(autoMode?.unnumbered ? { unnumbered: true } : {}),
+  });
   if (options.length < 2) return undefined;
   // Under the list: blank rows and at most the footer.
   let listEnd = options[options.length - 1]!.row + 1;
@@ -100,41 +111,8 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
   if (below.length > 1) return undefined;
   const footer = below[0];
 
-  let ruleRow = -1;
-  for (let row = questionRow - 1; row >= 0; row--) {
-    if (s.paneRule.test(trimmed[row]!)) {
-      ruleRow = row;
-      break;
-    }
-  }
-  if (ruleRow < 0 || ruleRow + 1 >= questionRow) return undefined;
-  const titleRow = ruleRow + 1;
-  const title = trimmed[titleRow]!;
-  const detail = trimmed[titleRow + 1] ?? '';
-  const known = s.promptTitles.find((t) => t.pattern.test(title) && (t.detail === undefined || t.detail.test(detail)));
-  const body = known?.body ?? 'other';
-
-  // The rows between title and question: description or file, the `╌` body, notes under it.
-  const between = range(titleRow + 1, questionRow);
-  const rules = between.filter((row) => s.bodyRule.test(trimmed[row]!));
-  const firstRule = rules[0] ?? questionRow;
-  const lastRule = rules.length >= 2 ? rules[rules.length - 1]! : firstRule;
-  const text = (rows: number[]) => rows.map((r) => trimmed[r]!).filter((t) => t !== '' && !s.tipRows.some((re) => re.test(t)));
-  const head = text(range(titleRow + 1, firstRule));
-  const bodyRows = rules.length >= 2 ? range(firstRule + 1, lastRule).filter((r) => !s.bodyRule.test(trimmed[r]!)) : [];
-  const notes = text(range(lastRule + 1, questionRow));
-
-  const details: Record<string, string> = {};
-  let command: string | undefined;
-  if (body === 'command') {
-    if (head.length) details.description = joinWrapped(head);
-    command = joinWrapped(withoutGutter(bodyRows.map((r) => trimmed[r]!).filter((t) => t !== ''), s.bodyGutter));
-  } else {
-    if (head.length) details[body === 'file' ? 'file' : 'description'] = joinWrapped(head);
-    // Diff and content rows keep their own layout (line numbers, +/-), one space of pane indent removed.
-    if (bodyRows.length) details.body = bodyRows.map((r) => lines[r]!.replace(/^ /, '')).join('\n');
-  }
-  if (notes.length) details.note = joinWrapped(notes);
+  const { title, known, body, command } = pane;
+  const details: Record<string, string> = { ...pane.details, ...(autoMode ? { auto_mode: autoMode.cause } : {}) };
   details.question = trimmed[questionRow]!;
   const questionFile = body === 'file' ? s.questionFile?.exec(details.question)?.[1] : undefined;
 
@@ -149,7 +127,7 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
   return {
     kind: known?.kind ?? 'permission',
     title,
-    titleRow,
+    titleRow: pane.titleRow,
     body,
     ...(command !== undefined ? { command } : {}),
     details,
@@ -161,6 +139,67 @@ function parsePrompt(lines: readonly string[], trimmed: readonly string[], s: Cl
     ...(subagent !== undefined ? { subagent } : {}),
     identity,
   };
+}
+
+/**
+ * A dialog about the session while it is the bottom pane: its title under a `─` rule, and its
+ * footer as the screen's last row.
+ */
+function parseSessionDialog(trimmed: readonly string[], s: ClaudeStrings): SessionDialogText | undefined {
+  let footerRow = trimmed.length - 1;
+  while (footerRow >= 0 && trimmed[footerRow] === '') footerRow--;
+  if (footerRow < 1) return undefined;
+  return s.sessionDialogs?.find((d) => {
+    if (!d.footer.test(trimmed[footerRow]!)) return false;
+    const titleRow = lastRow(trimmed, footerRow - 1, d.title);
+    return titleRow > 0 && s.paneRule.test(trimmed[titleRow - 1]!);
+  });
+}
+
+/** The last row at or above `from` that matches, or -1. */
+function lastRow(trimmed: readonly string[], from: number, re: RegExp): number {
+  for (let row = from; row >= 0; row--) if (re.test(trimmed[row]!)) return row;
+  return -1;
+}
+
+interface PromptPane {
+  readonly titleRow: number;
+  readonly title: string;
+  readonly known: PromptTitle | undefined;
+  readonly body: ClaudePrompt['body'];
+  readonly command?: string;
+  /** description or file, body, note (the question is added by the caller). */
+  readonly details: Readonly<Record<string, string>>;
+}
+
+/** The rows between the pane's rule and the question: title, description or file, the `╌` body, notes under it. */
+function readPane(lines: readonly string[], trimmed: readonly string[], titleRow: number, questionRow: number, s: ClaudeStrings): PromptPane {
+  const title = trimmed[titleRow]!;
+  const detail = trimmed[titleRow + 1] ?? '';
+  const known = s.promptTitles.find((t) => t.pattern.test(title) && (t.detail === undefined || t.detail.test(detail)));
+  const body = known?.body ?? 'other';
+  const between = range(titleRow + 1, questionRow);
+  const rules = between.filter((row) => s.bodyRule.test(trimmed[row]!));
+  const firstRule = rules[0] ?? questionRow;
+  const lastRule = rules.length >= 2 ? rules[rules.length - 1]! : firstRule;
+  const text = (rows: number[]) => rows.map((r) => trimmed[r]!).filter((t) => t !== '' && !s.tipRows.some((re) => re.test(t)));
+  const head = text(range(titleRow + 1, firstRule));
+  const bodyRows = rules.length >= 2 ? range(firstRule + 1, lastRule).filter((r) => !s.bodyRule.test(trimmed[r]!)) : [];
+  // Auto mode's breaker draws its note under a `│` gutter, with a bare `│` between paragraphs.
+  const notes = withoutGutter(text(range(lastRule + 1, questionRow)), s.bodyGutter).filter((t) => t !== '');
+
+  const details: Record<string, string> = {};
+  let command: string | undefined;
+  if (body === 'command') {
+    if (head.length) details.description = joinWrapped(head);
+    command = joinWrapped(withoutGutter(bodyRows.map((r) => trimmed[r]!).filter((t) => t !== ''), s.bodyGutter));
+  } else {
+    if (head.length) details[body === 'file' ? 'file' : 'description'] = joinWrapped(head);
+    // Diff and content rows keep their own layout (line numbers, +/-), one space of pane indent removed.
+    if (bodyRows.length) details.body = bodyRows.map((r) => lines[r]!.replace(/^ /, '')).join('\n');
+  }
+  if (notes.length) details.note = joinWrapped(notes);
+  return { titleRow, title, known, body, ...(command !== undefined ? { command } : {}), details };
 }
 
 /**

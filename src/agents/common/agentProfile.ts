@@ -59,6 +59,11 @@ export interface InterruptMenu {
   readonly highlighted?: number;
 }
 
+/** A dialog about the session (ScreenReading.sessionDialog): the keys that stop the turn at it. */
+export interface SessionDialog {
+  readonly stops: readonly ('esc' | 'shift-tab')[];
+}
+
 /** What the recorder needs to know of one rendered screen. */
 export interface ScreenReading<P extends PromptView = PromptView> {
   /** The approval prompt, only while it is the live bottom pane. */
@@ -78,6 +83,13 @@ export interface ScreenReading<P extends PromptView = PromptView> {
    * version's strings do not know. A key there answers it: Esc or Ctrl+C cuts no turn.
    */
   readonly unreadOptionList?: boolean;
+  /**
+   * A dialog about the session, not about a call, that holds the turn until answered (Claude's auto
+   * mode "can't check actions in this session"). Its keys decide no call and send no message; one
+   * of `stops` ends the turn there, so that the call it holds never runs: the user's interruption of
+   * kind `prompt`, with the key as trigger.
+   */
+  readonly sessionDialog?: SessionDialog;
   /** Rows the agent prints after a decision it took (✔/✗ lines): a key it ignored adds none. */
   readonly decisionRows: number;
   /**

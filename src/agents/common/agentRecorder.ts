@@ -12,6 +12,7 @@ import { CallFacts } from './callFacts.js';
 import { arrowDelta, chooseMenuOption, moveHighlight, type OptionTrigger } from './optionKeys.js';
 import type { PromptInstance } from './promptBook.js';
 import { screenCapture, type MissCount } from './missCheck.js';
+import { SessionDialogStops } from './sessionDialogStops.js';
 import { PromptTracker, type Decided } from './promptTracker.js';
 import { SessionBinding, WITNESS_SETTLE_MS } from './sessionBinding.js';
 import { systemClock, waitOn, type RecorderClock } from './recorderClock.js';
@@ -58,6 +59,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
    */
   private _cutAtDrawnApproval: { readonly trigger: 'esc' | 'ctrl_c'; cutRows: number; readonly prompt: PromptInstance<P> } | undefined;
   private _lastScan = 0;
+  private readonly _dialogStops: SessionDialogStops;
   /** The user messages the screen last showed (kept when it shows none). */
   private _lastUserMessages: readonly string[] = [];
   /**
@@ -82,6 +84,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     // prompt may come from a companion file not looked for yet: look for those too.
     this._prompts = new PromptTracker(this._facts, _profile, () => (this._facts.sessionFile === undefined ? this._tick(true) : this._readFiles()));
     this._binding = new SessionBinding<P>(_options.witnessSettleMs ?? WITNESS_SETTLE_MS, _ctx.debug);
+    this._dialogStops = new SessionDialogStops(this._facts, _profile.dropsKeys ? (check) => this._afterKeySettled(check) : undefined, () => this._dialogShown());
     this._store.add(_profile);
     // The package's version is known before the agent draws anything: read its texts from the start.
     if (_ctx.agentVersion !== undefined) {
@@ -104,7 +107,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     // Asked before each key: the session file may have opened or closed a turn since the last tick.
     this._facts.pollSessionFiles();
     const s = this._screen;
-    return s.prompt !== undefined || s.menu !== undefined || s.working || this._turnOpen();
+    return s.prompt !== undefined || s.menu !== undefined || s.sessionDialog !== undefined || s.working || this._turnOpen();
   }
 
   handleKey(key: KeyEvent): void {
@@ -138,6 +141,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       this._menuKey(key, screen.menu);
       return 'at the interrupt menu';
     }
+    if (screen.sessionDialog) return this._dialogStops.key(key, screen.sessionDialog);
     // A dialog rec cannot read answers the key, even while the file shows the turn open: no
     // interruption, whose call id would be unknown and which would cover the miss (missCheck.ts).
     if (screen.unreadOptionList) return 'at an option list rec cannot read: nothing';
@@ -256,9 +260,22 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   }
 
   private _scheduleIgnoredCheck(check: Decided<P>): void {
+    this._afterKeySettled(() => this._checkIgnored(check));
+  }
+
+  /** Whether a dialog about the session is drawn now (the file and the screen read first); undefined once disposed. */
+  private _dialogShown(): boolean | undefined {
+    if (this._disposed) return undefined;
+    this._tick(true);
+    this._render();
+    return this._screen.sessionDialog !== undefined;
+  }
+
+  /** Runs `check` once a key had time to be taken and the screen model has caught up. */
+  private _afterKeySettled(check: () => void): void {
     const timer = this._clock.setTimeout(() => {
       this._checks.delete(timer);
-      return Promise.resolve(this._ctx.screen.whenIdle?.()).then(() => this._checkIgnored(check));
+      return Promise.resolve(this._ctx.screen.whenIdle?.()).then(check);
     }, this._options.ignoredKeySettleMs ?? IGNORED_KEY_SETTLE_MS);
     this._checks.add(timer);
   }
@@ -351,7 +368,7 @@ function keyClass(key: KeyEvent): string {
 }
 
 function screenState(s: ScreenReading<PromptView>): string {
-  const shown = [s.prompt ? 'prompt' : '', s.menu ? 'menu' : '', s.working ? 'working' : '', s.unreadOptionList ? 'unread option list' : ''].filter(Boolean);
+  const shown = [s.prompt ? 'prompt' : '', s.menu ? 'menu' : '', s.sessionDialog ? 'session dialog' : '', s.working ? 'working' : '', s.unreadOptionList ? 'unread option list' : ''].filter(Boolean);
   return shown.length > 0 ? shown.join(', ') : 'idle';
 }
 

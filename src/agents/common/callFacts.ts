@@ -20,6 +20,12 @@ import { SessionFileFollower } from './sessionFileFollower.js';
 import { systemClock, type RecorderClock } from './recorderClock.js';
 import { TurnLedger } from './turnLedger.js';
 
+/** A stop at a session dialog, as written: taken back if the agent did not take its key. */
+export interface DialogStop {
+  readonly eventId: string;
+  readonly callId?: string;
+}
+
 export class CallFacts<P extends PromptView = PromptView> {
   private readonly _book: EventBook;
   private readonly _events: CallEvents;
@@ -203,9 +209,48 @@ export class CallFacts<P extends PromptView = PromptView> {
       this._fates.setCause(running.turnId, running.callId);
     }
     const turnId = running?.turnId ?? this._turns.currentTurnId;
-    // Without a file yet no turn id can be known: the event goes to the next turn the file shows cut.
-    if (turnId === undefined && this._file.file === undefined) this._fates.addUnboundTurnEvent(eventId);
+    // No turn id known yet (no file yet, or the file has not shown this run's first turn: Claude's
+    // transcript may trail the screen by a second or more): the event goes to the next turn the
+    // file shows cut.
+    if (turnId === undefined) this._fates.addUnboundTurnEvent(eventId);
     else this._fates.addTurnEvent(turnId, eventId);
+  }
+
+  /**
+   * The user stopped the turn at a dialog about the session (ScreenReading.sessionDialog): the call
+   * it held never runs, an interruption of kind `prompt`, and the batch's other calls are skipped
+   * because of it. Only a call that is the one pending is named: with none or several, no call id.
+   */
+  stoppedAtDialog(trigger: 'esc' | 'shift_tab'): DialogStop {
+    const pending = this.pendingCalls();
+    const held = pending.length === 1 ? pending[0] : undefined;
+    const eventId = this.event({
+      type: 'interruption',
+      kind: 'prompt',
+      trigger,
+      ...callFields(held),
+      ran: 'no',
+      evidence: held ? ['screen', 'keys', held.fromSessionFile ? 'session_file' : 'hook'] : ['screen', 'keys'],
+    });
+    // As an Esc that cuts a running call: the call's fate and its batch's, or, with no call known
+    // yet, the call the file then shows cut (a run cut short, in its words) is this stop's.
+    this.interrupted(eventId, held, undefined);
+    return { eventId, ...(held ? { callId: held.callId } : {}) };
+  }
+
+  /**
+   * Takes back a stop at a dialog the agent did not take (it still shows), unless the file already
+   * tells the call's end; returns whether it was taken back.
+   */
+  retractDialogStop(stop: DialogStop): boolean {
+    const call = this._calls.get(stop.callId);
+    if (call?.output !== undefined) return false;
+    this._book.retract(stop.eventId);
+    if (call) {
+      this._calls.setFate(call.callId, undefined);
+      this._fates.clearCause(call.turnId, call.callId);
+    }
+    return true;
   }
 
   event(event: Omit<NewEvent, 'ts'>): string {

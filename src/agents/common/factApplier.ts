@@ -291,7 +291,9 @@ export class FactApplier<P extends PromptView = PromptView> {
     });
     if (eventId === undefined) return;
     calls.setFate(call.callId, 'interrupted');
-    book.update(eventId, { kind: fact.kind, ...callFields(call), related_call_id: call.callId, partial_output: null });
+    // A stop at a dialog about the session (kind `prompt`) keeps its kind: the call waited there and never ran.
+    const atDialog = book.get(eventId)?.kind === 'prompt';
+    book.update(eventId, atDialog ? callFields(call) : { kind: fact.kind, ...callFields(call), related_call_id: call.callId, partial_output: null });
     fates.setCause(call.turnId, call.callId);
     this._t.events.refresh(call.callId);
   }

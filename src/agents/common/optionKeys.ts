@@ -18,7 +18,8 @@ export function choosePromptOption(key: KeyEvent, options: readonly ListOption[]
   if (key.type === 'char') {
     if (key.alt || key.modifiers?.ctrl || key.modifiers?.alt) return undefined;
     if (/^[0-9]$/.test(key.char)) {
-      const option = options.find((o) => o.number === Number(key.char));
+      // An option drawn without its number is not a digit's.
+      const option = options.find((o) => o.number === Number(key.char) && o.unnumbered !== true);
       return option ? { option, trigger: 'digit' } : undefined;
     }
     const option = options.find((o) => o.key === key.char);

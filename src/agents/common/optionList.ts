@@ -1,10 +1,14 @@
 // Numbered option lists as TUIs draw them ("› 1. Yes, proceed (y)"): shared by every agent's
 // prompt parser. An option may wrap onto indented continuation rows; the highlighted row carries a
-// marker (Codex `›`, Claude `❯`, Gemini `●`).
+// marker (Codex `›`, Claude `❯`, Gemini `●`). A few prompts draw their options without numbers
+// (Claude's auto mode, when its check cannot run: `❯ No` / `  Yes`); a parser that knows such a
+// prompt reads them by position.
 
 export interface ListOption {
-  /** 1-based number as shown. */
+  /** 1-based number as shown; for an option drawn without one, its position in the list. */
   readonly number: number;
+  /** Drawn without its number: a digit does not pick it. */
+  readonly unnumbered?: true;
   /** The label verbatim as shown, wrapped rows re-joined, hotkey suffix included. */
   readonly label: string;
   /** The hotkey shown after the label, e.g. `y` for "(y)". */
@@ -21,6 +25,12 @@ export interface OptionListSyntax {
   readonly hotkey?: RegExp;
   /** Rows that end the list (a footer), matched against the trimmed row. */
   readonly stopAt?: (trimmed: string) => boolean;
+  /**
+   * The options carry no numbers: every row from the first one until a blank row is an option (the
+   * highlighted one with the marker), numbered by position. Only for a prompt the parser knows draws
+   * them so: any row would otherwise read as an option.
+   */
+  readonly unnumbered?: boolean;
 }
 
 const OPTION_ROW = /^(\s*)(\S\s)?\s*(\d+)\.\s(.*)$/;
@@ -35,7 +45,38 @@ export function parseOptionList(
   end: number,
   syntax: OptionListSyntax,
 ): ListOption[] {
+  if (syntax.unnumbered) return scanUnnumbered(lines, start, end, syntax);
   return scanOptionList(lines, start, end, syntax).options;
+}
+
+/**
+ * A list drawn without numbers: from the first non-blank row to the next blank one, each row is an
+ * option, the marker on the highlighted one, which must be there. The text column of the first
+ * option tells a row indented deeper (a wrapped label) from the next option.
+ */
+function scanUnnumbered(lines: readonly string[], start: number, end: number, syntax: OptionListSyntax): ListOption[] {
+  const options: Array<{ parts: string[]; highlighted: boolean; row: number }> = [];
+  let textCol = -1;
+  for (let row = start; row < Math.min(end, lines.length); row++) {
+    const line = lines[row] ?? '';
+    const trimmed = line.trim();
+    if (trimmed === '') {
+      if (options.length === 0) continue;
+      break;
+    }
+    if (syntax.stopAt?.(trimmed)) break;
+    const marked = trimmed.startsWith(`${syntax.marker} `);
+    const text = marked ? trimmed.slice(syntax.marker.length).trim() : trimmed;
+    const col = line.length - line.trimStart().length + (marked ? trimmed.length - text.length : 0);
+    if (textCol < 0) textCol = col;
+    const last = options[options.length - 1];
+    if (last && !marked && col > textCol) last.parts.push(text);
+    else options.push({ parts: [text], highlighted: marked, row });
+  }
+  // Without numbers, only the marker tells a list from other rows (a half-redrawn frame leaves the
+  // rows of what was there before under the question): no marked row, no list.
+  if (!options.some((o) => o.highlighted)) return [];
+  return options.map((o, i) => ({ number: i + 1, unnumbered: true as const, label: joinWrapped(o.parts), highlighted: o.highlighted, row: o.row }));
 }
 
 /**

@@ -1,18 +1,22 @@
 // `rec claude --permission-mode auto` on the REAL pinned Claude Code against our mock Messages API,
 // whose classifier is scripted (the verdict rides in the turn's own reply: docs/claude-auto-mode.md).
 // The mock asks for one Bash call the classifier must judge; it allows it, flags it with an
-// explanation, or has no usable verdict. No person decides anything here, so rec must book no
+// explanation, or has no usable verdict. No person decides anything there, so rec must book no
 // decision as the user's: an allowed call is at most the reviewer's approval, a flagged one is the
 // reviewer's rejection with the classifier's explanation as its reason, all the way to merge and stats.
+// Where auto mode puts the call to the user (no verdict at all: the "can't check" dialog and its
+// unnumbered No/Yes prompt; three calls flagged in a row: the breaker's prompt), the user's answer
+// is the user's, with the key as trigger (the key scripts: autoModeScenarios.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectJourneys, type Journey } from '../../support/journey.js';
-import { view, type RowView } from '../../support/claude/expectedRows.js';
+import { approvalRow, rejectionRow, view, type RowView } from '../../support/claude/expectedRows.js';
 import { KEY, SCREEN, settle } from '../../../src/agents/claude/bench/recordedScenarios.js';
 import { missingPart, START_TIMEOUT_MS, startRec, waitReady, type RecSession } from '../../support/claude/recSession.js';
 import type { TranscriptCall } from '../../support/claude/transcriptCalls.js';
-import { AUTO_MODE_COMMAND, AUTO_MODE_FILE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
+import { AUTO_MODE_BREAKER_FILES, AUTO_MODE_COMMAND, AUTO_MODE_FILE } from '../../../src/lab/mock/anthropicMessages/scenarios.js';
+import { AUTO_MODE_SCENARIOS, BREAKER_EXPLANATION } from '../../support/claude/autoModeScenarios.js';
 import type { ClassifierVerdict } from '../../../src/lab/mock/anthropicMessages/server.js';
 
 /** Claude Code's start, two model turns, the quit and rec's reconcile, then merge and stats: generous for 2 loaded cores. */
@@ -139,5 +143,130 @@ describe('rec claude --permission-mode auto on the real Claude Code 2.1.332: the
       .map((l) => JSON.parse(l) as unknown);
     expect(fired).toEqual([expect.objectContaining({ tool_use_id: r.call.id, reason: EXPLANATION, permission_mode: 'auto' })]);
     expectReviewerRejection(r);
+  }, TEST_TIMEOUT_MS);
+});
+
+interface UserRun {
+  readonly s: RecSession;
+  /** The run's Bash calls, in order. */
+  readonly calls: readonly TranscriptCall[];
+  /** rec's rows, prompts and misses included. */
+  readonly rows: readonly RowView[];
+  /** The `prompt` rows' prompt field. */
+  readonly prompts: readonly unknown[];
+  readonly journey: Journey;
+}
+
+/** One of auto mode's scenarios that put the call to the user (autoModeScenarios.ts) under `rec claude`, the quit, merge and stats. */
+async function runAtUser(name: string): Promise<UserRun> {
+  const scenario = AUTO_MODE_SCENARIOS.find((x) => x.name === name);
+  if (!scenario) throw new Error(`no scenario ${name}`);
+  session = await startRec({ args: scenario.args ?? [], classifier: scenario.classifier });
+  const s = session;
+  await waitReady(s);
+  await scenario.run(s.driver);
+  await scenario.quit!(s.driver);
+  expect((await s.proc.expectExit(60_000)).exitCode).toBe(0);
+  const calls = s.transcript().calls.filter((c) => c.name === 'Bash');
+  const journeys = await expectJourneys(s.dbPath, s.env.env);
+  expect(journeys).toHaveLength(1);
+  return { s, calls, rows: s.rows().map((r) => view(r) as RowView), prompts: s.rows().filter((r) => r.type === 'prompt').map((r) => r.prompt), journey: journeys[0]! };
+}
+
+/** The one call the "can't check" dialog held, with no verdict sent for it. */
+function heldCall(r: UserRun): TranscriptCall {
+  expect(r.calls).toHaveLength(1);
+  const call = r.calls[0]!;
+  expect(call.input).toMatchObject({ command: AUTO_MODE_COMMAND });
+  expect(r.s.server.verdicts.map((v) => [v.toolUseId, v.verdict])).toEqual([[call.id, 'omit']]);
+  return call;
+}
+
+/** The prompt rec saw: a Bash prompt of auto mode's, with why it asked. */
+function expectAutoModePrompt(r: UserRun, cause: 'cannot_check' | 'breaker', labels: readonly string[]): void {
+  expect(r.prompts).toEqual([expect.objectContaining({ title: 'Bash command', details: expect.objectContaining({ auto_mode: cause }), options: labels.map((label) => ({ label })) })]);
+}
+
+const FALLBACK_OPTIONS = ['No', 'Yes'];
+
+describe('rec claude --permission-mode auto on the real Claude Code 2.1.332: where auto mode puts the call to the user, the answer is the user’s', () => {
+  it('no verdict: Enter at the "can’t check" dialog records nothing; at the unnumbered prompt 1 picks nothing, Down, Enter: the user’s approval', async () => {
+    const r = await runAtUser('automode-cannot-check-yes');
+    const call = heldCall(r);
+    expect(existsSync(join(r.s.env.workDir, AUTO_MODE_FILE))).toBe(true);
+    expect(call.result?.line.permissionDecision).toMatchObject({ decision: 'accept', source: 'user_temporary' });
+    expectAutoModePrompt(r, 'cannot_check', FALLBACK_OPTIONS);
+    expect(r.rows.filter((row) => row.type !== 'prompt')).toEqual([approvalRow('command', call, { trigger: 'enter', option_label: 'Yes', scope: 'once' })]);
+    const approvals = r.journey.merged.flatMap((m) => m.approvals);
+    expect(approvals.map((x) => [x.call_id, x.decided_by, x.trigger])).toEqual([[call.id, 'user', 'enter']]);
+    expect(r.journey.stats.approvals).toBe(1);
+    expect(r.journey.stats.rejections.total).toBe(0);
+    expect(r.journey.stats.misses.total).toBe(0);
+  }, TEST_TIMEOUT_MS);
+
+  it('no verdict: Enter at the dialog, Enter on the highlighted No: the user’s rejection, through merge and stats', async () => {
+    const r = await runAtUser('automode-cannot-check-no');
+    const call = heldCall(r);
+    expect(existsSync(join(r.s.env.workDir, AUTO_MODE_FILE))).toBe(false);
+    expectAutoModePrompt(r, 'cannot_check', FALLBACK_OPTIONS);
+    expect(r.rows.filter((row) => row.type !== 'prompt')).toEqual([rejectionRow('command', call, { trigger: 'enter', option_label: 'No' })]);
+    const rejections = r.journey.merged.flatMap((m) => m.rejections);
+    expect(rejections.map((x) => [x.call_id, x.decided_by, x.trigger, x.option_label])).toEqual([[call.id, 'user', 'enter', 'No']]);
+    expect(r.journey.stats.rejections.by_decided_by).toEqual([{ key: 'user', count: 1 }]);
+    expect(r.journey.stats.misses.total).toBe(0);
+  }, TEST_TIMEOUT_MS);
+
+  it('no verdict: Enter at the dialog, Esc at the prompt: the user’s rejection with the Esc, no option', async () => {
+    const r = await runAtUser('automode-cannot-check-esc');
+    const call = heldCall(r);
+    expectAutoModePrompt(r, 'cannot_check', FALLBACK_OPTIONS);
+    expect(r.rows.filter((row) => row.type !== 'prompt')).toEqual([rejectionRow('command', call, { trigger: 'esc', option_label: null })]);
+    expect(r.journey.merged.flatMap((m) => m.rejections).map((x) => [x.call_id, x.decided_by, x.trigger])).toEqual([[call.id, 'user', 'esc']]);
+    expect(r.journey.stats.rejections.by_decided_by).toEqual([{ key: 'user', count: 1 }]);
+    expect(r.journey.stats.misses.total).toBe(0);
+  }, TEST_TIMEOUT_MS);
+
+  it('no verdict: Esc at the dialog stops the turn: the user’s interruption of kind prompt, the held call never ran; no rejection, no miss', async () => {
+    const r = await runAtUser('automode-dialog-esc');
+    const call = heldCall(r);
+    expect(existsSync(join(r.s.env.workDir, AUTO_MODE_FILE))).toBe(false);
+    expect(r.prompts).toEqual([]);
+    expect(r.rows).toEqual([
+      expect.objectContaining({ type: 'interruption', kind: 'prompt', call_id: call.id, tool_name: 'Bash', decided_by: 'user', trigger: 'esc', option_label: null, ran: 'no' }),
+    ]);
+    const interruptions = r.journey.merged.flatMap((m) => m.interruptions);
+    expect(interruptions.map((x) => [x.call_id, x.kind, x.trigger])).toEqual([[call.id, 'prompt', 'esc']]);
+    expect(r.journey.merged.flatMap((m) => m.calls).find((c) => c.call_id === call.id)?.fate).toBe('interrupted');
+    expect(r.journey.stats.rejections.total).toBe(0);
+    expect(r.journey.stats.interruptions.by_kind).toEqual([{ key: 'prompt', count: 1 }]);
+    expect(r.journey.stats.misses.total).toBe(0);
+  }, TEST_TIMEOUT_MS);
+
+  it('three calls flagged in a row: the reviewer’s two refusals, then the breaker’s prompt answered 1: the user’s approval', async () => {
+    const r = await runAtUser('automode-breaker-yes');
+    expect(r.calls).toHaveLength(3);
+    const [first, second, third] = r.calls as [TranscriptCall, TranscriptCall, TranscriptCall];
+    expect(existsSync(join(r.s.env.workDir, AUTO_MODE_BREAKER_FILES[2]))).toBe(true);
+    expect(third.result?.line.permissionDecision).toMatchObject({ decision: 'accept', source: 'user_temporary', reasonCode: 'classifier:auto-mode' });
+    expectAutoModePrompt(r, 'breaker', ['Yes', 'Yes, and don’t ask again for: node *', 'No']);
+    const reviewer = (c: TranscriptCall) => expect.objectContaining({ type: 'rejection', call_id: c.id, decided_by: 'reviewer', trigger: null, reason: BREAKER_EXPLANATION, ran: 'no' });
+    expect(r.rows.filter((row) => row.type !== 'prompt')).toEqual([reviewer(first), reviewer(second), approvalRow('command', third, { trigger: 'digit', option_label: 'Yes', scope: 'once' })]);
+    expect(r.journey.merged.flatMap((m) => m.approvals).map((x) => [x.call_id, x.decided_by, x.trigger])).toEqual([[third.id, 'user', 'digit']]);
+    expect(r.journey.stats.rejections.by_decided_by).toEqual([{ key: 'reviewer', count: 2 }]);
+    expect(r.journey.stats.misses.total).toBe(0);
+  }, TEST_TIMEOUT_MS);
+
+  it('three calls flagged in a row: the breaker’s prompt answered Esc: the user’s rejection beside the reviewer’s two', async () => {
+    const r = await runAtUser('automode-breaker-esc');
+    expect(r.calls).toHaveLength(3);
+    const third = r.calls[2]!;
+    expect(existsSync(join(r.s.env.workDir, AUTO_MODE_BREAKER_FILES[2]))).toBe(false);
+    expectAutoModePrompt(r, 'breaker', ['Yes', 'Yes, and don’t ask again for: node *', 'No']);
+    expect(r.rows.filter((row) => row.type !== 'prompt' && row.decided_by === 'user')).toEqual([rejectionRow('command', third, { trigger: 'esc', option_label: null })]);
+    expect(r.journey.stats.rejections.by_decided_by).toEqual([
+      { key: 'reviewer', count: 2 },
+      { key: 'user', count: 1 },
+    ]);
+    expect(r.journey.stats.misses.total).toBe(0);
   }, TEST_TIMEOUT_MS);
 });

@@ -49,18 +49,30 @@ const MAX_PROMPT_LINE_LAG_MS = 4_000;
  * writes) with no deciding key shortly before it at the anchored time belongs to the next one, so every line
  * is that much later. (0.25 to 1.1 s on most of these recordings, 2.2 s on resize-at-prompt-loaded.)
  */
-function promptLineLagMs(parsed: ReadonlyArray<z.infer<typeof TranscriptLine>>, keyTimesMs: readonly number[], anchorMs: number): number {
-  let lag = 0;
+function promptLineLagMs(parsed: ReadonlyArray<z.infer<typeof TranscriptLine>>, keyTimesMs: readonly number[], anchorMs: number, atLeastMs: number): number {
+  let lag = atLeastMs;
   for (const r of parsed.slice(1)) {
     if (r.type !== 'user' || r.timestamp === undefined) continue;
     const text = JSON.stringify(r);
     if (!text.includes('"toolDenialKind":"user-rejected"') && !text.includes('[Request interrupted by user')) continue;
-    const at = Date.parse(r.timestamp) - anchorMs;
+    const at = Date.parse(r.timestamp) - anchorMs + atLeastMs;
     if (keyTimesMs.some((k) => k <= at && at - k <= CAUSED_WITHIN_MS)) continue;
     const next = keyTimesMs.find((k) => k > at);
-    if (next !== undefined && next - at <= MAX_PROMPT_LINE_LAG_MS) lag = Math.max(lag, next - at + 1);
+    if (next !== undefined && next - at <= MAX_PROMPT_LINE_LAG_MS) lag = Math.max(lag, atLeastMs + next - at + 1);
   }
   return lag;
+}
+
+/**
+ * The least the prompt's line can lag its Enter: the cast header's `timestamp` is the second the
+ * recording started in, rounded down, so the Enter came at most a second after it plus its time.
+ * It rules out a key too early to be the cause (auto mode's "can't check" dialog takes an Enter
+ * that writes nothing, just before the prompt whose Enter writes the refusal).
+ */
+function leastPromptLineLagMs(castFile: string, firstUserMs: number, firstEnterS: number): number {
+  const header = z.looseObject({ timestamp: z.number().optional() }).parse(JSON.parse(readFileSync(castFile, 'utf8').split('\n', 1)[0]!));
+  if (header.timestamp === undefined) return 0;
+  return Math.max(0, firstUserMs - (header.timestamp + 1) * 1000 - firstEnterS * 1000);
 }
 
 const TranscriptLine = z.looseObject({ type: z.string(), timestamp: z.string().optional(), sessionId: z.string().optional() });
@@ -116,8 +128,9 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
     if (!firstUser || !firstEnter || !sessionId) throw new Error(`${name}: no first prompt to align the transcript with the cast`);
     const keyTimes = cast.events.filter((e) => e.kind === 'i').map((e) => e.t);
     const anchorMs = Date.parse(firstUser.timestamp!) - firstEnter.t * 1000;
-    // Only a key that can decide or interrupt writes such a line (typed text does not).
-    const decisive = cast.events.filter((e) => e.kind === 'i' && /^(\r|\x1b|\x03|[0-9])$/.test(e.data)).map((e) => e.t * 1000);
+    // Only a key that can decide or interrupt writes such a line (typed text does not); Shift+Tab
+    // stops the turn at auto mode's "can't check" dialog.
+    const decisive = cast.events.filter((e) => e.kind === 'i' && /^(\r|\x1b|\x1b\[Z|\x03|[0-9])$/.test(e.data)).map((e) => e.t * 1000);
     const project = join(home, '.claude', 'projects', '-tmp-rec-claude-fx-work');
     mkdirSync(project, { recursive: true });
     const transcript = join(project, `${sessionId}.jsonl`);
@@ -142,7 +155,7 @@ export async function replayRecorded(name: string, options: ReplayOptions = {}):
       env: { HOME: home, [CLAUDE_SESSION_ENV]: sessionId },
       lines: stamped,
       keyTimes,
-      estimateStartMs: anchorMs - promptLineLagMs([...parsed, ...subParsed], decisive, anchorMs),
+      estimateStartMs: anchorMs - promptLineLagMs([...parsed, ...subParsed], decisive, anchorMs, leastPromptLineLagMs(join(dir, `${name}.cast`), Date.parse(firstUser.timestamp!), firstEnter.t)),
       write: (index) => {
         const w = writes[index]!;
         w.before?.();

@@ -31,6 +31,34 @@ export interface AmendLabel {
   readonly typedPrefix: string;
 }
 
+/**
+ * A note auto mode draws above a prompt's question when it puts a call to the user instead of its
+ * classifier (docs/claude-auto-mode.md §4): why it asks, and how the prompt's options are drawn.
+ */
+export interface AutoModeNote {
+  /** Matched against the note's rows, gutter removed and re-joined. */
+  readonly pattern: RegExp;
+  /**
+   * `cannot_check`: its check cannot run in this session (the user chose to stay in auto mode at
+   * the dialog); `breaker`: its classifier refused too many calls in a row (or in the session).
+   */
+  readonly cause: 'cannot_check' | 'breaker';
+  /** The options are drawn without numbers (`❯ No` / `  Yes`), and digits pick none. */
+  readonly unnumbered?: boolean;
+}
+
+/**
+ * A dialog about the session, not about a call, that holds the turn until answered (auto mode's
+ * "can't check actions in this session"): its title row (under the pane's `─` rule) and the footer
+ * that names its keys, both matched against the trimmed row.
+ */
+export interface SessionDialogText {
+  readonly title: RegExp;
+  readonly footer: RegExp;
+  /** The keys that stop the turn there, so that the calls it holds never run; any other key only answers it. */
+  readonly stops: readonly ('esc' | 'shift-tab')[];
+}
+
 export interface ClaudeStrings {
   /** The Claude Code version these texts were read from. */
   readonly version: string;
@@ -73,6 +101,10 @@ export interface ClaudeStrings {
   readonly amendHint: RegExp;
   /** Whether Up on the first option goes to the last one. */
   readonly selectionWraps: boolean;
+  /** Auto mode's notes on the prompts it puts to the user (2.1.332). */
+  readonly autoModeNotes?: readonly AutoModeNote[];
+  /** Dialogs about the session that hold the turn (2.1.332: auto mode's "can't check"). */
+  readonly sessionDialogs?: readonly SessionDialogText[];
 
   // The rest of the screen.
   /** The input prompt and the user's messages in the history: `❯` and a (no-break) space. */

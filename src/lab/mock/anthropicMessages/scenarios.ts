@@ -52,6 +52,13 @@ export const LONG_NODE_COMMAND =
 export const AUTO_MODE_COMMAND = 'node -e "require(\\"fs\\").writeFileSync(\\"cls.txt\\",\\"x\\")"';
 /** The file AUTO_MODE_COMMAND writes when it runs. */
 export const AUTO_MODE_FILE = 'cls.txt';
+/**
+ * The three commands of the breaker's scenario, one per reply, each after the previous result: a
+ * classifier that flags all three trips auto mode's limit of three refusals in a row, and the third
+ * is put to the user (docs/claude-auto-mode.md §4).
+ */
+export const AUTO_MODE_BREAKER_FILES = ['cls-1.txt', 'cls-2.txt', 'cls-3.txt'] as const;
+export const autoModeBreakerCommand = (file: string): string => `node -e "require(\\"fs\\").writeFileSync(\\"${file}\\",\\"x\\")"`;
 
 /** The file the edit scenario changes; claudeEnv seeds it. */
 export const NOTES_FILE = 'notes.txt';
@@ -120,6 +127,7 @@ export const MESSAGES_SCENARIOS: Readonly<Record<string, MessagesScenario>> = {
   sleep: [{ type: 'tools', text: 'I will wait.', calls: [bash(SLEEP_COMMAND, 'Wait 30 seconds')] }],
   // Auto mode (`--permission-mode auto`): a command its classifier must judge (the verdict: ./safeguards.ts).
   automode: [{ type: 'tools', text: 'I will write a file with node.', calls: [bash(AUTO_MODE_COMMAND, 'Write cls.txt')] }],
+  automode3: AUTO_MODE_BREAKER_FILES.map((file) => ({ type: 'tools' as const, text: `I will write ${file} with node.`, calls: [bash(autoModeBreakerCommand(file), `Write ${file}`)] })),
   slowtext: [{ type: 'text', text: '', delayMs: SLOW_DELAY_MS, endless: true }],
   slowtool: [{ type: 'tools', text: 'I will write a file.', calls: [bash('echo never-complete > slow.txt', 'Write slow.txt')], slowInputMs: SLOW_DELAY_MS }],
   // Matched by the deny rule claudeEnv writes into settings.json (DENY_RULE).

@@ -45,3 +45,24 @@ describe('showsOptionList', () => {
     expect(showsOptionList([...unknownPrompt.slice(8, 12), '', '• 1. first step', '  2. second step'], codex)).toBe(false);
   });
 });
+
+describe('parseOptionList, a list drawn without numbers (Claude 2.1.332, auto mode when its check cannot run)', () => {
+  const claude = { marker: '❯', unnumbered: true };
+  const pane = [' Do you want to proceed?', ' ❯ No', '   Yes', '', ' Esc to cancel · Tab to amend'];
+
+  it('each row to the blank one is an option, by position, the marker on the highlighted one; no digit picks them', () => {
+    expect(parseOptionList(pane, 1, pane.length, claude)).toEqual([
+      { number: 1, unnumbered: true, label: 'No', highlighted: true, row: 1 },
+      { number: 2, unnumbered: true, label: 'Yes', highlighted: false, row: 2 },
+    ]);
+    expect(parseOptionList([' ❯ No, and tell Claude what to do', '     differently', '   Yes'], 0, 3, claude).map((o) => o.label)).toEqual(['No, and tell Claude what to do differently', 'Yes']);
+  });
+
+  it('rows without the marker are no list (what a half-redrawn frame leaves under the question)', () => {
+    expect(parseOptionList(['  To get the check back, ask whoever runs your gateway:', '  https://code.claude.com/docs/en/permission-modes', ''], 0, 3, claude)).toEqual([]);
+  });
+
+  it('a reader that does not know the prompt reads numbers only', () => {
+    expect(parseOptionList(pane, 1, pane.length, { marker: '❯' })).toEqual([]);
+  });
+});
