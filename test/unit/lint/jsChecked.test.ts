@@ -3,12 +3,12 @@
 // says `// @ts-check` for the editor, scripts/lint's tsc runs check its types (tsconfig.js.json, or
 // tsconfig.page.json for the report page), and ESLint lints it with the house rules. A new file
 // that no glob covers fails here rather than going unchecked.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { repoFiles } from '../../support/repoFiles.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -23,9 +23,7 @@ const NO_PRAGMA: ReadonlyMap<string, string> = new Map([
 const HOUSE_RULES = ['@typescript-eslint/naming-convention', '@typescript-eslint/no-floating-promises', 'no-undef'];
 
 /** Tracked JavaScript, but not the recordings under test/fixtures (its programs are .mjs, as eslint.config.mjs says). */
-const files = execFileSync('git', ['ls-files', '-z', '--', '*.js', '*.mjs', '*.cjs'], { cwd: ROOT, encoding: 'utf8' })
-  .split('\0')
-  .filter((file) => file !== '' && !/^test\/fixtures\/.*\.c?js$/.test(file));
+const files = repoFiles(ROOT).filter((file) => /\.(?:js|mjs|cjs)$/.test(file) && !/^test\/fixtures\/.*\.c?js$/.test(file));
 
 /** The files a tsconfig's include and exclude select, expanded by TypeScript itself (which skips dotfiles a `*` would match). */
 function checkedBy(tsconfig: string): { files: Set<string>; checkJs: boolean } {
@@ -36,7 +34,7 @@ function checkedBy(tsconfig: string): { files: Set<string>; checkJs: boolean } {
 }
 
 describe('tracked JavaScript is under // @ts-check, tsc and ESLint', () => {
-  it('finds the files (git ls-files)', () => {
+  it('finds the files', () => {
     expect(files).toContain('bin/rec.js');
     expect(files).toContain('assets/report/page.js');
     for (const file of NO_PRAGMA.keys()) expect(files, `${file} is exempted from the pragma but not tracked`).toContain(file);

@@ -1,9 +1,9 @@
 // One tree of test support: a module that tests share lives in test/support/ (the shared base at its
 // top, one kit per agent below), and every other folder under test/ holds tests, fakes or fixtures.
 // A helper left beside the tests that import it is how three support trees grew before.
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../support/agentVersions.js';
+import { repoFiles } from '../../support/repoFiles.js';
 
 /** Folders under test/ whose files are programs or data the tests run or read, not tests. */
 const NOT_TESTS = ['test/support/', 'test/fakes/', 'test/fixtures/'];
@@ -22,7 +22,7 @@ function strayModules(trackedFiles: readonly string[]): string[] {
 
 describe('test support tree', () => {
   it('has every shared test module under test/support/', () => {
-    const tracked = execFileSync('git', ['ls-files', 'test'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n');
+    const tracked = repoFiles(REPO_ROOT);
     expect(strayModules(tracked)).toEqual([]);
   });
 
