@@ -103,6 +103,23 @@ const decisions = (rows: readonly EventRow[]) => rows.filter((r) => r.type === '
 const mergedRejections = (merged: unknown) => (merged as { rejections: Array<{ call_id: string }> }).rejections.map((r) => r.call_id);
 
 /** `describe.each` over the given rows: the side-by-side test, and one resume test per way. */
+/** The records of a JSONL session file: its non-empty lines. */
+export function recordCount(text: string): number {
+  return text.split('\n').filter((line) => line.trim() !== '').length;
+}
+
+/** What a sessions world started, stopped in order: the agents by pid, the rec runs, the mock model, then the world's folders. */
+export async function stopWorld(w: {
+  readonly env: { stopProcesses(pids: readonly number[]): Promise<void>; dispose(): Promise<void> };
+  readonly recs: readonly { readonly pid: number; dispose(): void }[];
+  readonly server: { close(): Promise<void> };
+}): Promise<void> {
+  await w.env.stopProcesses(w.recs.map((r) => r.pid));
+  for (const r of w.recs) r.dispose();
+  await w.server.close();
+  await w.env.dispose();
+}
+
 export function describeSessions(cases: readonly SessionsCase[]): void {
   // [title, row] pairs: `%s` prints a title whole (a `$title` would be quoted and cut at 40 characters).
   describe.each(cases.map((c) => [c.title, c] as const))('%s', (_title, c) => {

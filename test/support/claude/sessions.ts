@@ -10,7 +10,7 @@ import { startMessagesServer } from '../../../src/lab/mock/anthropicMessages/ser
 import { spawn, type Spawned } from '../../../src/lab/spawn.js';
 import { noteNetworkIsolation } from '../networkIsolation.js';
 import { REC_BIN } from '../recBin.js';
-import type { SessionsCase, SessionsPane, SessionsWorld } from '../sessionsSuite.js';
+import { recordCount, stopWorld, type SessionsCase, type SessionsPane, type SessionsWorld } from '../sessionsSuite.js';
 import { AGENT_BIN, AGENT_VERSION, createEnv } from './env.js';
 import { missingPart } from './recSession.js';
 import { readTranscript } from './transcriptCalls.js';
@@ -79,13 +79,10 @@ async function startWorld(): Promise<SessionsWorld> {
       env.transcripts().map((file) => ({
         file,
         calls: readTranscript(file).calls.map((c) => ({ id: c.id, ran: c.result !== undefined && !c.result.isError, refused: c.result?.isError === true })),
-        lines: readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').length,
+        lines: recordCount(readFileSync(file, 'utf8')),
       })),
     async dispose() {
-      await env.stopProcesses(recs.map((r) => r.pid));
-      for (const r of recs) r.dispose();
-      await server.close();
-      await env.dispose();
+      await stopWorld({ env, recs, server });
     },
   };
 }

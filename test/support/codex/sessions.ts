@@ -8,7 +8,7 @@ import { startResponsesServer } from '../../../src/lab/mock/openaiResponses/serv
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { noteNetworkIsolation } from '../networkIsolation.js';
 import { assertBuilt, REC_BIN } from '../recBin.js';
-import type { SessionsCase, SessionsPane, SessionsWorld } from '../sessionsSuite.js';
+import { recordCount, stopWorld, type SessionsCase, type SessionsPane, type SessionsWorld } from '../sessionsSuite.js';
 import { AGENT_BIN, AGENT_VERSION, createEnv } from './env.js';
 import { readRolloutCalls } from './rolloutCalls.js';
 
@@ -78,13 +78,10 @@ async function startWorld(): Promise<SessionsWorld> {
       env.rolloutFiles().map((file) => ({
         file,
         calls: readRolloutCalls(file).map((c) => ({ id: c.callId, ran: c.ranPerRollout, refused: /aborted by user/.test(c.output ?? '') })),
-        lines: readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').length,
+        lines: recordCount(readFileSync(file, 'utf8')),
       })),
     async dispose() {
-      await env.stopProcesses(recs.map((r) => r.pid));
-      for (const r of recs) r.dispose();
-      await server.close();
-      await env.dispose();
+      await stopWorld({ env, recs, server });
     },
   };
 }

@@ -10,7 +10,7 @@ import { startGenerateContentServer } from '../../../src/lab/mock/googleGenerate
 import { EOF, spawn, TIMEOUT, type Spawned } from '../../../src/lab/spawn.js';
 import { noteNetworkIsolation } from '../networkIsolation.js';
 import { assertBuilt, REC_BIN } from '../recBin.js';
-import type { SessionsCase, SessionsPane, SessionsWorld } from '../sessionsSuite.js';
+import { recordCount, stopWorld, type SessionsCase, type SessionsPane, type SessionsWorld } from '../sessionsSuite.js';
 import { AGENT_BIN, AGENT_VERSION, createEnv, GEMINI_MODEL } from './env.js';
 import { readToolCalls, SessionSnapshots } from './sessionSnapshots.js';
 
@@ -82,15 +82,12 @@ async function startWorld(): Promise<SessionsWorld> {
       return [...snapshots.contents.entries()].map(([file, text]) => ({
         file,
         calls: readToolCalls(text).map((c) => ({ id: c.callId, ran: c.status === 'success', refused: c.status === 'cancelled' })),
-        lines: text.split('\n').filter((l) => l.trim() !== '').length,
+        lines: recordCount(text),
       }));
     },
     async dispose() {
       snapshots.stop();
-      await env.stopProcesses(recs.map((r) => r.pid));
-      for (const r of recs) r.dispose();
-      await server.close();
-      await env.dispose();
+      await stopWorld({ env, recs, server });
     },
   };
 }
