@@ -108,6 +108,35 @@ export function quickerKeys(cast: Cast, delayMs: number): (t: number) => number 
   };
 }
 
+/**
+ * The recording with a user quicker than the screen: every key that followed a frame the agent
+ * wrote in several pieces (output chunks under FRAME_PIECES_S apart, as one write split by the
+ * pty) comes right after the first piece, while the prompt is drawn only in part. The agent reads a
+ * key only after its write, so what it drew after the key stays where it was.
+ */
+export function keysWhileDrawing(events: readonly CastEvent[]): CastEvent[] {
+  const out = [...events];
+  for (let i = 0; i < out.length; i++) {
+    if (out[i]!.kind !== 'i') continue;
+    const first = firstPieceBefore(out, i);
+    if (first === undefined || first === i - 1) continue;
+    const [key] = out.splice(i, 1);
+    out.splice(first + 1, 0, { ...key!, t: out[first]!.t });
+  }
+  return out;
+}
+
+/** Output chunks this close together are one frame split by the pty. */
+const FRAME_PIECES_S = 0.002;
+
+/** The index of the first piece of the frame just before events[i], if only output precedes it. */
+function firstPieceBefore(events: readonly CastEvent[], i: number): number | undefined {
+  let j = i - 1;
+  if (events[j]?.kind !== 'o') return undefined;
+  while (events[j - 1]?.kind === 'o' && events[j]!.t - events[j - 1]!.t < FRAME_PIECES_S) j--;
+  return j;
+}
+
 /** What is left of a wait cut to "0 ms": enough to keep what fell in it in order. */
 const MIN_GAP_S = 1e-6;
 

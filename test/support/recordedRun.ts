@@ -19,7 +19,7 @@ import { ScreenModel } from '../../src/screen/screenModel.js';
 import { createEventSink } from '../../src/store/eventSink.js';
 import { openSidecar, type SidecarDb } from '../../src/store/sidecarDb.js';
 import { alignToCast, type StampedLine } from './castAlignment.js';
-import { quickerKeys, readCast, readScreenFrames, replayCast, screenText, type Cast, type CastEvent, type ScreenFrame } from './castReplay.js';
+import { keysWhileDrawing, quickerKeys, readCast, readScreenFrames, replayCast, screenText, type Cast, type CastEvent, type ScreenFrame } from './castReplay.js';
 import { expectJourney, type Journey } from './journey.js';
 import { VirtualClock } from './virtualClock.js';
 
@@ -64,6 +64,8 @@ export interface RecordedReplayOptions {
    * moved with it.
    */
   readonly keyDelayMs?: number;
+  /** Every key that followed a frame written in pieces comes after its first piece (castReplay.ts keysWhileDrawing). */
+  readonly keysWhileDrawing?: boolean;
   /** Quicker still: everything, the agent's output and files too, this many times as fast (a quicker model and machine). */
   readonly speedup?: number;
   /** How long the last screen stays after the cast ends: the recorder's settle time plus a poll. */
@@ -109,6 +111,8 @@ export interface AgentReplayOptions {
   readonly fileLagMs?: number;
   /** Every key this long after the screen it answers (when the recording waited longer): a quicker user (see RecordedReplayOptions). */
   readonly keyDelayMs?: number;
+  /** Keys sent while the screen they answer is drawn only in part (see RecordedReplayOptions). */
+  readonly keysWhileDrawing?: boolean;
   /** Alters the agent's output as the cast has it: rec then misses the prompts it no longer reads (misses expected). */
   readonly alterOutput?: (data: string) => string;
   /** The user's keys as another user pressed them (see RecordedReplayOptions). */
@@ -118,10 +122,11 @@ export interface AgentReplayOptions {
 }
 
 /** A kit's AgentReplayOptions as replayRecording takes them (all but `dir`, which the kit reads its files from too). */
-export function agentReplaySettings(o: AgentReplayOptions): Pick<RecordedReplayOptions, 'lagMs' | 'keyDelayMs' | 'alterOutput' | 'missesExpected' | 'alterKeys' | 'afterJourney'> {
+export function agentReplaySettings(o: AgentReplayOptions): Pick<RecordedReplayOptions, 'lagMs' | 'keyDelayMs' | 'keysWhileDrawing' | 'alterOutput' | 'missesExpected' | 'alterKeys' | 'afterJourney'> {
   return {
     ...(o.fileLagMs !== undefined ? { lagMs: o.fileLagMs } : {}),
     ...(o.keyDelayMs !== undefined ? { keyDelayMs: o.keyDelayMs } : {}),
+    ...(o.keysWhileDrawing === true ? { keysWhileDrawing: true } : {}),
     ...(o.alterOutput ? { alterOutput: o.alterOutput, missesExpected: true } : {}),
     ...(o.alterKeys ? { alterKeys: o.alterKeys } : {}),
     ...(o.afterJourney ? { afterJourney: o.afterJourney } : {}),
@@ -154,7 +159,8 @@ export async function replayRecording<T>(o: RecordedReplayOptions, collect: (run
   const recorded = readCast(join(o.dir, `${o.name}.cast`));
   const alter = o.alterOutput;
   const altered = alter ? { ...recorded, events: recorded.events.map((e) => (e.kind === 'o' ? { ...e, data: alter(e.data) } : e)) } : recorded;
-  const cast = o.alterKeys ? { ...altered, events: [...o.alterKeys(altered.events)].sort((a, b) => a.t - b.t) } : altered;
+  const rekeyed = o.alterKeys ? { ...altered, events: [...o.alterKeys(altered.events)].sort((a, b) => a.t - b.t) } : altered;
+  const cast = o.keysWhileDrawing === true ? { ...rekeyed, events: keysWhileDrawing(rekeyed.events) } : rekeyed;
   const home = mkdtempSync(join(tmpdir(), `rec-${o.agent}-recorded-`));
   try {
     const layout = o.layout(cast, home);
@@ -216,7 +222,7 @@ function openReplaySidecar(dir: string): SidecarDb {
   return opened.db;
 }
 
-/** The recorder's context as rec gives it, without hooks (the recorder finds the session file itself) and without a debug log. */
+/** The recorder's context as rec gives it, without hooks (the recorder finds the session file itself); its debug log goes to stdout with REC_REPLAY_DEBUG=1. */
 function replayContext(o: { runId: string; cwd: string; env: NodeJS.ProcessEnv; startMs: number; screen: ScreenModel; sink: RecorderContext['sink'] }): RecorderContext {
   return {
     runId: o.runId,
@@ -226,7 +232,7 @@ function replayContext(o: { runId: string; cwd: string; env: NodeJS.ProcessEnv; 
     screen: o.screen,
     sink: o.sink,
     hooks: new Emitter<HookMessage>().event,
-    debug: () => {},
+    debug: process.env.REC_REPLAY_DEBUG === '1' ? (m: string) => console.log(m) : () => {},
   };
 }
 

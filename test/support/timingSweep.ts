@@ -6,13 +6,18 @@
 /** Every key this long after the screen it answers was drawn whole (0: at that very frame). */
 export const KEY_DELAYS_MS = [0, 50, 150, 500] as const;
 /**
+ * Sooner still: where the agent wrote the screen a key answers in pieces (one write split by the
+ * pty), the key comes after the first piece, while the prompt is drawn only in part.
+ */
+export const WHILE_DRAWING = 'while drawing' as const;
+/**
  * The agent's file written this much later than recorded: 400 ms is two of the recorder's polls
  * (SESSION_POLL_MS) behind the screen, 1500 ms more than a scan (SESSION_SCAN_MS) behind.
  */
 export const FILE_LAGS_MS = [0, 400, 1_500] as const;
 
 export interface TimingPoint {
-  readonly keyDelayMs: number;
+  readonly keyDelayMs: number | typeof WHILE_DRAWING;
   readonly lagMs: number;
 }
 
@@ -20,9 +25,15 @@ export interface TimingPoint {
 export const TIMING_SWEEP = process.env.REC_TIMING_SWEEP !== '0';
 
 /** Every key delay with every lag; none where the sweep is off. */
-export const TIMING_POINTS: readonly TimingPoint[] = TIMING_SWEEP ? KEY_DELAYS_MS.flatMap((keyDelayMs) => FILE_LAGS_MS.map((lagMs) => ({ keyDelayMs, lagMs }))) : [];
+export const TIMING_POINTS: readonly TimingPoint[] = TIMING_SWEEP ? [WHILE_DRAWING, ...KEY_DELAYS_MS].flatMap((keyDelayMs: TimingPoint['keyDelayMs']) => FILE_LAGS_MS.map((lagMs) => ({ keyDelayMs, lagMs }))) : [];
 
 /** How a point reads in a test's name. */
 export function timingLabel(p: TimingPoint, file: string): string {
-  return `every key ${p.keyDelayMs} ms after its screen, ${file} ${p.lagMs} ms late`;
+  const keys = p.keyDelayMs === WHILE_DRAWING ? 'every key while its screen is drawn' : `every key ${p.keyDelayMs} ms after its screen`;
+  return `${keys}, ${file} ${p.lagMs} ms late`;
+}
+
+/** A point as a replay's options (AgentReplayOptions). */
+export function timingOptions(p: TimingPoint): { readonly fileLagMs: number; readonly keyDelayMs: number; readonly keysWhileDrawing?: true } {
+  return p.keyDelayMs === WHILE_DRAWING ? { fileLagMs: p.lagMs, keyDelayMs: 0, keysWhileDrawing: true } : { fileLagMs: p.lagMs, keyDelayMs: p.keyDelayMs };
 }

@@ -13,6 +13,8 @@ import { arrowDelta, chooseMenuOption, moveHighlight, type OptionTrigger } from 
 import type { PromptInstance } from './promptBook.js';
 import { screenCapture, type MissCount } from './missCheck.js';
 import { SessionDialogStops } from './sessionDialogStops.js';
+import { KeyHold, type HeldKey } from './keyHold.js';
+import { answersPrompt, keyClass, mayDecide, screenState, shownReading } from './recorderKeys.js';
 import { PromptTracker, type Decided } from './promptTracker.js';
 import { SessionBinding, WITNESS_SETTLE_MS } from './sessionBinding.js';
 import { systemClock, waitOn, type RecorderClock } from './recorderClock.js';
@@ -70,6 +72,9 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private readonly _binding: SessionBinding<P>;
   private readonly _checks = new Set<Disposable>();
   private readonly _clock: RecorderClock;
+  /** Keys pressed while a frame may still be drawn (keyHold.ts), and when the agent last drew. */
+  private readonly _held: KeyHold<ScreenReading<P>>;
+  private _lastOutputAt = -Infinity;
   private _disposed = false;
 
   constructor(
@@ -92,7 +97,12 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
       this._facts.versionTold();
     }
     this._screen = _profile.readScreen(_ctx.screen.snapshot());
-    this._store.add(_ctx.screen.onDidRender(() => this._render()));
+    this._held = new KeyHold(this._clock, (h) => this._judgeHeld(h));
+    this._store.add(this._held);
+    this._store.add(_ctx.screen.onDidRender(() => {
+      this._lastOutputAt = this._clock.now();
+      this._render();
+    }));
     this._store.add(_ctx.hooks((m) => this._onHook(m)));
     this._store.add(this._clock.setInterval(() => this._tick(), SESSION_POLL_MS));
     this._store.add(toDisposable(() => {
@@ -120,6 +130,23 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._render();
     const screen = this._screen;
     const open = this._prompts.open ?? this._liveBehindTornFrame(screen);
+    // A cut is taken at once: it reads the file's state, which a held key would read later.
+    const cuts = this._cutTrigger(key) !== undefined && (screen.working || this._turnOpen());
+    if (!open && !cuts && (this._held.holding || (this._held.drawing(this._lastOutputAt) && !shownReading(screen)))) {
+      this._held.hold({ key, screen });
+      return;
+    }
+    this._held.release();
+    this._take(key, open, screen);
+  }
+
+  /** A held key: the prompt the screen showed since, if any, is the one it answered. */
+  private _judgeHeld(h: HeldKey<ScreenReading<P>>): void {
+    const open = this._prompts.open;
+    this._take(h.key, open, open ? this._screen : h.screen);
+  }
+
+  private _take(key: KeyEvent, open: PromptInstance<P> | undefined, screen: ScreenReading<P>): void {
     if (!open && !screen.prompt && answersPrompt(key)) this._unreadKeyScreen = this._ctx.screen.snapshot().lines;
     // A later deciding key says what the user did next: an earlier quick cut is no longer waited on.
     if (answersPrompt(key)) this._cutAtDrawnApproval = undefined;
@@ -161,6 +188,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     const facts = this._facts;
     // The screen first: the agent may have named its session as it exited.
     this._render();
+    this._held.release();
     this._tick(true);
     this._prompts.leftOpenAtExit();
     // After the agent exits its file may still get the turn's end (Codex leaves Exit and Run in
@@ -244,6 +272,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined, this._screen.userMessages.length);
     const open = this._prompts.open;
     if (open) this._lastLive = { prompt: open, decisionRows: this._screen.decisionRows };
+    if (open && this._held.holding) this._held.release();
     this._settleCutAtApproval();
     if (!this._screen.menu) this._menuExpectedHighlight = undefined;
     else if (this._menuExpectedHighlight === this._screen.menu.highlighted) this._menuExpectedHighlight = undefined;
@@ -360,26 +389,4 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (how === 'detached') return;
     facts.interrupted(eventId, running, unread);
   }
-}
-
-/** A deciding key's class for the debug log: its name, or `digit` (never the text typed). */
-function keyClass(key: KeyEvent): string {
-  return key.type === 'key' ? `${key.alt ? 'alt-' : ''}${key.name}` : 'digit';
-}
-
-function screenState(s: ScreenReading<PromptView>): string {
-  const shown = [s.prompt ? 'prompt' : '', s.menu ? 'menu' : '', s.sessionDialog ? 'session dialog' : '', s.working ? 'working' : '', s.unreadOptionList ? 'unread option list' : ''].filter(Boolean);
-  return shown.length > 0 ? shown.join(', ') : 'idle';
-}
-
-/** Keys that answer a prompt (Enter, Esc, Ctrl+C, an option's digit); letters are left out, as they mostly type text. */
-function answersPrompt(key: KeyEvent): boolean {
-  if (key.type === 'char') return /^[0-9]$/.test(key.char);
-  return key.type === 'key' && (key.name === 'enter' || key.name === 'esc' || key.name === 'ctrl-c');
-}
-
-/** Keys that may decide a prompt or cut a turn (anything else only moves or types). */
-function mayDecide(key: KeyEvent): boolean {
-  if (key.type === 'char') return true;
-  return key.type === 'key' && (key.name === 'enter' || key.name === 'esc' || key.name === 'ctrl-c');
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { fixturesDir } from '../../../support/agentVersions.js';
-import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
+import { TIMING_POINTS, timingLabel, timingOptions } from '../../../support/timingSweep.js';
 import { replayRecorded, type RecordedRun } from '../../../support/claude/recordedRun.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
@@ -107,7 +107,7 @@ function expectStoppedAtDialog(r: RecordedRun, trigger: 'esc' | 'shift_tab'): vo
 
 const TIMINGS = [
   { label: 'as recorded', options: {} },
-  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'transcript'), options: { fileLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
+  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'transcript'), options: timingOptions(p) })),
 ];
 
 for (const { label, options } of TIMINGS) {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { fixturesDir } from '../../../support/agentVersions.js';
 import { replayRecorded, type RecordedRun } from '../../../support/claude/recordedRun.js';
-import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
+import { TIMING_POINTS, timingLabel, timingOptions } from '../../../support/timingSweep.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 90_000;
@@ -105,7 +105,7 @@ function expectDialogs(r: RecordedRun, d: Dialog): void {
 
 const TIMINGS = [
   ...LAGGING_TRANSCRIPT_MS.map((lag) => ({ label: `transcript written ${lag} ms late`, options: { fileLagMs: lag } })),
-  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'transcript'), options: { fileLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
+  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'transcript'), options: timingOptions(p) })),
 ];
 
 for (const { label, options } of TIMINGS) {

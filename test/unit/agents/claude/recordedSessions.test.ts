@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { fixturesDir } from '../../../support/agentVersions.js';
 import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../support/claude/recordedRun.js';
-import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
+import { TIMING_POINTS, timingLabel, timingOptions } from '../../../support/timingSweep.js';
 
 /** A replay parses a few hundred kB of output on the recording's clock; generous for 2 loaded cores. */
 const REPLAY_TIMEOUT_MS = 60_000;
@@ -57,7 +57,7 @@ const rejection = (callId: string, kind: string, trigger: string, reasonSource =
 // As recorded, then at every point of the timing sweep (test/support/timingSweep.ts): the same rows.
 const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: ReplayOptions }> = [
   { label: '', options: {} },
-  ...TIMING_POINTS.map((p) => ({ label: `, ${timingLabel(p, 'transcript')}`, options: { keyDelayMs: p.keyDelayMs, fileLagMs: p.lagMs } })),
+  ...TIMING_POINTS.map((p) => ({ label: `, ${timingLabel(p, 'transcript')}`, options: timingOptions(p) })),
 ];
 
 for (const [{ version, recorded, inline }, { label, options }] of RECORDED_BY_VERSION.flatMap((v) => TIMINGS.map((t) => [v, t] as const))) {

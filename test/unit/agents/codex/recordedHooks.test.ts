@@ -8,16 +8,16 @@ import { describe, expect, it } from 'vitest';
 import type { RecEvent } from '../../../../src/core/events.js';
 import { joinSession } from '../../../../src/merge/joinSession.js';
 import { readSessionFile } from '../../../../src/merge/readSession.js';
-import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
+import { TIMING_POINTS, timingLabel, timingOptions } from '../../../support/timingSweep.js';
 import { HOOK_MESSAGE } from '../../../support/codex/promptScenarios.js';
 import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../support/codex/recordedRun.js';
 import type { RolloutCall } from '../../../support/codex/rolloutCalls.js';
 
 const REPLAY_TIMEOUT_MS = 60_000;
-const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs'> }> = [
+const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs' | 'keysWhileDrawing'> }> = [
   { label: 'rollout on time', options: {} },
   ...[400, 1_500].map((lag) => ({ label: `rollout ${lag} ms late`, options: { fileLagMs: lag } })),
-  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'rollout'), options: { fileLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
+  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'rollout'), options: timingOptions(p) })),
 ];
 /** User hooks were measured on 0.171.0 only. */
 const DIR = RECORDED_BY_VERSION.find((v) => v.version === '0.171.0')!.recorded;
@@ -56,7 +56,7 @@ function hookRejection(call: RolloutCall, hook: 'PermissionRequest' | 'PreToolUs
   };
 }
 
-function replay(name: string, timing: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs'>): Promise<RecordedRun> {
+function replay(name: string, timing: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs' | 'keysWhileDrawing'>): Promise<RecordedRun> {
   return replayRecorded(name, { dir: DIR, ...timing });
 }
 

@@ -12,15 +12,15 @@ import { netAlwaysExpected, netKeysExpected } from '../../../support/codex/netwo
 import type { EventRow } from '../../../support/sidecarRows.js';
 import { screenText } from '../../../support/castReplay.js';
 import { RECORDED_BY_VERSION, replayRecorded, type RecordedRun, type ReplayOptions } from '../../../support/codex/recordedRun.js';
-import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
+import { TIMING_POINTS, timingLabel, timingOptions } from '../../../support/timingSweep.js';
 import { MCP_CALLS } from '../../../../src/lab/mock/openaiResponses/scenarios.js';
 
 const REPLAY_TIMEOUT_MS = 60_000;
 /** As recorded, the rollout 400 ms and 1.5 s behind the screen, then every point of the timing sweep (test/support/timingSweep.ts). */
-const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs'> }> = [
+const TIMINGS: ReadonlyArray<{ readonly label: string; readonly options: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs' | 'keysWhileDrawing'> }> = [
   { label: 'rollout on time', options: {} },
   ...[400, 1_500].map((lag) => ({ label: `rollout ${lag} ms late`, options: { fileLagMs: lag } })),
-  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'rollout'), options: { fileLagMs: p.lagMs, keyDelayMs: p.keyDelayMs } })),
+  ...TIMING_POINTS.map((p) => ({ label: timingLabel(p, 'rollout'), options: timingOptions(p) })),
 ];
 const dirOf = (version: string): string => RECORDED_BY_VERSION.find((v) => v.version === version)!.recorded;
 /** The MCP form was measured on 0.171.0 only. */
@@ -30,7 +30,7 @@ const NETWORK_VERSIONS = ['0.169.0', '0.171.0'] as const;
 
 const rows = (run: RecordedRun): RowView[] => run.events.map((e) => view(e as unknown as EventRow));
 
-function replay(name: string, timing: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs'>, dir = DIR): Promise<RecordedRun> {
+function replay(name: string, timing: Pick<ReplayOptions, 'fileLagMs' | 'keyDelayMs' | 'keysWhileDrawing'>, dir = DIR): Promise<RecordedRun> {
   return replayRecorded(name, { dir, ...timing });
 }
 

@@ -6,7 +6,7 @@
 // asserts the exact rows the e2e suite asserts on the live CLI, and every labelled screen of the
 // recording against the replayed screen (an xterm or parser upgrade shows up as a readable diff).
 import { describe, expect, it } from 'vitest';
-import { TIMING_POINTS, timingLabel } from '../../../support/timingSweep.js';
+import { TIMING_POINTS, timingLabel, timingOptions } from '../../../support/timingSweep.js';
 import { approvalRow, detachedRow, OPTION, promptRow, rejectionRow, skippedRow, toolInterruptionRow, view, type RowView } from '../../../support/codex/expectedRows.js';
 import type { EventRow } from '../../../support/sidecarRows.js';
 import type { RolloutCall } from '../../../support/codex/rolloutCalls.js';
@@ -26,7 +26,7 @@ const LAGGING_ROLLOUT_MS = [400, 1_500] as const;
 /** Replays without a lag are shared by the row and the screen suites (each is deterministic). */
 const replays = new Map<string, Promise<RecordedRun>>();
 function replay(name: string, options: ReplayOptions & { readonly dir: string }): Promise<RecordedRun> {
-  if (options.fileLagMs !== undefined || options.keyDelayMs !== undefined) return replayRecorded(name, options);
+  if (options.fileLagMs !== undefined || options.keyDelayMs !== undefined || options.keysWhileDrawing === true) return replayRecorded(name, options);
   const key = `${options.dir}/${name}`;
   let run = replays.get(key);
   if (!run) replays.set(key, (run = replayRecorded(name, { dir: options.dir })));
@@ -254,7 +254,7 @@ for (const { version, recorded: dir } of RECORDED_BY_VERSION) {
   for (const point of TIMING_POINTS) {
     describe(`codex ${version}, recorded, ${timingLabel(point, 'rollout')}`, () => {
       const exitsAtOnce = new Set(point.lagMs >= 1500 ? ['sleep-ctrlc-exit'] : []);
-      suite(recordedOn(version, [...SCENARIOS_120X40, ...SCENARIOS_80X40]).filter((s) => !exitsAtOnce.has(s.name)), { dir, fileLagMs: point.lagMs, keyDelayMs: point.keyDelayMs });
+      suite(recordedOn(version, [...SCENARIOS_120X40, ...SCENARIOS_80X40]).filter((s) => !exitsAtOnce.has(s.name)), { dir, ...timingOptions(point) });
     });
   }
 

@@ -22,7 +22,7 @@ import {
 } from '../../../support/gemini/expectedRows.js';
 import { REASON } from '../../../../src/agents/gemini/bench/recordedScenarios.js';
 import { screenText, type CastEvent } from '../../../support/castReplay.js';
-import { TIMING_POINTS, TIMING_SWEEP, timingLabel } from '../../../support/timingSweep.js';
+import { TIMING_POINTS, TIMING_SWEEP, timingLabel, timingOptions } from '../../../support/timingSweep.js';
 import type { SessionToolCall } from '../../../support/gemini/sessionSnapshots.js';
 import { replayRecorded, type RecordedRun, type ReplayOptions } from '../../../support/gemini/recordedRun.js';
 
@@ -251,7 +251,7 @@ for (const lag of LAGGING_CHAT_MS) {
 
 for (const point of TIMING_POINTS) {
   describe(`gemini 0.61.0, recorded, ${timingLabel(point, 'chat file')}`, () => {
-    suite({ keyDelayMs: point.keyDelayMs, fileLagMs: point.lagMs });
+    suite(timingOptions(point));
   });
 }
 
