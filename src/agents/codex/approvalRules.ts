@@ -24,12 +24,15 @@ function personalRules(env: NodeJS.ProcessEnv): { readonly file: string; readonl
 export function prefixApprovalRule(env: NodeJS.ProcessEnv, prefix: string, strings: CodexStrings): string | undefined {
   const rules = personalRules(env);
   if (!rules) return undefined;
-  const wrapper = strings.shellWrapper;
-  const shown = (words: readonly string[]) =>
-    words.length === 3 && wrapper.shell.test(words[0]!) && words[1] === wrapper.scriptFlag ? words[2]! : words.join(' ');
   return codexRules(rules.file, rules.text)
-    .filter((r) => r.decision === 'allow' && r.match.kind === 'command' && shown(r.match.words) === prefix)
+    .filter((r) => r.decision === 'allow' && r.match.kind === 'command' && rulePrefix(r.match.words, strings) === prefix)
     .at(-1)?.text;
+}
+
+/** A prefix_rule's pattern as Codex shows the prefix: its words joined, or the script of a shell-wrapped pattern. */
+export function rulePrefix(words: readonly string[], strings: CodexStrings): string {
+  const wrapper = strings.shellWrapper;
+  return words.length === 3 && wrapper.shell.test(words[0]!) && words[1] === wrapper.scriptFlag ? words[2]! : words.join(' ');
 }
 
 /** The last `network_rule(…)` line of the personal rules file that allows `host`, or undefined. */

@@ -18,6 +18,7 @@ import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './sessionCandidates.j
 import { AUTO_REVIEWER, isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf, toolNameOf } from './sessionRecords.js';
 import { harnessRefusalOf } from './harnessRefusal.js';
 import { HookRefusals, hookRefusal } from './hookRefusals.js';
+import { forbiddenPrefixOf, forbiddingRule, ruleRefusal } from './ruleRefusals.js';
 import { ReviewerVerdicts } from './reviewerVerdicts.js';
 import { codexStringsFor, LATEST_CODEX_STRINGS, type CodexPromptKind, type CodexStrings } from './strings/index.js';
 import type { RunStart } from '../common/runPart.js';
@@ -58,8 +59,11 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
   private readonly _rulesWritten: RulesWritten;
   /** Refusals whose refuser only the screen names (a hook of the user's), tied to its `Blocked by hook` cells. */
   private readonly _hookRefusals = new HookRefusals(() => this._strings);
+  /** Where Codex reads the rules a refusal may be a rule's (ruleRefusals.ts). */
+  private readonly _rulesAt: { readonly env: NodeJS.ProcessEnv; readonly cwd: string };
 
   constructor(ctx: ProfileContext) {
+    this._rulesAt = { env: ctx.env, cwd: ctx.cwd };
     this._rulesWritten = new RulesWritten(ctx.env, () => this._strings);
     this._verdicts = new ReviewerVerdicts(ctx.startedAt, () => this._strings);
     const earlier = new EarlierRollouts(ctx.env, ctx.startedAt);
@@ -187,7 +191,7 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
           // word to tell it from a rule's: the screen's `Blocked by hook` cell tells it (hookRefusals.ts).
           const output: SessionFact = { type: 'output', callId: item.call_id, text, aborted: true };
           if (refusal.hook !== undefined) return [output, hookRefusal(item.call_id, refusal.message, refusal.hook, ['session_file'])];
-          if (refusal.review === undefined) return [output, ...this._hookRefusals.refused(item.call_id, refusal.message)];
+          if (refusal.review === undefined) return [output, ...this._ruleOrHookRefusal(item.call_id, refusal.message)];
           this._reviewerRefusedInTurn = true;
           return [output, { type: 'refused', callId: item.call_id, decidedBy: 'reviewer', reason: refusal.rationale, native: { review: refusal.review }, source: 'session_file' }];
         }
@@ -261,6 +265,16 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
       },
       this._strings,
     );
+  }
+
+  /**
+   * A refusal whose words name no refuser: a forbidden rule's when Codex's words for one name the
+   * prefix of such a rule it reads; else a hook's once the screen draws its message blocked by one.
+   */
+  private _ruleOrHookRefusal(callId: string, message: string): SessionFact[] {
+    const prefix = forbiddenPrefixOf(message, this._strings);
+    const rule = prefix === undefined ? undefined : forbiddingRule(this._rulesAt.env, this._rulesAt.cwd, prefix, this._strings);
+    return rule !== undefined ? [ruleRefusal(callId, message, rule)] : this._hookRefusals.refused(callId, message);
   }
 
   /** The words of a refused call's output: an MCP form's cancel has its own. */

@@ -117,6 +117,11 @@ export interface CodexStrings {
      * hook's reason, then `commandSeparator` and the command.
      */
     readonly preToolUseBlocked?: { readonly prefix: string; readonly commandSeparator: string };
+    /**
+     * The message of a call a `forbidden` rule refused; group 1 is the prefix the rule forbids. A
+     * hook's own message could read the same: only a rule of that prefix names the refuser (ruleRefusals.ts).
+     */
+    readonly ruleForbids?: RegExp;
   };
   /**
    * The history cell Codex draws when a hook refused a call (a PermissionRequest hook's deny, a

@@ -43,6 +43,8 @@ export const CODEX_0_171_0: CodexStrings = {
     // A user's own hooks that answer (docs/codex-auto-review.md §6, measured on 0.171.0 only).
     hookDenied: 'PermissionRequest hook denied approval',
     preToolUseBlocked: { prefix: 'Command blocked by PreToolUse hook: ', commandSeparator: '. Command: ' },
+    // A `forbidden` prefix_rule's refusal (docs/codex-auto-review.md §6a, measured on 0.171.0 only).
+    ruleForbids: /^`[\s\S]*` rejected: policy forbids commands starting with `([\s\S]+)`$/,
   },
   // A hook's message of 1,906 characters was cut so in the rollout, and drawn whole (0.171.0).
   outputTruncated: /…\d+ chars truncated…/,
