@@ -58,8 +58,12 @@ describe('agent names stay in their modules', () => {
 describe('the registry is the list of agents', () => {
   it('has one folder under src/agents/ per row, and no other agent folder', () => {
     const shared = new Set(['common']);
+    // An agent being measured before it has a module (issue 33: GitHub Copilot CLI, docs/copilot.md):
+    // its folder holds only bench/ (the isolated world, the mock's scenarios, the key scripts).
+    const measuring = new Set(['copilot']);
+    for (const name of measuring) expect(readdirSync(join(SRC, 'agents', name))).toEqual(['bench']);
     const folders = readdirSync(join(SRC, 'agents'), { withFileTypes: true })
-      .filter((e) => e.isDirectory() && !shared.has(e.name))
+      .filter((e) => e.isDirectory() && !shared.has(e.name) && !measuring.has(e.name))
       .map((e) => e.name);
     expect(folders.sort()).toEqual([...AGENT_NAMES].sort());
   });

@@ -103,9 +103,13 @@ function resultText(content: unknown): string {
   return content.map((c: unknown) => (typeof c === 'object' && c !== null && 'text' in c && typeof c.text === 'string' ? c.text : '')).join('');
 }
 
-/** Claude Code names its working directory in the request (system prompt or a context block); the file tools need it absolute. */
+/**
+ * The agent names its working directory in the request (system prompt or a context block); the file
+ * tools need it absolute. Claude Code writes `Primary working directory: …`; another client of this
+ * wire API (an agent in BYOK mode) writes `Current working directory: …`.
+ */
 function workDirOf(raw: string): string {
-  return /Primary working directory: *([^\s"\\]+)/.exec(raw)?.[1] ?? '';
+  return (/Primary working directory: *([^\s"\\]+)/.exec(raw) ?? /Current working directory: *([^\s"\\]+)/.exec(raw))?.[1] ?? '';
 }
 
 /** The reply once a scenario's script is used up: which tool results came back, so a screen shows it. */
