@@ -11,9 +11,17 @@ import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src');
 
-const ALLOWED: readonly RegExp[] = [...AGENT_NAMES.map((a) => new RegExp(`^agents/${a}/`)), /^agents\/registry\.ts$/];
+/**
+ * Agents being built, not yet in the registry (issue 33: GitHub Copilot CLI, docs/copilot.md): their
+ * folder holds what is built so far (the bench, readers) but no module.ts, so no command offers them
+ * half-made; their names are confined like a registered agent's.
+ */
+const BEING_BUILT: readonly string[] = ['copilot'];
+const CONFINED = [...AGENT_NAMES, ...BEING_BUILT];
+
+const ALLOWED: readonly RegExp[] = [...CONFINED.map((a) => new RegExp(`^agents/${a}/`)), /^agents\/registry\.ts$/];
 /** An agent's name anywhere, in any case: inside identifiers, strings and paths too. */
-const NAMED = new RegExp(`(${AGENT_NAMES.join('|')})`, 'i');
+const NAMED = new RegExp(`(${CONFINED.join('|')})`, 'i');
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
@@ -26,7 +34,7 @@ function code(text: string): string {
 
 /** The names in `text` that hold an agent's name: whole identifiers, so a failure says which. */
 function namesIn(text: string): string[] {
-  return [...new Set(text.match(new RegExp(`[\\w$.-]*(${AGENT_NAMES.join('|')})[\\w$.-]*`, 'gi')) ?? [])];
+  return [...new Set(text.match(new RegExp(`[\\w$.-]*(${CONFINED.join('|')})[\\w$.-]*`, 'gi')) ?? [])];
 }
 
 describe('agent names stay in their modules', () => {
@@ -58,10 +66,8 @@ describe('agent names stay in their modules', () => {
 describe('the registry is the list of agents', () => {
   it('has one folder under src/agents/ per row, and no other agent folder', () => {
     const shared = new Set(['common']);
-    // An agent being measured before it has a module (issue 33: GitHub Copilot CLI, docs/copilot.md):
-    // its folder holds only bench/ (the isolated world, the mock's scenarios, the key scripts).
-    const measuring = new Set(['copilot']);
-    for (const name of measuring) expect(readdirSync(join(SRC, 'agents', name))).toEqual(['bench']);
+    const measuring = new Set(BEING_BUILT);
+    for (const name of measuring) expect(readdirSync(join(SRC, 'agents', name))).not.toContain('module.ts');
     const folders = readdirSync(join(SRC, 'agents'), { withFileTypes: true })
       .filter((e) => e.isDirectory() && !shared.has(e.name) && !measuring.has(e.name))
       .map((e) => e.name);
