@@ -51,3 +51,48 @@ export async function waitForComposer(proc: Spawned, ready: RegExp, timeoutMs: n
 export function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'failed';
 }
+
+/** One scenario's play under `rec <agent>`, the parts that differ by agent given as functions. */
+export interface ScenarioPlay {
+  /** The agent under rec in its pty. */
+  readonly proc: Spawned;
+  /** The agent's composer: the script starts once it shows. */
+  readonly ready: RegExp;
+  readonly startTimeoutMs: number;
+  /** Plays the key script. */
+  readonly play: () => Promise<void>;
+  /** Quits the agent once the script ran, and waits for rec to exit. */
+  readonly quit: () => Promise<void>;
+  /** The run's database. */
+  readonly dbPath: string;
+  /** Stops every process rec and the agent started (by pid, the pty's first). */
+  readonly stopProcesses: () => Promise<void>;
+  /** Once the rows are read: removes the isolated world and closes the mock. */
+  readonly cleanup: () => Promise<void>;
+}
+
+/**
+ * Plays a scenario and reads what rec recorded; a wait that timed out or a step that threw is the
+ * run's error, with the screen as it was then. Everything is stopped before the rows are read and
+ * the world goes, on every path.
+ */
+export async function playScenario(p: ScenarioPlay): Promise<Pick<ScenarioRun, 'rows' | 'screen' | 'error'>> {
+  let error: string | null = null;
+  let screen = '';
+  try {
+    await waitForComposer(p.proc, p.ready, p.startTimeoutMs);
+    await p.play();
+    screen = p.proc.screen();
+    await p.quit();
+  } catch (err) {
+    screen = p.proc.screen();
+    error = firstLine(err);
+  }
+  try {
+    await p.stopProcesses();
+    p.proc.dispose();
+    return { rows: readRecordedRows(p.dbPath), screen, error };
+  } finally {
+    await p.cleanup();
+  }
+}

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { RecordedScenario } from '../../../lab/driver.js';
 import { startMessagesServer } from '../../../lab/mock/anthropicMessages/server.js';
 import { startRecUnderPty } from '../../../lab/recUnderPty.js';
-import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../../../lab/scenarioRun.js';
+import { playScenario, type ScenarioRun } from '../../../lab/scenarioRun.js';
 import { createClaudeEnv } from './env.js';
 import { quitClaude, SCENARIOS, SCREEN, type ClaudeDriver } from './recordedScenarios.js';
 
@@ -38,33 +38,28 @@ export async function runClaudeScenario(o: { readonly recJs: string; readonly ag
     typed: (text) => `❯\u00a0${text}`,
   });
   const driver: ClaudeDriver = { ...session.driver, waitStream: async (p, t = STEP_TIMEOUT_MS) => void (await server.waitForStream(p, t)) };
-  let error: string | null = null;
-  let screen = '';
-  let rows: ScenarioRun['rows'] = [];
-  try {
-    await waitForComposer(session.proc, SCREEN.ready, START_TIMEOUT_MS);
-    await o.script.run(driver);
-    screen = session.proc.screen();
-    await quitClaude(driver);
-    await session.proc.expectExit(EXIT_TIMEOUT_MS);
-  } catch (err) {
-    screen = session.proc.screen();
-    error = firstLine(err);
-  } finally {
-    // Everything rec and Claude Code started is stopped before the rows are read and the folder goes.
-    await env.stopProcesses([session.proc.pid]);
-    session.proc.dispose();
-    rows = readRecordedRows(dbPath);
-    await env.dispose();
-    await server.close();
-  }
+  const played = await playScenario({
+    proc: session.proc,
+    ready: SCREEN.ready,
+    startTimeoutMs: START_TIMEOUT_MS,
+    play: () => o.script.run(driver),
+    quit: async () => {
+      await quitClaude(driver);
+      await session.proc.expectExit(EXIT_TIMEOUT_MS);
+    },
+    dbPath,
+    stopProcesses: () => env.stopProcesses([session.proc.pid]),
+    cleanup: async () => {
+      await env.dispose();
+      await server.close();
+    },
+  });
   const escapes = server.requests.filter((r) => r.kind === 'escape');
   return {
-    rows,
+    ...played,
     issuedCallIds: [...server.toolUseIds],
     modelTurns: server.requests.filter((r) => r.kind === 'turn').length,
-    screen,
     // The guard refused it, but a try to leave loopback is a failure of the isolation all the same.
-    error: error ?? (escapes.length > 0 ? `Claude Code tried to reach ${escapes[0]!.path} outside 127.0.0.1 (refused)` : null),
+    error: played.error ?? (escapes.length > 0 ? `Claude Code tried to reach ${escapes[0]!.path} outside 127.0.0.1 (refused)` : null),
   };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { RecordedScenario } from '../../../lab/driver.js';
 import { startResponsesServer } from '../../../lab/mock/openaiResponses/server.js';
 import { startRecUnderPty } from '../../../lab/recUnderPty.js';
-import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../../../lab/scenarioRun.js';
+import { playScenario, type ScenarioRun } from '../../../lab/scenarioRun.js';
 import { keepDaemonPackage, seedDaemonPackage } from './daemonPackage.js';
 import { createCodexEnv } from './env.js';
 import { SCENARIOS, SCREEN } from './recordedScenarios.js';
@@ -37,31 +37,23 @@ export async function runCodexScenario(o: { readonly recJs: string; readonly age
     // Codex treats a burst ending in Enter as a paste.
     typed: (text) => `› ${text}`,
   });
-  let error: string | null = null;
-  let screen = '';
-  let rows: ScenarioRun['rows'] = [];
-  try {
-    await waitForComposer(session.proc, SCREEN.ready, START_TIMEOUT_MS);
-    await o.script.run(session.driver);
-    screen = session.proc.screen();
-    await session.quit();
-  } catch (err) {
-    screen = session.proc.screen();
-    error = firstLine(err);
-  } finally {
-    // Everything rec and Codex started is stopped before the rows are read and the folder goes.
-    await env.stopProcesses([session.proc.pid]);
-    session.proc.dispose();
-    rows = readRecordedRows(dbPath);
-    if (o.cacheDir !== undefined) keepDaemonPackage(o.cacheDir, env.codexHome);
-    await env.dispose();
-    await server.close();
-  }
+  const played = await playScenario({
+    proc: session.proc,
+    ready: SCREEN.ready,
+    startTimeoutMs: START_TIMEOUT_MS,
+    play: () => o.script.run(session.driver),
+    quit: async () => void (await session.quit()),
+    dbPath,
+    stopProcesses: () => env.stopProcesses([session.proc.pid]),
+    cleanup: async () => {
+      if (o.cacheDir !== undefined) keepDaemonPackage(o.cacheDir, env.codexHome);
+      await env.dispose();
+      await server.close();
+    },
+  });
   return {
-    rows,
+    ...played,
     issuedCallIds: server.calls.map((c) => c.callId),
     modelTurns: server.requests.filter((r) => r.kind === 'turn').length,
-    screen,
-    error,
   };
 }

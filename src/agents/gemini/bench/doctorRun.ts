@@ -8,7 +8,7 @@ import type { ContentReply, ContentScenario } from '../../../lab/mock/googleGene
 import { CONTENT_SCENARIOS } from '../../../lab/mock/googleGenerateContent/scenarios.js';
 import { startGenerateContentServer } from '../../../lab/mock/googleGenerateContent/server.js';
 import { startRecUnderPty } from '../../../lab/recUnderPty.js';
-import { firstLine, readRecordedRows, waitForComposer, type ScenarioRun } from '../../../lab/scenarioRun.js';
+import { playScenario, type ScenarioRun } from '../../../lab/scenarioRun.js';
 import { EOF, TIMEOUT } from '../../../lab/spawn.js';
 import { createGeminiEnv, GEMINI_MODEL, geminiIsolationProblem } from './env.js';
 import { quitGemini, SCENARIOS, SCREEN } from './recordedScenarios.js';
@@ -61,33 +61,28 @@ export async function runGeminiScenario(o: { readonly recJs: string; readonly ag
     // Gemini 0.61 turns an Enter within 30 ms of the previous key into a newline (a paste guard).
     beforeEnter: settle,
   });
-  let error: string | null = null;
-  let screen = '';
-  let rows: ScenarioRun['rows'] = [];
-  try {
-    await waitForComposer(session.proc, SCREEN.ready, START_TIMEOUT_MS);
-    await o.script.run(session.driver);
-    screen = session.proc.screen();
-    await quitGemini(session.driver, async (ms) => (await session.proc.expect([EOF, TIMEOUT], ms)) === 0);
-    await session.proc.expectExit(STEP_TIMEOUT_MS);
-  } catch (err) {
-    screen = session.proc.screen();
-    error = firstLine(err);
-  } finally {
-    // Everything rec and Gemini started is stopped before the rows are read and the folder goes.
-    await env.stopProcesses([session.proc.pid]);
-    session.proc.dispose();
-    rows = readRecordedRows(dbPath);
-    await env.dispose();
-    await server.close();
-  }
+  const played = await playScenario({
+    proc: session.proc,
+    ready: SCREEN.ready,
+    startTimeoutMs: START_TIMEOUT_MS,
+    play: () => o.script.run(session.driver),
+    quit: async () => {
+      await quitGemini(session.driver, async (ms) => (await session.proc.expect([EOF, TIMEOUT], ms)) === 0);
+      await session.proc.expectExit(STEP_TIMEOUT_MS);
+    },
+    dbPath,
+    stopProcesses: () => env.stopProcesses([session.proc.pid]),
+    cleanup: async () => {
+      await env.dispose();
+      await server.close();
+    },
+  });
   const escapes = server.requests.filter((r) => r.kind === 'guard' || r.kind === 'denied');
-  if (error === null && escapes.length > 0) error = `Gemini sent ${escapes.length} request(s) rec's mock refused (first: ${escapes[0]!.kind} ${escapes[0]!.path})`;
+  const error = played.error ?? (escapes.length === 0 ? null : `Gemini sent ${escapes.length} request(s) rec's mock refused (first: ${escapes[0]!.kind} ${escapes[0]!.path})`);
   return {
-    rows,
+    ...played,
     issuedCallIds: server.calls.flatMap((c) => (c.id === undefined ? [] : [`${c.name}${CALL_ID_SEPARATOR}${c.id}`])),
     modelTurns: server.requests.filter((r) => r.kind === 'turn').length,
-    screen,
     error,
   };
 }
