@@ -225,6 +225,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _tick(force = false): void {
     // A timer's work that was already queued when the recorder was disposed: the store may be closed.
     if (this._disposed) return;
+    // A held key came before what the files say now: it is judged first.
+    this._held.release();
     if (this._facts.sessionFile === undefined) this._scan(force);
     this._readFiles();
   }
@@ -252,6 +254,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   }
 
   private _onHook(message: HookMessage): void {
+    this._held.release();
     for (const fact of this._profile.translateHook(message)) this._facts.apply(fact);
     // A subagent's hook may be the first sign of its transcript.
     this._readFiles();

@@ -261,6 +261,15 @@ export class CallFacts<P extends PromptView = PromptView> {
     return callFields(call);
   }
 
+  /** The user sent a message (Enter at the agent's input): see CallLedger.userSpoke. */
+  userSpoke(): void {
+    this._calls.userSpoke();
+  }
+
+  get spoken(): number {
+    return this._calls.spoken;
+  }
+
   pendingCalls(): CallState[] {
     return this._calls.pending(this._prompts.claimedCallIds());
   }
@@ -294,7 +303,9 @@ export class CallFacts<P extends PromptView = PromptView> {
   private _candidates(prompt: PromptInstance<P>, after: number): CallState[] {
     if (!prompt.decision) return this.pendingCalls();
     const claimed = this._prompts.claimedCallIds();
-    return this._calls.all().filter((c) => c.fate === undefined && !claimed.has(c.callId) && c.order > after);
+    // A call a hook told first after the user spoke again is of a later turn (its own prompt's).
+    const laterTurn = (c: CallState) => c.hookToldAt !== undefined && prompt.spokenAtDecision !== undefined && c.hookToldAt > prompt.spokenAtDecision;
+    return this._calls.all().filter((c) => c.fate === undefined && !claimed.has(c.callId) && c.order > after && !laterTurn(c));
   }
 
   /**

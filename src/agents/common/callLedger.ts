@@ -29,6 +29,8 @@ export interface CallState extends KnownCall {
   readonly fromSessionFile: boolean;
   /** The file's own word for a person's decision on the call (SessionFact `output`.decision). */
   readonly fileDecision?: string;
+  /** How many messages the user had sent when a hook told the call first (unset when the file did). */
+  readonly hookToldAt?: number;
 }
 
 /** What the session file says a call produced (SessionFact `output`). */
@@ -45,6 +47,7 @@ type LedgerCall = { -readonly [K in keyof CallState]: CallState[K] } & { native:
 export class CallLedger {
   private readonly _calls = new Map<string, LedgerCall>();
   private _order = 0;
+  private _spoken = 0;
 
   get(callId: string | undefined): CallState | undefined {
     return callId === undefined ? undefined : this._calls.get(callId);
@@ -65,9 +68,22 @@ export class CallLedger {
       Object.assign(known, { toolName, toolInput, fromSessionFile: true, ...(turnId ? { turnId } : {}) });
       return { call: known, isNew: false };
     }
-    const call: LedgerCall = { callId, toolName, toolInput, order: ++this._order, native: {}, fromSessionFile, ...(turnId ? { turnId } : {}) };
+    const call: LedgerCall = { callId, toolName, toolInput, order: ++this._order, native: {}, fromSessionFile, ...(turnId ? { turnId } : {}), ...(fromSessionFile ? {} : { hookToldAt: this._spoken }) };
     this._calls.set(callId, call);
     return { call, isNew: true };
+  }
+
+  /**
+   * The user sent a message. A hook tells a call as the agent proposes it, never late: a call a hook
+   * tells after this is of a later turn than every prompt decided before it.
+   */
+  userSpoke(): void {
+    this._spoken++;
+  }
+
+  /** How many messages the user has sent. */
+  get spoken(): number {
+    return this._spoken;
   }
 
   /** Sets the call's fate; undefined takes it back (a decision the agent ignored). */

@@ -18,6 +18,8 @@ export interface DecisionMoment {
   readonly shownUserMessages: number;
   /** How many messages the keys had submitted (Enter with no prompt open). */
   readonly submits: number;
+  /** How many messages the call ledger had counted (CallLedger.spoken). */
+  readonly spoken: number;
 }
 
 export interface PromptInstance<P extends PromptView = PromptView> {
@@ -43,6 +45,8 @@ export interface PromptInstance<P extends PromptView = PromptView> {
   readonly shownUserMessagesAtDecision?: number;
   /** How many messages the keys had submitted (Enter with no prompt open) when it was decided. */
   readonly submitsAtDecision?: number;
+  /** CallLedger.spoken when it was decided. */
+  readonly spokenAtDecision?: number;
 }
 
 /** The book's own, writable copy of a prompt. */
@@ -98,6 +102,7 @@ export class PromptBook<P extends PromptView = PromptView> {
     own.turnEndsAtDecision = moment.turnEnds;
     own.shownUserMessagesAtDecision = moment.shownUserMessages;
     own.submitsAtDecision = moment.submits;
+    own.spokenAtDecision = moment.spoken;
   }
 
   /** Takes back a decision the agent ignored: the prompt is open again. */

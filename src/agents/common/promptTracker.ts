@@ -62,6 +62,7 @@ export class PromptTracker<P extends PromptView> {
   /** Enter at the agent's input, not at a prompt or menu. */
   submitted(): void {
     this._submits++;
+    this._facts.userSpoke();
   }
 
   /** A key at the open prompt; returns the decision it made, if any. */
@@ -114,7 +115,7 @@ export class PromptTracker<P extends PromptView> {
     // nor does a dialog whose refusal cancels only its call (refusalKeepsTurn).
     const endsTurn = rejects && parsed.subagent === undefined && parsed.refusalKeepsTurn !== true && (choice.trigger === 'esc' || choice.trigger === 'ctrl_c' || (meaning?.endsTurn !== false && !submitsText));
     const decision: PromptDecision = { eventId, type, endsTurn, ...(meaning?.reasks ? { reasks: true } : {}) };
-    this._book.decide(open, decision, { turnEnds: facts.turnEnds, shownUserMessages: this._shownUserMessages, submits: this._submits });
+    this._book.decide(open, decision, { turnEnds: facts.turnEnds, shownUserMessages: this._shownUserMessages, submits: this._submits, spoken: facts.spoken });
     if (rejects && this._profile.reasonPolicy !== 'inline') facts.awaitReason(eventId);
     if (call) facts.bindPrompt(open, call);
     return { prompt: open, eventId, rowsAtKey: decisionRows };

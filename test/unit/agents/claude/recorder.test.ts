@@ -284,6 +284,41 @@ describe('claude 2.1.330, hooks', () => {
   });
 });
 
+describe('claude 2.1.330, a refusal whose call no witness told yet', () => {
+  // Seen once on a loaded machine (CI): the PreToolUse hook of the refused call never came, the
+  // transcript trailed, and the refusal was tied to the call of the user's next turn, whose hook
+  // came first. A call a hook tells after the user spoke again is of a later turn.
+  const COMMAND = 'echo mock-bash-ran > <SCRATCH>/ws/bash-out.txt';
+  const hookOf = (r: AgentReplay) => (event: string, payload: Record<string, unknown>) =>
+    r.hooks.fire({ agent: 'claude', event, payload: { hook_event_name: event, ...payload }, sent_at: '2026-11-22T09:28:00.000Z' });
+
+  it('is not tied to a call a hook tells once the user sent the next message; the next prompt takes that call', async () => {
+    const r = new AgentReplay('01-bash-approve', { announceTranscript: false });
+    const hook = hookOf(r);
+    r.show('bash-approve--screen-prompt');
+    r.press('esc');
+    r.show('bash-no--screen-after');
+    r.press('enter');
+    hook('PreToolUse', { tool_name: 'Bash', tool_input: { command: COMMAND }, tool_use_id: 'toolu_next_turn' });
+    expect(r.sink.rows('rejection').map((e) => e.call_id ?? null)).toEqual([null]);
+    r.show('bash-approve--screen-prompt');
+    r.press('1');
+    expect(r.sink.rows('approval')).toEqual([expect.objectContaining({ call_id: 'toolu_next_turn' })]);
+    expect(r.sink.rows('rejection').map((e) => e.call_id ?? null)).toEqual([null]);
+    r.dispose();
+  });
+
+  it('is tied to a call a hook tells before the user spoke again (the hook only came late)', async () => {
+    const r = new AgentReplay('01-bash-approve', { announceTranscript: false });
+    const hook = hookOf(r);
+    r.show('bash-approve--screen-prompt');
+    r.press('esc');
+    hook('PreToolUse', { tool_name: 'Bash', tool_input: { command: COMMAND }, tool_use_id: 'toolu_late_hook' });
+    expect(r.sink.rows('rejection')).toEqual([expect.objectContaining({ call_id: 'toolu_late_hook' })]);
+    r.dispose();
+  });
+});
+
 describe('claude 2.1.330, hooks that carry what the transcript has not said yet', () => {
   it('PostToolBatch carries the reason typed after Tab (before the transcript is read)', async () => {
     const r = new AgentReplay('05-bash-reject-with-reason', { announceTranscript: false });

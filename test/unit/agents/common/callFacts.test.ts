@@ -8,7 +8,7 @@ import { VirtualClock } from '../../../support/virtualClock.js';
 import { MemorySink } from '../../../support/memorySink.js';
 import { PlainFactsProfile, commandPrompt } from '../../../support/factsProfile.js';
 
-const moment = { turnEnds: 0, shownUserMessages: 1, submits: 0 };
+const moment = { turnEnds: 0, shownUserMessages: 1, submits: 0, spoken: 0 };
 const call = (callId: string, command: string, turnId = 't1'): SessionFact => ({ type: 'call', callId, toolName: 'shell', toolInput: { command }, turnId, source: 'session_file' });
 
 function setUp() {

@@ -106,7 +106,7 @@ describe('FactApplier', () => {
     apply({ type: 'turn_started', turnId: 't1', source: 'session_file' }, call('c1', 'rm x'));
     const prompt = prompts.open(commandPrompt('rm x'), events.write({ type: 'prompt', kind: 'command', decided_by: null, evidence: ['screen'] }));
     const rejection = events.write({ type: 'rejection', kind: 'command', call_id: 'c1', evidence: ['screen', 'keys'] });
-    prompts.decide(prompt, { eventId: rejection, type: 'rejection', endsTurn: false }, { turnEnds: 0, shownUserMessages: 1, submits: 0 });
+    prompts.decide(prompt, { eventId: rejection, type: 'rejection', endsTurn: false }, { turnEnds: 0, shownUserMessages: 1, submits: 0, spoken: 0 });
     prompts.tieCall(prompt, 'c1');
     reasons.rejected(rejection);
     apply({ type: 'user_message', text: 'too early', source: 'session_file' });
@@ -119,7 +119,7 @@ describe('FactApplier', () => {
     const { apply, sink, events, prompts, reasons } = setUp(true);
     const unbound = events.write({ type: 'rejection', kind: 'command', evidence: ['screen', 'keys'] });
     const prompt = prompts.open(commandPrompt('ls'), 'p1');
-    prompts.decide(prompt, { eventId: unbound, type: 'rejection', endsTurn: true }, { turnEnds: 0, shownUserMessages: 1, submits: 0 });
+    prompts.decide(prompt, { eventId: unbound, type: 'rejection', endsTurn: true }, { turnEnds: 0, shownUserMessages: 1, submits: 0, spoken: 0 });
     reasons.rejected(unbound);
     apply({ type: 'turn_started', turnId: 't1', source: 'session_file' }, { type: 'turn_aborted', reason: 'interrupted' }, { type: 'user_message', text: 'next', source: 'session_file' });
     expect(sink.rows('rejection')[0]!.reason).toBeUndefined();

@@ -8,7 +8,7 @@ function view(identity: string, highlighted = 1): PromptView {
   return { identity, kind: 'command', title: `Run ${identity}?`, details: {}, options: [{ number: 1, label: 'Yes', highlighted: highlighted === 1, row: 5 }, { number: 2, label: 'No', highlighted: highlighted === 2, row: 6 }], highlighted };
 }
 
-const moment = { turnEnds: 2, shownUserMessages: 3, submits: 1 };
+const moment = { turnEnds: 2, shownUserMessages: 3, submits: 1, spoken: 1 };
 
 describe('PromptBook', () => {
   it('keeps prompts in the order they opened, with the prompt they ask again for', () => {
