@@ -7,16 +7,6 @@ import { z } from 'zod';
 import type { DecidedBy, EventKind, Scope } from '../../core/events.js';
 import { isObject } from '../../readers/nativeSession.js';
 
-/** The envelope of every line. `data` is checked per type, where it is used. */
-export const EventLine = z.looseObject({
-  type: z.string(),
-  data: z.unknown(),
-  id: z.string().optional(),
-  timestamp: z.string().optional(),
-  parentId: z.string().nullable().optional(),
-});
-export type EventLine = z.infer<typeof EventLine>;
-
 const Context = z.looseObject({ cwd: z.string().optional() });
 
 export const SessionStart = z.looseObject({
