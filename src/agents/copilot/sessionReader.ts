@@ -32,8 +32,8 @@ type Data<T extends ReadType> = z.infer<(typeof READ_TYPES)[T]>;
 
 /** What the file has said so far about one call. */
 interface CallState {
-  /** Its prompts' kinds by requestId (a URL prompt and a shell prompt may ask about one call). */
-  readonly requests: Map<string, string>;
+  /** Its prompts by requestId (a URL prompt and a shell prompt may ask about one call): kind and place in the queue. */
+  readonly requests: Map<string, { readonly kind: string; readonly order: number }>;
   /** requestIds asked and not yet decided. */
   readonly open: Set<string>;
   started: boolean;
@@ -106,7 +106,8 @@ export class CopilotEventsReader implements SessionReader {
     const parsed = READ_TYPES[known].safeParse(record['data']);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      this._b.diag('warning', 'invalid_record', `${known}: data.${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`, lineNo);
+      const path = issue !== undefined && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';
+      this._b.diag('warning', 'invalid_record', `${known}: data${path} ${issue?.message ?? 'invalid'}`, lineNo);
       return;
     }
     this._b.seeTimestamp(ts);
@@ -187,7 +188,7 @@ export class CopilotEventsReader implements SessionReader {
     const callId = d.permissionRequest.toolCallId;
     if (callId === undefined) return;
     const s = this._state(callId);
-    s.requests.set(d.requestId, d.permissionRequest.kind);
+    s.requests.set(d.requestId, { kind: d.permissionRequest.kind, order: this._requests++ });
     s.open.add(d.requestId);
   }
 
@@ -195,13 +196,15 @@ export class CopilotEventsReader implements SessionReader {
     const callId = d.toolCallId;
     if (callId === undefined) return;
     const s = this._state(callId);
-    const requestKind = s.requests.get(d.requestId) ?? null;
+    const request = s.requests.get(d.requestId);
+    const requestKind = request?.kind ?? null;
     s.open.delete(d.requestId);
     const decision = judgeDecision(d, requestKind);
     const native = { requestId: d.requestId, request: requestKind, result: d.result, decisionSource: d.decisionSource ?? null };
     const base = { ...emptyFinding(decision.type === 'approval' ? 'approval' : 'rejection'), call_id: callId, message_index: this._messageOf(callId), timestamp: ts };
     if (decision.type === 'cancelled') {
-      this._cancels.push({ callId, order: this._requests++, requestKind, data: d, ts });
+      // A cancel of a prompt the file never asked (a lost line) goes last in the queue.
+      this._cancels.push({ callId, order: request?.order ?? Number.MAX_SAFE_INTEGER, requestKind, data: d, ts });
       return;
     }
     if (decision.type === 'approval') {

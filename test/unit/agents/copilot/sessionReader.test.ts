@@ -104,6 +104,19 @@ describe('copilot events.jsonl: what the recordings do not hold', () => {
     ]);
   });
 
+  it('the rejected call is the first of the prompt queue (the requests\' order), whatever order the cancels are written in', () => {
+    const lines = linesOf('hooks-parallel-esc');
+    const at = lines.map((l, i) => (l.includes('"permission.completed"') ? i : -1)).filter((i) => i >= 0);
+    const cancels = at.map((i) => lines[i]!).reverse();
+    at.forEach((i, k) => (lines[i] = cancels[k]!));
+    const s = readEventsText(text(lines));
+    expect(s.findings.map((f) => [f.type, f.call_id, f.related_call_id])).toEqual([
+      ['rejection', 'toolu_mock_ce257be60c7d6bb2', null],
+      ['skipped', 'toolu_mock_2ef9937b04be7ad5', 'toolu_mock_ce257be60c7d6bb2'],
+      ['skipped', 'toolu_mock_26b969cb6f6b876c', 'toolu_mock_ce257be60c7d6bb2'],
+    ]);
+  });
+
   it('an abort with no turn running (Ctrl+C at the composer) is no finding', () => {
     const s = readEventsText(text([...askedBash('c1').slice(0, 2), ev('abort', { reason: 'user_initiated' })]));
     expect(s.findings).toEqual([]);
