@@ -86,6 +86,7 @@ export const COPILOT_1_0_102: CopilotStrings = {
   answerBullet: '● ',
   notAnswerRows: [/^● Tip: /, /^● No copilot-instructions\.md found\./, /^● Operation cancelled by user$/],
   toolDetailRow: /^└ /,
-  decisionRows: [/^✗ /, /^● Operation cancelled by user$/],
+  // A ✗ row of a call that failed by itself, or that a rule refused, is no one's key.
+  decisionRows: [/^✗ .*\bThe user rejected this tool call\./, /^✗ .*\bOperation aborted by user\b/, /^● Operation cancelled by user$/],
   resumeRow: /\bcopilot --resume=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/,
 };
