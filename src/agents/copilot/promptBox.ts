@@ -68,11 +68,11 @@ export function readBox(lines: readonly string[], box: BoxRows, s: CopilotString
   if (footerRow < 2 || !s.promptFooter.test(trimmed[footerRow]!) || !/^─+$/.test(trimmed[1]!)) return undefined;
   const title = trimmed[0]!;
   if (s.folderTrust.title.test(title)) return { dialog: 'folder_trust' };
+  // The question is the lowest row above the options that one of the known boxes asks.
   let questionRow = footerRow - 1;
   let text: PromptText | undefined;
-  for (; questionRow > 1 && !text; questionRow--) text = s.prompts.find((p) => p.question.test(trimmed[questionRow]!));
+  while (questionRow > 1 && !(text = s.prompts.find((p) => p.question.test(trimmed[questionRow]!)))) questionRow--;
   if (!text) return unreadList(rows, footerRow, s);
-  questionRow++;
   const options = parseOptionList(rows, questionRow + 1, footerRow, { marker: s.selectedMarker, hotkey: s.optionHotkey });
   if (!listIsWhole(trimmed, options, questionRow, footerRow)) return undefined;
   const shown = withFeedbackField(options, text, s);
