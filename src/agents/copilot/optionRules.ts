@@ -1,0 +1,31 @@
+// What keys do at Copilot's permission prompts (docs/copilot.md §3, §5), in the shared recorder's
+// terms (common/agentProfile.ts OptionRules, common/optionKeys.ts).
+import type { OptionMeaning, OptionRules } from '../common/agentProfile.js';
+import type { CopilotStrings } from './strings/index.js';
+
+export function copilotOptionRules(strings: CopilotStrings): OptionRules {
+  return {
+    meaning: (label: string): OptionMeaning | undefined => {
+      const found = strings.optionMeanings.find((m) => m.label.test(label));
+      if (!found) return undefined;
+      const { label: _, ...meaning } = found;
+      return meaning;
+    },
+    // No letter refuses a prompt: only digits, arrows, Enter, Esc and Ctrl+C were measured to act.
+    hiddenRejectLetters: [],
+    // Up on the first option was not measured: without a wrap, the screen's highlight corrects a
+    // wrong guess, while a wrap guessed wrongly would move the expected highlight to the end.
+    selectionWraps: false,
+    // Ctrl+C once at a prompt cancels it and the turn, byte for byte as Esc does.
+    ctrlCRejects: true,
+    // One Ctrl+C cuts a running tool or a streaming answer at once (Esc needs two).
+    ctrlCInterrupts: true,
+    // Esc at a prompt cancels it and aborts the turn without choosing an option; the path prompt's
+    // `No (Esc)` names Esc itself (its `key`), which the shared rule honours.
+    escChoosesRejectOption: false,
+    // Not expressible in these rules yet: a digit (or Enter) on "No, and tell Copilot…" does not
+    // refuse, it only highlights that option, which is then a text field; Enter there refuses once
+    // text was typed and does nothing before (§3). The parser reports the field (PromptView.feedback)
+    // whenever that option is highlighted, so the characters typed into it are never taken as keys.
+  };
+}
