@@ -162,6 +162,14 @@ export interface OptionMeaning {
    * next is a new prompt with a decision of its own, even when it looks the same.
    */
   readonly reasks?: boolean;
+  /**
+   * Choosing this option opens a text field on it instead of deciding (Copilot's "No, and tell
+   * Copilot what to do differently"): a digit or Enter on it with the field empty only highlights
+   * it; characters are the field's (counted, never kept); Enter with text refuses with that text as
+   * the reason (`inline`, the agent goes on); Esc refuses (`inline` when text was typed, which is
+   * thrown away). Arrows away from it close the field.
+   */
+  readonly opensField?: boolean;
 }
 
 /** How keys act on the agent's option lists. */

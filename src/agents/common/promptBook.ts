@@ -3,6 +3,9 @@
 // cuts) read them through the read-only PromptInstance and ask the book for every change.
 import type { PromptView } from './agentProfile.js';
 
+/** What opened a prompt's text field: Tab (Claude's amend), a digit, or arrows or Enter on its option. */
+export type FieldOpener = 'tab' | 'digit' | 'highlight';
+
 export interface PromptDecision {
   readonly eventId: string;
   readonly type: 'approval' | 'rejection';
@@ -32,8 +35,11 @@ export interface PromptInstance<P extends PromptView = PromptView> {
   readonly asksAgainFor?: PromptInstance<P>;
   /** Where arrows moved the highlight, until the screen shows it. */
   readonly expectedHighlight?: number;
-  /** The text field Tab opened (Claude's amend): how many characters the keys typed into it. */
-  readonly amend?: { readonly typed: number };
+  /**
+   * The text field open on the highlighted option: how many characters the keys typed into it, and
+   * the key that opened it (Tab, Claude's amend; a digit or arrows onto an option that opens one).
+   */
+  readonly amend?: { readonly typed: number; readonly openedBy: FieldOpener };
   /**
    * An interruption written while this approved prompt's call was not in the session file yet (the
    * file trails the screen): it gets the call, and the call its fate, once the call is read.
@@ -50,7 +56,7 @@ export interface PromptInstance<P extends PromptView = PromptView> {
 }
 
 /** The book's own, writable copy of a prompt. */
-type BookPrompt<P extends PromptView> = { -readonly [K in keyof PromptInstance<P>]: PromptInstance<P>[K] } & { amend?: { typed: number } };
+type BookPrompt<P extends PromptView> = { -readonly [K in keyof PromptInstance<P>]: PromptInstance<P>[K] } & { amend?: { typed: number; openedBy: FieldOpener } };
 
 export class PromptBook<P extends PromptView = PromptView> {
   private readonly _prompts: Array<BookPrompt<P>> = [];
@@ -79,9 +85,9 @@ export class PromptBook<P extends PromptView = PromptView> {
     else own.expectedHighlight = highlighted;
   }
 
-  /** Tab opened the prompt's text field (nothing typed yet). */
-  openAmend(prompt: PromptInstance<P>): void {
-    this._own(prompt).amend = { typed: 0 };
+  /** `openedBy` opened the prompt's text field (nothing typed yet). */
+  openAmend(prompt: PromptInstance<P>, openedBy: FieldOpener = 'tab'): void {
+    this._own(prompt).amend = { typed: 0, openedBy };
   }
 
   /** Characters typed into (positive) or erased from (negative) the open text field; never below none. */

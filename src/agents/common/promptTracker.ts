@@ -4,10 +4,11 @@
 // a prompt still open when the agent exits is recorded as cut by the exit.
 import type { NewEvent } from '../../core/events.js';
 import type { KeyEvent } from '../../core/keys.js';
-import type { AgentProfile, PromptView } from './agentProfile.js';
+import type { AgentProfile, OptionRules, PromptView } from './agentProfile.js';
 import type { CallFacts } from './callFacts.js';
 import type { PromptBook, PromptDecision, PromptInstance } from './promptBook.js';
-import { arrowDelta, choosePromptOption, moveHighlight, settledMeaning } from './optionKeys.js';
+import type { ListOption } from './optionList.js';
+import { arrowDelta, choosePromptOption, moveHighlight, settledMeaning, type Choice } from './optionKeys.js';
 
 /** A decision to check later: was its key taken, or did the agent ignore it? */
 export interface Decided<P extends PromptView> {
@@ -82,6 +83,9 @@ export class PromptTracker<P extends PromptView> {
       this._book.expectHighlight(open, moveHighlight(current, delta, parsed.options.length, rules));
       return undefined;
     }
+    // An option that is a text field is one whenever it is highlighted (OptionMeaning.opensField):
+    // from the first key on it, the keys count what is typed there.
+    if (!open.amend && this._opensField(parsed.options.find((o) => o.number === current), rules)) this._book.openAmend(open, 'highlight');
     if (this._amendKey(key, open, current)) return undefined;
     // The keys know the field before the screen does (its echo may not be in the screen model when
     // Enter comes); the screen knows text the keys could not count (a paste the decoder did not see).
@@ -91,10 +95,11 @@ export class PromptTracker<P extends PromptView> {
     const choice = choosePromptOption(key, parsed.options, current, rules);
     if (!choice) return undefined;
     const meaning = choice.option ? settledMeaning(rules.meaning(choice.option.label)) : undefined;
+    if (meaning?.opensField && field?.typed !== true && this._holdsField(choice, open)) return undefined;
     const rejects = choice.trigger === 'ctrl_c' || meaning?.decision !== 'approve';
-    // Enter on a field with text submits it (the decision came through the field: trigger `tab`);
-    // Esc on one throws the typed text away: the rejection says a reason was typed inline (its
-    // source) and holds none.
+    // Enter on a field with text submits it (the decision came through the field: trigger `tab`
+    // for Tab's field, else the key that chose the option); Esc on one throws the typed text away:
+    // the rejection says a reason was typed inline (its source) and holds none.
     const submitsText = field?.typed === true && choice.trigger === 'enter';
     const discardsText = field?.typed === true && choice.trigger === 'esc';
     const call = facts.call(open.callId);
@@ -102,7 +107,7 @@ export class PromptTracker<P extends PromptView> {
     const eventId = facts.event({
       type,
       kind: parsed.kind,
-      trigger: submitsText ? 'tab' : choice.trigger,
+      trigger: submitsText ? fieldTrigger(open, meaning?.opensField === true) : choice.trigger,
       option_label: choice.option?.label ?? null,
       ...(rejects ? { reason_source: submitsText || discardsText ? 'inline' : 'none', ran: 'no' } : { scope: meaning?.scope ?? 'once', ran: 'unknown' }),
       ...facts.callFields(call),
@@ -142,6 +147,21 @@ export class PromptTracker<P extends PromptView> {
     const option = open.parsed.options.find((o) => o.number === highlighted);
     if (option && this._profile.optionRules.amends?.(option.label, open.parsed)) this._book.openAmend(open);
     return true;
+  }
+
+  /**
+   * A digit or Enter on an option that opens a text field, with nothing typed in it: the field opens
+   * (a digit moves the highlight onto it) and nothing is decided. True when the key was so taken.
+   */
+  private _holdsField(choice: Choice, open: PromptInstance<P>): boolean {
+    if (choice.trigger !== 'digit' && choice.trigger !== 'enter') return false;
+    if (choice.trigger === 'digit' && choice.option) this._book.expectHighlight(open, choice.option.number);
+    if (!open.amend) this._book.openAmend(open, choice.trigger === 'digit' ? 'digit' : 'highlight');
+    return true;
+  }
+
+  private _opensField(option: ListOption | undefined, rules: OptionRules): boolean {
+    return option !== undefined && rules.meaning(option.label)?.opensField === true;
   }
 
   /**
@@ -243,6 +263,18 @@ export class PromptTracker<P extends PromptView> {
     const eventId = this._facts.event({ type: 'prompt', kind: parsed.kind, decided_by: null, prompt: promptShown(parsed), evidence: ['screen'] });
     return this._facts.openPrompt(parsed, eventId, asksAgainFor);
   }
+}
+
+/**
+ * The trigger of a refusal or choice submitted through a text field: `tab` for the field Tab opened
+ * (Claude's amend); for an option that is itself a field (Copilot's "No, and tell Copilot…"), the
+ * key that chose the option: `digit` when a digit opened the field, else `enter` (arrows moved onto
+ * it and Enter submitted: the way an arrowed choice is recorded everywhere).
+ */
+function fieldTrigger(open: PromptInstance, optionIsField: boolean): 'tab' | 'digit' | 'enter' {
+  const openedBy = open.amend?.openedBy;
+  if (openedBy === 'tab' || (openedBy === undefined && !optionIsField)) return 'tab';
+  return openedBy === 'digit' ? 'digit' : 'enter';
 }
 
 /** What a prompt event says the prompt showed. */

@@ -9,7 +9,9 @@ export function copilotOptionRules(strings: CopilotStrings): OptionRules {
       const found = strings.optionMeanings.find((m) => m.label.test(label));
       if (!found) return undefined;
       const { label: _, ...meaning } = found;
-      return meaning;
+      // "No, and tell Copilot…": a digit or Enter on it only highlights it, as a text field; Enter
+      // with text refuses with that reason and the turn goes on, Esc refuses and ends it (§3).
+      return label === strings.feedbackOption.label ? { ...meaning, opensField: true } : meaning;
     },
     // No letter refuses a prompt: only digits, arrows, Enter, Esc and Ctrl+C were measured to act.
     hiddenRejectLetters: [],
@@ -23,9 +25,5 @@ export function copilotOptionRules(strings: CopilotStrings): OptionRules {
     // Esc at a prompt cancels it and aborts the turn without choosing an option; the path prompt's
     // `No (Esc)` names Esc itself (its `key`), which the shared rule honours.
     escChoosesRejectOption: false,
-    // Not expressible in these rules yet: a digit (or Enter) on "No, and tell Copilot…" does not
-    // refuse, it only highlights that option, which is then a text field; Enter there refuses once
-    // text was typed and does nothing before (§3). The parser reports the field (PromptView.feedback)
-    // whenever that option is highlighted, so the characters typed into it are never taken as keys.
   };
 }

@@ -68,7 +68,7 @@ export const COPILOT_1_0_102: CopilotStrings = {
     { label: /^Yes, allow file-tool read-only access to the listed directory for this session$/, decision: 'approve', scope: 'session' },
     { label: /^Yes$/, decision: 'approve', scope: 'once' },
     // Enter with a reason typed: refused, and the turn goes on; Esc: refused, and the turn ends (§3).
-    // The recorder tells the two apart by the text field (PromptView.feedback).
+    // The option is a text field (optionRules.ts sets OptionMeaning.opensField on it).
     { label: /^No, and tell Copilot what to do differently/, decision: 'reject', endsTurn: true },
     // The path prompt's No ends the turn (`abort user_initiated`, §3).
     { label: /^No \(Esc\)$/, decision: 'reject', endsTurn: true },

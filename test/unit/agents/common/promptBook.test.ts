@@ -38,9 +38,9 @@ describe('PromptBook', () => {
     book.openAmend(prompt);
     book.typeIntoAmend(prompt, 5);
     book.typeIntoAmend(prompt, -1);
-    expect(prompt.amend).toEqual({ typed: 4 });
+    expect(prompt.amend).toEqual({ typed: 4, openedBy: 'tab' });
     for (let i = 0; i < 6; i++) book.typeIntoAmend(prompt, -1);
-    expect(prompt.amend).toEqual({ typed: 0 });
+    expect(prompt.amend).toEqual({ typed: 0, openedBy: 'tab' });
     book.closeAmend(prompt);
     expect('amend' in prompt).toBe(false);
   });

@@ -30,7 +30,7 @@ describe('copilot 1.0.102 option rules (docs/copilot.md §3)', () => {
     ['Yes, allow file-tool read-only access to the listed directory for this session', { decision: 'approve', scope: 'session' }],
     ['Yes, and approve all URLs from "http://127.0.0.1:9" for the rest of the running session', { decision: 'approve', scope: 'session' }],
     ['Yes, and approve all URLs from "http://127.0.0.1:9" permanently', { decision: 'approve', scope: 'always' }],
-    ['No, and tell Copilot what to do differently (Esc to stop)', { decision: 'reject', endsTurn: true }],
+    ['No, and tell Copilot what to do differently (Esc to stop)', { decision: 'reject', endsTurn: true, opensField: true }],
     ['No (Esc)', { decision: 'reject', endsTurn: true }],
   ])('%s', (label, meaning) => {
     expect(rules.meaning(label)).toEqual(meaning);
