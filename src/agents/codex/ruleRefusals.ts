@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import type { SessionFact } from '../common/agentProfile.js';
 import { filesIn, textReader } from '../common/ruleFormat.js';
 import { rulePrefix } from './approvalRules.js';
-import { codexHome } from './home.js';
-import { codexRules } from './rules.js';
+import { codexPermissionRules, codexRules } from './rules.js';
 import type { CodexStrings } from './strings/index.js';
 
 /** The prefix a rule refusal's message names, or undefined when the message is not Codex's words for one. */
@@ -22,10 +21,11 @@ export function forbiddenPrefixOf(message: string, strings: CodexStrings): strin
  * the user's ($CODEX_HOME/rules/*.rules) and the project's (`.codex/rules/*.rules`).
  */
 export function forbiddingRule(env: NodeJS.ProcessEnv, cwd: string, prefix: string, strings: CodexStrings): string | undefined {
+  // The user's files are the ones `rec rules` reads; the project's are read the same way.
   const read = textReader(codexRules);
-  const files = [...filesIn(join(codexHome(env), 'rules'), '.rules'), ...filesIn(join(cwd, '.codex', 'rules'), '.rules')];
-  return files
-    .flatMap(read)
+  const project = filesIn(join(cwd, '.codex', 'rules'), '.rules').map((file) => ({ file, read }));
+  return [...codexPermissionRules.ruleFiles(cwd, env), ...project]
+    .flatMap((source) => source.read(source.file))
     .filter((r) => r.decision === 'deny' && r.match.kind === 'command' && rulePrefix(r.match.words, strings) === prefix)
     .at(-1)?.text;
 }
