@@ -39,6 +39,8 @@ export interface RecorderContext {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly startedAt: Date;
+  /** The pid of the agent process rec started; absent where no agent runs (a recording replayed). */
+  readonly agentPid?: number;
   /** The version of the agent's package above the binary rec started, when it has one. */
   readonly agentVersion?: string;
   readonly screen: ScreenView;

@@ -47,6 +47,8 @@ export interface RecordingOptions {
   readonly debug: DebugLog;
   readonly recVersion: string;
   readonly pid: number;
+  /** The pid of the agent process in the pty. */
+  readonly agentPid: number;
   /** How long the recorder may reconcile after the exit; RECONCILE_AFTER_EXIT_MS unless a test says. */
   readonly reconcileAfterExitMs?: number;
 }
@@ -125,6 +127,7 @@ export class Recording implements KeyObserver {
         cwd: opts.cwd,
         env: opts.env,
         startedAt: opts.startedAt,
+        agentPid: opts.agentPid,
         ...(opts.agentVersion !== undefined ? { agentVersion: opts.agentVersion } : {}),
         screen: this.screen,
         sink: this._sink,

@@ -77,7 +77,7 @@ export async function runCommand(args: RunArgs, io: CommandIO): Promise<number> 
   const signals = forwardSignals(session, run.debug, (cols, rows) => recording?.resize(cols, rows));
   // The recording starts now that the agent runs. It is handed over as soon as it opens, before its
   // recorder starts, so that resizes and the exit reach it even when the recorder fails.
-  const spec: RecordingSpec = { run, module, adapter, args, io, file, packageVersion: found.binary.packageVersion, env: launch.plan.env };
+  const spec: RecordingSpec = { run, module, adapter, args, io, file, packageVersion: found.binary.packageVersion, env: launch.plan.env, agentPid: session.pid };
   await openRecording(spec, output, input, (opened) => (recording = opened));
 
   const exit: ExitInfo = await session.exited;
@@ -279,6 +279,8 @@ interface RecordingSpec {
   readonly file: string;
   readonly packageVersion: string | undefined;
   readonly env: NodeJS.ProcessEnv;
+  /** The agent's pid: a scanning agent's session finder tells its own processes from a twin's. */
+  readonly agentPid: number;
 }
 
 /** Fail-open: a recording that cannot open or start is a 'store' failure, and the agent runs on. */
@@ -309,6 +311,7 @@ async function openRecording(
       debug: run.debug,
       recVersion: readVersion(),
       pid: process.pid,
+      agentPid: spec.agentPid,
     };
     const recording = output.attach((early) => Recording.open(options, early));
     opened(recording);

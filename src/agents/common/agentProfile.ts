@@ -113,7 +113,13 @@ export interface ScreenReading<P extends PromptView = PromptView> {
 
 /** What the screen tells of which session file is this run's (what the recorder last saw of it). */
 export interface SessionWitness<P extends PromptView = PromptView> {
+  /** The user messages shown long enough ago that our own file holds them too (sessionBinding.ts). */
   readonly userMessages: readonly string[];
+  /**
+   * Every user message the screen has shown in this run, whitespace dropped, however recently: a
+   * candidate holding any other message is another session's.
+   */
+  readonly shownEver?: readonly string[];
   readonly prompt?: P;
   readonly sessionId?: string;
   /**
@@ -293,6 +299,8 @@ export interface ProfileContext {
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
   readonly startedAt: Date;
+  /** The pid of the agent process rec started; absent where no agent runs (a recording replayed). */
+  readonly agentPid?: number;
   readonly screen: ScreenView;
 }
 

@@ -45,11 +45,12 @@ export class SessionBinding<P extends PromptView = PromptView> {
     if (screen.sessionId !== undefined) this._sessionId = screen.sessionId;
   }
 
-  /** What to hand the chooser: only what was shown WITNESS_SETTLE_MS ago or more, the id, the refusals. */
+  /** What to hand the chooser: what was shown WITNESS_SETTLE_MS ago or more, all ever shown, the id, the refusals. */
   witness(now: number, userMessages: readonly string[], prompt: P | undefined, refused: readonly P[]): SessionWitness<P> {
     const settled = (since: number | undefined) => since !== undefined && now - since >= this._settleMs;
     return {
       userMessages: userMessages.filter((m) => settled(this._messageSeen.get(squash(m)))),
+      shownEver: [...this._messageSeen.keys()],
       ...(prompt && this._promptSeen?.identity === prompt.identity && settled(this._promptSeen.since) ? { prompt } : {}),
       ...(this._sessionId !== undefined ? { sessionId: this._sessionId } : {}),
       ...(refused.length > 0 ? { refused } : {}),

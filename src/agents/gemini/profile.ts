@@ -16,7 +16,7 @@ import { promptShowsCall } from './callMatcher.js';
 import { diskStateOf } from './diskCheck.js';
 import { GeminiHookPayload } from './hookPayloads.js';
 import { parseGeminiScreen, type GeminiPrompt } from './screenParser.js';
-import { SessionChooser } from './sessionLocator.js';
+import { geminiBeside, SessionChooser } from './sessionLocator.js';
 import { callError, callOutput, cancelReason, messageText, modelSideCallId, parseGeminiLine, userWords, type GeminiMessage, type GeminiToolCall } from './sessionRecords.js';
 import { geminiStringsFor, type GeminiStrings } from './strings/index.js';
 import { GEMINI_TOOLS } from './tools.js';
@@ -61,7 +61,9 @@ export class GeminiProfile implements AgentProfile<GeminiPromptView> {
 
   constructor(private readonly _ctx: ProfileContext) {
     this._strings = geminiStringsFor(undefined);
-    this._chooser = new SessionChooser(_ctx.env, _ctx.cwd, _ctx.startedAt);
+    // A recording replayed has no agent process, and no twin beside it.
+    const beside = _ctx.agentPid === undefined ? () => false : geminiBeside(_ctx.agentPid, _ctx.cwd);
+    this._chooser = new SessionChooser(_ctx.env, _ctx.cwd, _ctx.startedAt, beside);
   }
 
   get optionRules(): OptionRules {

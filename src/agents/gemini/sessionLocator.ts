@@ -12,7 +12,11 @@
 //   - `fits`: the candidates that hold the most of the user messages the screen showed (long
 //     enough ago that our own file holds them too, sessionBinding.ts WITNESS_SETTLE_MS), leaving out
 //     any that ran a call this run refused (a twin that approved it). Two sessions given the same
-//     words fit equally; the recorder then binds neither.
+//     words fit equally; the recorder then binds neither. A lone fit is handed in alone only when
+//     no other candidate may still be ours, or no other Gemini works in this folder
+//     (agentsBeside.ts): our own file may trail the screen by more than any wait (a loaded machine),
+//     and then a twin's, given the same words, is the only one holding them. A candidate is
+//     another session's once it holds a user message this run's screen never showed.
 // The session id is on screen only at the quit summary (Gemini 0.61.0), so two such sessions are
 // told apart at exit, or not at all (a run killed before its summary keeps no call ids).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -22,6 +26,7 @@ import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/ag
 import type { KnownCall } from '../common/callLedger.js';
 import { readHead, readHeadOf } from '../common/fileHead.js';
 import { HeldFiles } from '../common/heldFiles.js';
+import { agentRunsBeside } from '../common/agentsBeside.js';
 import { isoTimestampOf, runStartOffset, sizesUntouchedSince } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
 import { geminiHome } from './home.js';
@@ -41,6 +46,25 @@ const ProjectsFile = z.object({ projects: z.record(z.string(), z.string()) });
 
 const squash = (s: string) => s.replace(/\s+/g, '');
 
+/** A message a file holds, as the screen showed it: whole, or clipped from a long enough start. */
+const shownAs = (fileMessage: string, shown: string) => fileMessage === shown || (shown.length >= MIN_PARTIAL_MESSAGE_CHARS && fileMessage.startsWith(shown));
+
+/**
+ * A Gemini CLI process, by its argv: the `gemini` binary or the bundle's `gemini.js` (the process
+ * it relaunches itself as), or anything run from the `@google/gemini-cli` package.
+ */
+export function isGeminiProcess(argv: readonly string[]): boolean {
+  return argv.some((a) => /(^|\/)gemini(\.js)?$/.test(a) || a.includes('/@google/gemini-cli/'));
+}
+
+/** Whether another Gemini works in this folder beside the run's own (undefined: cannot tell). */
+export type GeminiBeside = () => boolean | undefined;
+
+/** The probe of a live run: Gemini processes in `cwd` outside the tree of `agentPid`. */
+export function geminiBeside(agentPid: number, cwd: string): GeminiBeside {
+  return () => agentRunsBeside({ ownPid: agentPid, cwd, isAgent: isGeminiProcess });
+}
+
 export class SessionChooser {
   /** The chat files' sizes as the run started: what a resumed one held then is earlier (runPart.ts). */
   private readonly _sizesAtStart: ReadonlyMap<string, number>;
@@ -51,6 +75,7 @@ export class SessionChooser {
     private readonly _env: NodeJS.ProcessEnv,
     private readonly _cwd: string,
     private readonly _startedAt: Date,
+    private readonly _beside: GeminiBeside,
   ) {
     const dir = this.chatsDir();
     this._sizesAtStart = dir === undefined ? new Map() : sizesUntouchedSince(listChats(dir).map((name) => join(dir, name)), _startedAt);
@@ -83,17 +108,24 @@ export class SessionChooser {
     }
     const shown = witness.userMessages.map(squash).filter((m) => m !== '');
     if (shown.length === 0) return { type: 'fits', files: [] };
-    const scored: Array<{ ref: SessionFileRef; score: number }> = [];
+    const shownEver = [...shown, ...(witness.shownEver ?? []).map(squash).filter((m) => m !== '')];
+    const scored: Array<{ file: string; score: number; mayBeOurs: boolean }> = [];
     for (const file of candidates) {
       const peeked = peek(file, strings);
       // It ran a call this run refused: a twin that approved it.
       if ((witness.refused ?? []).some((p) => peeked.ranCalls.some((c) => promptShowsCall(p, c)))) continue;
       const messages = peeked.userMessages.map(squash);
-      const score = shown.filter((s) => messages.some((m) => m === s || (s.length >= MIN_PARTIAL_MESSAGE_CHARS && m.startsWith(s)))).length;
-      scored.push({ ref: { file, from: 0 }, score });
+      const score = shown.filter((s) => messages.some((m) => shownAs(m, s))).length;
+      const mayBeOurs = messages.every((m) => shownEver.some((s) => shownAs(m, s)));
+      scored.push({ file, score, mayBeOurs });
     }
     const best = Math.max(0, ...scored.map((c) => c.score));
-    return { type: 'fits', files: best === 0 ? [] : scored.filter((c) => c.score === best).map((c) => ({ file: c.ref.file, from: this.runStartsAt(c.ref.file) })) };
+    const fits = best === 0 ? [] : scored.filter((c) => c.score === best);
+    const [only] = fits;
+    // Our own file, trailing: it holds less so far, yet nothing another session said.
+    const trailing = fits.length === 1 ? scored.filter((c) => c !== only && c.mayBeOurs) : [];
+    const tied = trailing.length > 0 && this._beside() !== false ? [...fits, ...trailing] : fits;
+    return { type: 'fits', files: tied.map((c) => ({ file: c.file, from: this.runStartsAt(c.file) })) };
   }
 
   /** Opens every candidate not held yet (a listing and a stat: cheap enough for every poll). */

@@ -54,7 +54,7 @@ describe("Gemini's session locator", () => {
     const gemini = join(dir, where, '.gemini');
     mkdirSync(gemini, { recursive: true });
     writeFileSync(join(gemini, 'projects.json'), JSON.stringify({ projects: { '/work/project': 'project' } }));
-    const chooser = new SessionChooser(env, '/work/project', new Date());
+    const chooser = new SessionChooser(env, '/work/project', new Date(), () => false);
     try {
       expect(chooser.chatsDir()).toBe(join(gemini, 'tmp', 'project', 'chats'));
       expect(agentModule('gemini').permissionRules!.personalFile('/work/project', env)).toBe(join(gemini, 'policies', 'rec-rules.toml'));

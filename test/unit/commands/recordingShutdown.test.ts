@@ -50,6 +50,7 @@ function open(dir: string, adapter: AgentAdapter, hooks: Emitter<HookMessage>, f
       debug: () => {},
       recVersion: 'test',
       pid: process.pid,
+      agentPid: process.pid,
       reconcileAfterExitMs: BUDGET_IN_TESTS_MS,
     },
     [],
