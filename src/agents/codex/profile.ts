@@ -13,7 +13,7 @@ import { NetworkAskers } from './networkAskers.js';
 import { RulesWritten } from './rulesWritten.js';
 import { CodexHookPayload } from './hookPayloads.js';
 import { parseCodexScreen, type CodexPrompt, type CodexTaskMenu } from './screenParser.js';
-import { RolloutChooser } from './sessionLocator.js';
+import { codexBeside, RolloutChooser } from './sessionLocator.js';
 import { EARLIER_ROLLOUTS_WALK_MS, EarlierRollouts } from './sessionCandidates.js';
 import { AUTO_REVIEWER, isAbortedOutput, isHarnessMessage, messageText, outputText, parseRolloutLine, ranCallOf, toolInputOf, toolNameOf } from './sessionRecords.js';
 import { harnessRefusalOf } from './harnessRefusal.js';
@@ -67,7 +67,9 @@ export class CodexProfile implements AgentProfile<CodexPromptView> {
     this._rulesWritten = new RulesWritten(ctx.env, () => this._strings);
     this._verdicts = new ReviewerVerdicts(ctx.startedAt, () => this._strings);
     const earlier = new EarlierRollouts(ctx.env, ctx.startedAt);
-    this._chooser = new RolloutChooser(ctx.env, ctx.cwd, ctx.startedAt, () => earlier.files);
+    // A recording replayed has no agent process, and no twin beside it.
+    const beside = ctx.agentPid === undefined ? () => false : codexBeside(ctx.agentPid, ctx.cwd);
+    this._chooser = new RolloutChooser(ctx.env, ctx.cwd, ctx.startedAt, beside, () => earlier.files);
     // A resumed session appends to a rollout in its own day's folder: look them over now and then,
     // off every key's path (sessionCandidates.ts).
     const walk = () => void earlier.walk().catch(() => undefined); // a failed walk finds nothing; the next one tries again

@@ -11,6 +11,10 @@
 //     screen showed long enough ago that our own file holds it too (sessionBinding.ts
 //     WITNESS_SETTLE_MS), so a twin written before ours is not the lone fit by being first. A
 //     candidate that ran a call this run refused is a twin's that approved it, and is left out.
+//     The settle time is no proof on a loaded machine (our rollout may trail by more, and Codex
+//     creates it only with the first turn, so nothing of ours shows to tie with): while another
+//     Codex works in this folder (agentsBeside.ts), a lone fit is not handed in at all, and the id
+//     Codex prints at exit names the rollout.
 // Witnesses measured and rejected (Codex 0.169.0, docs/codex.md): the open files under /proc. The
 // rollouts are written by the app-server daemon that every TUI of that CODEX_HOME shares (and that
 // was forked under whichever pane started first, so it is even a descendant of one pane only); the
@@ -19,6 +23,7 @@
 // Everything is compared in memory with what is on screen right now; no text is stored.
 import type { SessionChoice, SessionFileRef } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
+import { agentRunsBeside } from '../common/agentsBeside.js';
 import { readHead } from '../common/fileHead.js';
 import { isoTimestampOf, runStartIn, runStartOffset } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
@@ -58,11 +63,31 @@ interface Peeked {
 
 const squash = (s: string) => s.replace(/\s+/g, '');
 
+/**
+ * A Codex TUI process, by its argv: the npm launcher (`codex`, `codex.js`) or the native binary it
+ * starts, and not the app-server daemon every TUI of a CODEX_HOME shares (`codex app-server …`),
+ * which outlives them.
+ */
+export function isCodexProcess(argv: readonly string[]): boolean {
+  if (argv.includes('app-server')) return false;
+  // The program itself, or a script path an interpreter runs (an argument that merely says "codex" is not one).
+  return /(^|\/)codex$/.test(argv[0] ?? '') || argv.slice(1).some((a) => /\/codex(\.js)?$/.test(a) || a.includes('/@openai/codex/'));
+}
+
+/** Whether another Codex works in this folder beside the run's own (undefined: cannot tell). */
+export type CodexBeside = () => boolean | undefined;
+
+/** The probe of a live run: Codex TUIs in `cwd` outside the tree of `agentPid`. */
+export function codexBeside(agentPid: number, cwd: string): CodexBeside {
+  return () => agentRunsBeside({ ownPid: agentPid, cwd, isAgent: isCodexProcess });
+}
+
 export class RolloutChooser {
   constructor(
     private readonly _env: NodeJS.ProcessEnv,
     private readonly _cwd: string,
     private readonly _startedAt: Date,
+    private readonly _beside: CodexBeside,
     /** Other days' rollouts written to since the start (a resumed session's), found in the background. */
     private readonly _earlier: () => readonly string[] = () => [],
   ) {}
@@ -85,7 +110,10 @@ export class RolloutChooser {
       const messagesShown = shown.filter((s) => messages.some((m) => m === s || (s.length >= MIN_PARTIAL_MESSAGE_CHARS && m.startsWith(s)))).length;
       scored.push({ ref: { file, from: peeked.from < peeked.size ? peeked.from : this.runStartsAt(file) }, score: messagesShown + (callShown ? 1 : 0) });
     }
-    return { type: 'fits', files: bestFits(scored) };
+    const fits = bestFits(scored);
+    // Our own rollout may not be written yet: a twin's may be the only one holding the same words.
+    if (fits.length === 1 && this._beside() !== false) return { type: 'fits', files: [], heldBack: 'another Codex works in this folder' };
+    return { type: 'fits', files: fits };
   }
 
   /** Where this run's part of a rollout begins (a resumed session's file holds earlier turns). */

@@ -142,7 +142,8 @@ export type SessionChoice =
   | { readonly type: 'named'; readonly file: SessionFileRef }
   /** The agent named its session and no file of that id exists (any more): no other file is ours. */
   | { readonly type: 'named_gone'; readonly sessionId: string }
-  | { readonly type: 'fits'; readonly files: readonly SessionFileRef[] };
+  /** `heldBack`: why a lone fit was not handed in (it may be a twin's: agentsBeside.ts). */
+  | { readonly type: 'fits'; readonly files: readonly SessionFileRef[]; readonly heldBack?: string };
 
 export interface SessionFileRef {
   readonly file: string;

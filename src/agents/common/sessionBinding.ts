@@ -29,6 +29,8 @@ export class SessionBinding<P extends PromptView = PromptView> {
   private readonly _tiedFiles = new Set<string>();
   /** The agent named a session whose file is gone (Gemini deletes a deny-only one): bind nothing else. */
   private _namedGone = false;
+  /** Why the chooser last held a lone fit back (logged once per change). */
+  private _heldBack: string | undefined;
   /** How many candidates fitted equally, the last time more than one did (0: never). */
   ambiguousCandidates = 0;
 
@@ -68,6 +70,8 @@ export class SessionBinding<P extends PromptView = PromptView> {
       this._namedGone = true;
       return undefined;
     }
+    if (choice.heldBack !== undefined && this._heldBack !== choice.heldBack) this._debug(`session file not taken from a lone fit: ${choice.heldBack}`);
+    this._heldBack = choice.heldBack;
     const [only, ...others] = choice.files;
     if (only && others.length === 0) {
       const gone = [...this._tiedFiles].filter((f) => f !== only.file && !existsSync(f));

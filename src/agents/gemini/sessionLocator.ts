@@ -54,7 +54,8 @@ const shownAs = (fileMessage: string, shown: string) => fileMessage === shown ||
  * it relaunches itself as), or anything run from the `@google/gemini-cli` package.
  */
 export function isGeminiProcess(argv: readonly string[]): boolean {
-  return argv.some((a) => /(^|\/)gemini(\.js)?$/.test(a) || a.includes('/@google/gemini-cli/'));
+  // The program itself, or a script path an interpreter runs (an argument that merely says "gemini" is not one).
+  return /(^|\/)gemini$/.test(argv[0] ?? '') || argv.slice(1).some((a) => /\/gemini(\.js)?$/.test(a) || a.includes('/@google/gemini-cli/'));
 }
 
 /** Whether another Gemini works in this folder beside the run's own (undefined: cannot tell). */

@@ -106,6 +106,7 @@ describe('isGeminiProcess', () => {
     [['/work/p/node_modules/.bin/gemini', '-y'], true],
     [['node', '/work/p/gemini-notes/index.js'], false],
     [['vim', 'gemini.md'], false],
+    [['less', 'gemini'], false],
     [['bash'], false],
   ] as const)('%j → %s', (argv, expected) => {
     expect(isGeminiProcess(argv)).toBe(expected);
