@@ -71,6 +71,11 @@ export interface ScreenReading<P extends PromptView = PromptView> {
   readonly menu?: InterruptMenu;
   /** A turn is working (Esc interrupts it). */
   readonly working: boolean;
+  /**
+   * One Esc armed the interrupt, and the agent asks for the second (Copilot's `esc again to
+   * interrupt`): for agents whose OptionRules.escArmsInterrupt.
+   */
+  readonly interruptArmed?: boolean;
   /** The answer being streamed, as shown. */
   readonly answerText?: string;
   /** The user's messages shown in the history: a witness of which session file is this run's. */
@@ -196,6 +201,11 @@ export interface OptionRules {
    * its "Task is still running" menu instead (its choice decides: `menu`).
    */
   readonly ctrlCInterrupts: boolean;
+  /**
+   * Whether one Esc while a turn works only arms the interrupt, and the second cuts (Copilot's
+   * `esc esc interrupt`); Ctrl+C still cuts at once where ctrlCInterrupts says so.
+   */
+  readonly escArmsInterrupt?: boolean;
   /**
    * Whether Esc at a prompt counts as choosing its first refusing option (Codex and Gemini draw Esc
    * on that option: "… (esc)"). False where Esc is its own way out, told apart from the No option

@@ -14,6 +14,7 @@ import type { PromptInstance } from './promptBook.js';
 import { screenCapture, type MissCount } from './missCheck.js';
 import { SessionDialogStops } from './sessionDialogStops.js';
 import { KeyHold, type HeldKey } from './keyHold.js';
+import { EscArm } from './escArm.js';
 import { answersPrompt, keyClass, mayDecide, screenState, shownReading } from './recorderKeys.js';
 import { PromptTracker, type Decided } from './promptTracker.js';
 import { SessionBinding, WITNESS_SETTLE_MS } from './sessionBinding.js';
@@ -59,6 +60,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
    * tell which. Kept until a cut row appears (an interruption then), a new prompt shows, or another
    * deciding key comes. `cutRows`: the fewest shown since the key (rows may scroll away).
    */
+  private readonly _escArm: EscArm;
   private _cutAtDrawnApproval: { readonly trigger: 'esc' | 'ctrl_c'; cutRows: number; readonly prompt: PromptInstance<P> } | undefined;
   private _lastScan = 0;
   private readonly _dialogStops: SessionDialogStops;
@@ -98,6 +100,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     }
     this._screen = _profile.readScreen(_ctx.screen.snapshot());
     this._held = new KeyHold(this._clock, (h) => this._judgeHeld(h));
+    this._escArm = new EscArm(this._clock);
     this._store.add(this._held);
     this._store.add(_ctx.screen.onDidRender(() => {
       this._lastOutputAt = this._clock.now();
@@ -147,6 +150,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   }
 
   private _take(key: KeyEvent, open: PromptInstance<P> | undefined, screen: ScreenReading<P>): void {
+    if (this._cutTrigger(key) !== 'esc') this._escArm.disarm();
     if (!open && !screen.prompt && answersPrompt(key)) this._unreadKeyScreen = this._ctx.screen.snapshot().lines;
     // A later deciding key says what the user did next: an earlier quick cut is no longer waited on.
     if (answersPrompt(key)) this._cutAtDrawnApproval = undefined;
@@ -174,6 +178,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (screen.unreadOptionList) return 'at an option list rec cannot read: nothing';
     const cut = this._cutTrigger(key);
     if (cut && (screen.working || this._turnOpen())) {
+      if (cut === 'esc' && this._profile.optionRules.escArmsInterrupt && !this._escArm.cuts(screen.interruptArmed === true)) return 'armed the interrupt: the next Esc cuts';
       this._interrupt(cut, null, 'interrupted');
       return 'an interruption';
     }

@@ -61,6 +61,34 @@ export function agentRunsBeside(q: BesideQuery): boolean | undefined {
   return false;
 }
 
+/**
+ * The pids of `rootPid` and its descendants now (empty where /proc cannot be read): an agent that
+ * names a file after its own pid (Copilot's `inuse.<pid>.lock`) may be a child of the process rec
+ * started.
+ */
+export function agentProcessTree(rootPid: number): Set<number> {
+  const tree = new Set<number>([rootPid]);
+  let pids: number[];
+  try {
+    pids = readdirSync(PROC).filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    // No process table here (not Linux).
+    return tree;
+  }
+  const parentOf = new Map(pids.map((pid) => [pid, readParent(PROC, pid)] as const));
+  // Parents are listed before their children, nearly always; a few passes settle the rest.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parentOf) {
+      if (ppid !== undefined && tree.has(ppid) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return tree;
+}
+
 function readArgv(proc: string, pid: number): string[] | undefined {
   try {
     return readFileSync(join(proc, String(pid), 'cmdline'), 'utf8').split('\0').filter((a) => a !== '');

@@ -22,6 +22,8 @@ export function copilotOptionRules(strings: CopilotStrings): OptionRules {
     ctrlCRejects: true,
     // One Ctrl+C cuts a running tool or a streaming answer at once (Esc needs two).
     ctrlCInterrupts: true,
+    // One Esc while a turn works only arms the interrupt (`esc again to interrupt`); the second cuts (§5).
+    escArmsInterrupt: true,
     // Esc at a prompt cancels it and aborts the turn without choosing an option; the path prompt's
     // `No (Esc)` names Esc itself (its `key`), which the shared rule honours.
     escChoosesRejectOption: false,

@@ -24,10 +24,12 @@
 //
 // The inuse lock: Copilot's native binary holds `inuse.<pid>.lock` in its session folder while it
 // runs (a resumed one from its first prompt on), and that pid is a descendant of the process rec
-// spawned. Given the pids of the run's process tree (`runPids`; the profile would read /proc), a
-// lock breaks a tie between equal fits, and only that: it never makes a fit of a file that shows
-// nothing of the screen, so a stale lock of a crashed Copilot whose pid was reused cannot bind a
-// file by itself.
+// spawned. Given the pids of the run's process tree (`runPids`, read from /proc by the profile), a
+// lock breaks a tie between equal fits: it never makes a fit of a file that shows nothing of the
+// screen, so a stale lock of a crashed Copilot whose pid was reused cannot bind a file by itself.
+// And a fit whose folder is locked by a live process outside this run, and not by one of ours, is
+// another Copilot's running session (a twin given the same words, whose file holds them while ours,
+// written only with our first prompt, may not exist yet): it is left out.
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -98,7 +100,7 @@ export class CopilotSessionChooser {
       const promptShown = prompt !== undefined && peeked.requests.some((r) => promptShowsRequest(prompt, r.request));
       scored.push({ ref: { file, from: peeked.from }, score: inOrder(shown, peeked.userMessages.map(squash)) + (promptShown ? 1 : 0) });
     }
-    return { type: 'fits', files: this._lockBreaksTie(bestFits(scored)) };
+    return { type: 'fits', files: this._byLocks(bestFits(scored)) };
   }
 
   /** Where this run's part of an events file begins (a resumed session's file holds earlier turns). */
@@ -135,12 +137,15 @@ export class CopilotSessionChooser {
     return files;
   }
 
-  /** Of equal fits, those whose folder a process of this run holds, when some do and others not. */
-  private _lockBreaksTie(fits: SessionFileRef[]): SessionFileRef[] {
-    if (fits.length < 2 || this._options.runPids === undefined) return fits;
+  /** The fits without another live run's sessions; of those left, the ones a process of this run holds, when some are. */
+  private _byLocks(fits: SessionFileRef[]): SessionFileRef[] {
+    if (fits.length === 0 || this._options.runPids === undefined) return fits;
     const pids = this._options.runPids();
-    const locked = fits.filter((f) => lockPids(join(f.file, '..')).some((pid) => pids.has(pid)));
-    return locked.length > 0 ? locked : fits;
+    const locked = fits.map((f) => ({ f, locks: lockPids(join(f.file, '..')) }));
+    const ours = (l: { locks: number[] }) => l.locks.some((pid) => pids.has(pid));
+    const left = locked.filter((l) => ours(l) || !l.locks.some(isAlive));
+    const held = left.filter(ours);
+    return (held.length > 0 ? held : left).map((l) => l.f);
   }
 }
 
@@ -204,6 +209,16 @@ function lockPids(dir: string): number[] {
   } catch {
     // The folder went away: no process holds it.
     return [];
+  }
+}
+
+/** Whether a process of this pid runs (another user's counts: it cannot be signalled, but it is there). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentRunsBeside } from '../../../../src/agents/common/agentsBeside.js';
+import { agentProcessTree, agentRunsBeside } from '../../../../src/agents/common/agentsBeside.js';
 
 const isAgent = (argv: readonly string[]) => argv.some((a) => a.endsWith('/fake-agent.js'));
 
@@ -99,5 +99,17 @@ describe.runIf(process.platform === 'linux')('agentRunsBeside, on the real proce
     process.kill(own, 'SIGKILL');
     await gone;
     expect(agentRunsBeside({ ownPid: own, cwd: project, isAgent })).toBe(true);
+  });
+
+  it("agentProcessTree: the run's own process and its descendants, not another process", async () => {
+    const { project, agent } = folders();
+    const own = await start(['sh', '-c', `'${process.execPath}' '${agent}'; :`], project);
+    const other = await start([process.execPath, agent], project);
+    const tree = agentProcessTree(own);
+    expect(tree.has(own)).toBe(true);
+    // The shell's child: the agent it started.
+    expect(tree.size).toBe(2);
+    expect(tree.has(other)).toBe(false);
+    expect(tree.has(process.pid)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // Which events.jsonl is this run's, on real files in a temp COPILOT_HOME built from the 1.0.102
 // recordings: each recording's events, its <BASE> made the temp folder, in a session folder named
 // after its session id. The run's start is placed by the recording's own stamps.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,6 +150,31 @@ describe('copilot 1.0.102 session locator: two sessions side by side in one fold
     // No lock of ours (a resumed session before its first prompt, or a stale one): the tie stands.
     const strangers = new CopilotSessionChooser(w.env, w.cwd, since(), { runPids: () => new Set([1]) });
     expect(new Set(files(strangers.choose(witness(['SCENARIO bash']))) as unknown[])).toEqual(new Set([[ours, 0], [twin, 0]]));
+  });
+});
+
+describe('copilot 1.0.102 session locator: a twin running beside the run', () => {
+  const since = () => new Date(stampOf('bash-reject-esc', 'session.start') - 500);
+  it("a lone fit locked by another live Copilot, and by none of this run's, is the twin's: left out while ours is not written yet", async () => {
+    const w = world();
+    // A live process outside this run stands for the twin's native binary.
+    const twinProcess = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve, reject) => twinProcess.once('spawn', resolve).once('error', reject));
+      const twin = w.session('bash-reject-esc', { locks: [twinProcess.pid!] });
+      const chooser = new CopilotSessionChooser(w.env, w.cwd, since(), { runPids: () => new Set([process.pid]) });
+      expect(files(chooser.choose(witness(['SCENARIO bash'])))).toEqual([]);
+      // Our own lock in it too (a resumed session both held): ours.
+      writeFileSync(join(twin, '..', `inuse.${process.pid}.lock`), '');
+      expect(files(chooser.choose(witness(['SCENARIO bash'])))).toEqual([[twin, 0]]);
+    } finally {
+      twinProcess.kill('SIGKILL');
+    }
+    // The lock's process is gone (a Copilot that crashed): a stale lock says nothing.
+    await new Promise((resolve) => (twinProcess.exitCode !== null || twinProcess.signalCode !== null ? resolve(undefined) : twinProcess.once('exit', resolve)));
+    const w2 = world();
+    const stale = w2.session('bash-reject-esc', { locks: [twinProcess.pid!] });
+    expect(files(new CopilotSessionChooser(w2.env, w2.cwd, since(), { runPids: () => new Set([process.pid]) }).choose(witness(['SCENARIO bash'])))).toEqual([[stale, 0]]);
   });
 });
 
