@@ -186,7 +186,8 @@ export interface OptionMeaning {
 
 /** How keys act on the agent's option lists. */
 export interface OptionRules {
-  meaning(label: string): OptionMeaning | undefined;
+  /** What choosing the option of this label means (at `prompt`, where the kind of prompt changes it). */
+  meaning(label: string, prompt?: PromptView): OptionMeaning | undefined;
   /** Letters the agent treats as "deny" at a prompt without showing them as a hotkey. */
   readonly hiddenRejectLetters: readonly string[];
   /** Whether Up on the first option goes to the last one (and Down on the last to the first). */

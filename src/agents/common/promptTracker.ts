@@ -94,7 +94,7 @@ export class PromptTracker<P extends PromptView> {
     if (field && key.type === 'char') return undefined;
     const choice = choosePromptOption(key, parsed.options, current, rules);
     if (!choice) return undefined;
-    const meaning = choice.option ? settledMeaning(rules.meaning(choice.option.label)) : undefined;
+    const meaning = choice.option ? settledMeaning(rules.meaning(choice.option.label, parsed)) : undefined;
     if (meaning?.opensField && field?.typed !== true && this._holdsField(choice, open)) return undefined;
     const rejects = choice.trigger === 'ctrl_c' || meaning?.decision !== 'approve';
     // Enter on a field with text submits it (the decision came through the field: trigger `tab`
@@ -214,7 +214,7 @@ export class PromptTracker<P extends PromptView> {
     // The agent asks again about the call of a choice that re-asks: the next dialog is that question,
     // whether it looks the same or shows the user's edit.
     const latest = facts.prompts.at(-1);
-    if (latest?.decision?.reasks) return this._askAgain(latest, prompt);
+    if (latest?.decision?.reasks && this._mayAskAgain(latest, prompt)) return this._askAgain(latest, prompt);
     // The dialog drawn once more before the editor opened, then the question asked again: one prompt,
     // which shows what was asked last.
     if (latest?.asksAgainFor && !latest.decision) {
@@ -250,6 +250,16 @@ export class PromptTracker<P extends PromptView> {
   /** Whether Enter sent a message at the agent's input after the prompt was decided. */
   private _submittedSince(prompt: PromptInstance<P>): boolean {
     return prompt.submitsAtDecision !== undefined && this._submits > prompt.submitsAtDecision;
+  }
+
+  /**
+   * Whether `prompt` may be the question asked again about `latest`'s call: always while that call
+   * is not known yet, else only when the prompt shows it (an agent may not ask again after all, and
+   * show another call's prompt next: Copilot asks no shell prompt for a command a rule allows).
+   */
+  private _mayAskAgain(latest: PromptInstance<P>, prompt: P): boolean {
+    const call = this._facts.call(latest.callId);
+    return call === undefined || this._profile.promptShowsCall(prompt, call);
   }
 
   /** The dialog shown again after a choice that re-asks (OptionMeaning.reasks): a new prompt, same call. */

@@ -1,14 +1,16 @@
 // What keys do at Copilot's permission prompts (docs/copilot.md §3, §5), in the shared recorder's
 // terms (common/agentProfile.ts OptionRules, common/optionKeys.ts).
-import type { OptionMeaning, OptionRules } from '../common/agentProfile.js';
+import type { OptionMeaning, OptionRules, PromptView } from '../common/agentProfile.js';
 import type { CopilotStrings } from './strings/index.js';
 
 export function copilotOptionRules(strings: CopilotStrings): OptionRules {
   return {
-    meaning: (label: string): OptionMeaning | undefined => {
+    meaning: (label: string, prompt?: PromptView): OptionMeaning | undefined => {
       const found = strings.optionMeanings.find((m) => m.label.test(label));
       if (!found) return undefined;
       const { label: _, ...meaning } = found;
+      // A URL let through is asked about again as the shell command it is part of: the same call's next prompt (§3).
+      if (prompt?.kind === 'network' && meaning.decision === 'approve') return { ...meaning, reasks: true };
       // "No, and tell Copilot…": a digit or Enter on it only highlights it, as a text field; Enter
       // with text refuses with that reason and the turn goes on, Esc refuses and ends it (§3).
       return label === strings.feedbackOption.label ? { ...meaning, opensField: true } : meaning;

@@ -1,9 +1,11 @@
 // Replays a recording of the real GitHub Copilot CLI 1.0.102 (test/fixtures/copilot/1.0.102/recorded)
 // through the real CopilotRecorder, step by step: the test shows the recorded frames in order,
 // hands over keys as the pipeline would, and appends events.jsonl's lines to a real file under a
-// temporary COPILOT_HOME that the recorder finds by scanning. The recording's `<BASE>` becomes the
-// temporary folder. Its rows go to a memory sink.
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// temporary COPILOT_HOME that the recorder finds by scanning. The recording's `<BASE>` is put back
+// as the folder it stood for, in the events and on the screens alike (the frames were drawn with
+// that path's width), and the run's cwd is named after it; nothing of it is read from disk. Its rows
+// go to a memory sink.
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
@@ -19,6 +21,8 @@ import { blankScreen, TestScreen } from '../testScreen.js';
 
 /** Copilot is not in the registry yet (an agent being built): its one version fact says where its recordings are. */
 export const RECORDED_DIR = join(import.meta.dirname, '../../..', COPILOT_VERSIONS.at(-1)!.fixtures, 'recorded');
+/** What `<BASE>` stood for when the recordings were made (their README). */
+const RECORDED_BASE = '/tmp/rec-copilot-fx';
 /** A recording ending with its turn open makes the recorder wait for it at exit; nothing asserted depends on it. */
 const RECONCILE_IN_TESTS_MS = 300;
 
@@ -41,16 +45,17 @@ export class CopilotReplay {
   constructor(readonly name: string) {
     open.add(this);
     this.home = mkdtempSync(join(tmpdir(), 'rec-copilot-replay-'));
-    this.cwd = join(this.home, 'work');
-    mkdirSync(this.cwd);
-    this._lines = readFileSync(join(RECORDED_DIR, `${name}.events.jsonl`), 'utf8')
+    this.cwd = `${RECORDED_BASE}/work`;
+    // A session that never got a prompt (the folder trust dialog refused) wrote no events.jsonl.
+    const events = join(RECORDED_DIR, `${name}.events.jsonl`);
+    this._lines = (existsSync(events) ? readFileSync(events, 'utf8') : '')
       .split('\n')
       .filter((l) => l.trim() !== '')
-      .map((l) => l.replaceAll('<BASE>', this.home));
+      .map((l) => l.replaceAll('<BASE>', RECORDED_BASE));
     this._frames = readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`));
-    const first = JSON.parse(this._lines[0]!) as { data: { sessionId: string }; timestamp: string };
+    const first = this._lines[0] === undefined ? undefined : (JSON.parse(this._lines[0]) as { data: { sessionId: string }; timestamp: string });
     const copilotHome = join(this.home, 'copilot-home');
-    const dir = join(copilotHome, 'session-state', first.data.sessionId);
+    const dir = join(copilotHome, 'session-state', first?.data.sessionId ?? 'none');
     mkdirSync(dir, { recursive: true });
     this.eventsFile = join(dir, 'events.jsonl');
     this.recorder = new CopilotRecorder(
@@ -59,7 +64,7 @@ export class CopilotReplay {
         cwd: this.cwd,
         env: { COPILOT_HOME: copilotHome, HOME: this.home },
         // Just before Copilot started: every record of the file is this run's.
-        startedAt: new Date(Date.parse(first.timestamp) - 1_000),
+        startedAt: new Date(first === undefined ? Date.now() : Date.parse(first.timestamp) - 1_000),
         screen: this._screen,
         sink: this.sink,
         hooks: new Emitter<HookMessage>().event,
@@ -82,7 +87,7 @@ export class CopilotReplay {
   show(label: string): void {
     const frame = this._frames.find((f) => f.label === label);
     if (!frame) throw new Error(`${this.name}: no frame '${label}' (${this._frames.map((f) => f.label).join(', ')})`);
-    const lines = frame.text.split('\n').slice(0, frame.rows).map((l) => l.trimEnd());
+    const lines = frame.text.split('\n').slice(0, frame.rows).map((l) => l.replaceAll('<BASE>', RECORDED_BASE).trimEnd());
     const plain = blankScreen(frame.cols, lines.length);
     this._screen.show({ ...plain, lines } satisfies ScreenSnapshot);
   }

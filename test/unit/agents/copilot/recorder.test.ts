@@ -116,3 +116,73 @@ describe('copilot 1.0.102, rules', () => {
     expect(r.sink.rows('prompt')).toEqual([]);
   });
 });
+
+/** One step of a recording replayed: its events up to a line, a frame, the keys the recording sent. */
+type Step = readonly ['lines', string, number?] | readonly ['show', string] | readonly ['press', ...string[]];
+
+async function replay(name: string, steps: readonly Step[]): Promise<CopilotReplay> {
+  const r = new CopilotReplay(name);
+  for (const step of steps) {
+    if (step[0] === 'lines') r.appendThrough(step[1], step[2] ?? 1);
+    else if (step[0] === 'show') r.show(step[1]);
+    else r.press(...step.slice(1));
+  }
+  await r.exit();
+  return r;
+}
+
+/** At the one prompt: its request written, the prompt shown, the keys, then the rest. */
+const atPrompt = (...keys: string[]): Step[] => [['lines', 'permission.requested'], ['show', 'prompt'], ['press', ...keys], ['lines', 'permission.completed'], ['show', 'after']];
+const typed = [...REASON];
+
+describe('copilot 1.0.102, every prompt and key the recordings hold', () => {
+  it.each([
+    ['bash-approve-enter', atPrompt('enter'), [{ type: 'approval', kind: 'command', trigger: 'enter', option_label: 'Yes', scope: 'once', ran: 'yes' }]],
+    ['bash-approve-arrows', [['lines', 'permission.requested'], ['show', 'prompt'], ['press', 'down'], ['show', 'down'], ['press', 'enter'], ['show', 'enter-on-empty-no'], ['press', 'up'], ['show', 'up'], ['press', 'enter'], ['lines', 'permission.completed'], ['show', 'after']], [{ type: 'approval', trigger: 'enter', option_label: 'Yes', ran: 'yes' }]],
+    ['bash-pipe-approve', atPrompt('1'), [{ type: 'approval', kind: 'command', trigger: 'digit', ran: 'yes' }]],
+    ['bash-reject-ctrlc', atPrompt('ctrl-c'), [{ type: 'rejection', kind: 'command', trigger: 'ctrl_c', ran: 'no' }]],
+    ['bash-and-reject-esc', atPrompt('esc'), [{ type: 'rejection', kind: 'command', trigger: 'esc', ran: 'no' }]],
+    // The reason typed is thrown away by Esc: typed, so `inline`, and none kept.
+    ['bash-reject-reason-esc', [['lines', 'permission.requested'], ['show', 'prompt'], ['press', '2', ...typed], ['show', 'reason-typed'], ['press', 'esc'], ['lines', 'abort'], ['show', 'after']], [{ type: 'rejection', trigger: 'esc', reason_source: 'inline', ran: 'no' }]],
+    ['bash-approve-location', atPrompt('2'), [{ type: 'approval', kind: 'command', trigger: 'digit', scope: 'always', ran: 'yes' }]],
+    ['create-approve', atPrompt('1'), [{ type: 'approval', kind: 'edit', trigger: 'digit', scope: 'once', ran: 'yes' }]],
+    ['create-reject-esc', atPrompt('esc'), [{ type: 'rejection', kind: 'edit', trigger: 'esc', ran: 'no' }]],
+    ['create-approve-location', atPrompt('2'), [{ type: 'approval', kind: 'edit', scope: 'always', ran: 'yes' }]],
+    ['edit-reject-reason', [['lines', 'permission.requested'], ['show', 'prompt'], ['press', '3', ...typed], ['show', 'reason-typed'], ['press', 'enter'], ['lines', 'tool.execution_complete', 2], ['show', 'after']], [{ type: 'rejection', kind: 'edit', reason: REASON, reason_source: 'inline', ran: 'no' }]],
+    ['path-reject-digit', atPrompt('4'), [{ type: 'rejection', kind: 'permission', trigger: 'digit', option_label: 'No (Esc)', ran: 'no' }]],
+    ['path-reject-esc', atPrompt('esc'), [{ type: 'rejection', kind: 'permission', trigger: 'esc', ran: 'no' }]],
+    ['path-approve-session', atPrompt('2'), [{ type: 'approval', kind: 'permission', trigger: 'digit', scope: 'session', ran: 'yes' }]],
+    ['mcp-approve', atPrompt('1'), [{ type: 'approval', kind: 'mcp', trigger: 'digit', scope: 'once', ran: 'yes' }]],
+    ['mcp-reject-esc', atPrompt('esc'), [{ type: 'rejection', kind: 'mcp', trigger: 'esc', ran: 'no' }]],
+    ['mcp-approve-location', atPrompt('2'), [{ type: 'approval', kind: 'mcp', scope: 'always', ran: 'yes' }]],
+    ['url-reject-esc', atPrompt('esc'), [{ type: 'rejection', kind: 'network', trigger: 'esc', ran: 'no' }]],
+    // The URL prompt, then the shell prompt of the same call: two prompts, two decisions, one call.
+    [
+      'url-approve',
+      [['lines', 'permission.requested'], ['show', 'prompt'], ['press', '1'], ['lines', 'permission.requested', 2], ['show', 'shell-prompt'], ['press', '1'], ['lines', 'tool.execution_complete'], ['show', 'after']],
+      [{ type: 'approval', kind: 'network', trigger: 'digit' }, { type: 'approval', kind: 'command', trigger: 'digit', ran: 'yes' }],
+    ],
+    [
+      'url-approve-always',
+      [['lines', 'permission.requested'], ['show', 'prompt'], ['press', '3'], ['lines', 'permission.requested', 2], ['show', 'shell-prompt'], ['press', 'esc'], ['lines', 'abort'], ['show', 'after']],
+      [{ type: 'approval', kind: 'network', scope: 'always' }, { type: 'rejection', kind: 'command', trigger: 'esc', ran: 'no' }],
+    ],
+    ['sleep-ctrlc-running', [['lines', 'permission.requested'], ['show', 'prompt'], ['press', '1'], ['lines', 'permission.completed'], ['show', 'running'], ['press', 'ctrl-c'], ['lines', 'abort'], ['show', 'after']], [{ type: 'approval' }, { type: 'interruption', kind: 'tool', trigger: 'ctrl_c' }]],
+    ['slowtext-esc-esc', [['lines', 'user.message'], ['show', 'streaming'], ['press', 'esc'], ['show', 'esc-once'], ['press', 'esc'], ['lines', 'abort'], ['show', 'after']], [{ type: 'interruption', kind: 'response', trigger: 'esc' }]],
+    ['slowtext-ctrlc', [['lines', 'user.message'], ['show', 'streaming'], ['press', 'ctrl-c'], ['lines', 'abort'], ['show', 'after']], [{ type: 'interruption', kind: 'response', trigger: 'ctrl_c' }]],
+    ['askuser-esc', [['lines', 'tool.execution_start'], ['show', 'prompt'], ['press', 'esc'], ['lines', 'tool.execution_complete'], ['show', 'after']], []],
+    ['askuser-answer', [['lines', 'tool.execution_start'], ['show', 'prompt'], ['press', 'enter'], ['lines', 'tool.execution_complete'], ['show', 'after']], []],
+    ['trust-esc', [['show', 'trust'], ['press', 'esc'], ['show', 'after-esc']], []],
+    ['bash-read-auto', [['show', 'prompt'], ['show', 'after']], []],
+    ['allow-tool-rule', [['show', 'prompt'], ['show', 'after']], []],
+  ] as ReadonlyArray<readonly [string, readonly Step[], ReadonlyArray<Record<string, unknown>>]>)('%s', async (name, steps, expected) => {
+    const r = await replay(name, steps);
+    const rows = decisions(r);
+    expect(rows).toEqual(expected.map((e) => expect.objectContaining({ decided_by: 'user', ...e })));
+    // Every decision about a call carries a call of the session file (a streamed answer cut has none).
+    for (const row of rows) if (row.kind !== 'response') expect(r.callIds()).toContain(row.call_id);
+    // Each decision answers a prompt of its own (the URL and shell prompts of one call are two).
+    expect(new Set(rows.filter((row) => row.type === 'approval' || row.type === 'rejection').map((row) => row.prompt_event_id)).size).toBe(rows.filter((row) => row.type === 'approval' || row.type === 'rejection').length);
+    expect(r.sink.rows('miss')).toEqual([]);
+  });
+});
