@@ -42,7 +42,14 @@ export class CopilotReplay {
   private readonly _frames: ScreenFrame[];
   private _next = 0;
 
-  constructor(readonly name: string) {
+  /**
+   * `launch`: a later start of the recording (`resume-continue`'s second, `copilot --continue`): its
+   * frames, and the file as the earlier start left it, the run starting just before its session.resume.
+   */
+  constructor(
+    readonly name: string,
+    readonly launch?: number,
+  ) {
     open.add(this);
     this.home = mkdtempSync(join(tmpdir(), 'rec-copilot-replay-'));
     this.cwd = `${RECORDED_BASE}/work`;
@@ -52,19 +59,25 @@ export class CopilotReplay {
       .split('\n')
       .filter((l) => l.trim() !== '')
       .map((l) => l.replaceAll('<BASE>', RECORDED_BASE));
-    this._frames = readScreenFrames(join(RECORDED_DIR, `${name}.screen.txt`));
+    this._frames = readScreenFrames(join(RECORDED_DIR, launch === undefined ? `${name}.screen.txt` : `${name}.launch${launch}.screen.txt`));
     const first = this._lines[0] === undefined ? undefined : (JSON.parse(this._lines[0]) as { data: { sessionId: string }; timestamp: string });
+    // The later start's part begins at its launch-th session.resume: what comes before, the file already holds.
+    const resumes = this._lines.flatMap((l, i) => (l.startsWith('{"type":"session.resume"') ? [i] : []));
+    const startsAt = launch === undefined ? 0 : resumes[launch - 2];
+    if (startsAt === undefined) throw new Error(`${name}: no start ${launch ?? 1} in its events`);
+    const startLine = JSON.parse(this._lines[startsAt] ?? '{}') as { timestamp?: string };
     const copilotHome = join(this.home, 'copilot-home');
     const dir = join(copilotHome, 'session-state', first?.data.sessionId ?? 'none');
     mkdirSync(dir, { recursive: true });
     this.eventsFile = join(dir, 'events.jsonl');
+    for (; this._next < startsAt; this._next++) appendFileSync(this.eventsFile, this._lines[this._next]! + '\n');
     this.recorder = new CopilotRecorder(
       {
         runId: `replay-${name}`,
         cwd: this.cwd,
         env: { COPILOT_HOME: copilotHome, HOME: this.home },
         // Just before Copilot started: every record of the file is this run's.
-        startedAt: new Date(first === undefined ? Date.now() : Date.parse(first.timestamp) - 1_000),
+        startedAt: new Date(startLine.timestamp === undefined ? Date.now() : Date.parse(startLine.timestamp) - 1_000),
         screen: this._screen,
         sink: this.sink,
         hooks: new Emitter<HookMessage>().event,
@@ -92,7 +105,7 @@ export class CopilotReplay {
     this._screen.show({ ...plain, lines } satisfies ScreenSnapshot);
   }
 
-  /** Appends events.jsonl's lines up to and including the `nth` (1-based) line of `type`; all when omitted. */
+  /** Appends events.jsonl's lines up to and including the `nth` (1-based) line of `type` not appended yet; all when omitted. */
   appendThrough(type?: string, nth = 1): void {
     let seen = 0;
     while (this._next < this._lines.length) {

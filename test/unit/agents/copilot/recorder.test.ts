@@ -186,3 +186,63 @@ describe('copilot 1.0.102, every prompt and key the recordings hold', () => {
     expect(r.sink.rows('miss')).toEqual([]);
   });
 });
+
+describe('copilot 1.0.102, queues, hooks and a resumed session', () => {
+  it('a queue: 2 + a reason at the first prompt, 1 at each that follows: a rejection with its reason, then two approvals that ran', async () => {
+    const r = await replay('parallel-first-reason', [
+      ['lines', 'permission.requested', 3],
+      ['show', 'prompt'],
+      ['press', '2', ...typed],
+      ['show', 'reason-typed'],
+      ['press', 'enter'],
+      ['lines', 'permission.completed'],
+      ['show', 'next-prompt-1'],
+      ['press', '1'],
+      ['lines', 'permission.completed', 2],
+      ['show', 'next-prompt-2'],
+      ['press', '1'],
+      ['lines', 'permission.completed', 3],
+      ['show', 'after'],
+    ]);
+    const rows = decisions(r);
+    expect(rows).toEqual([
+      expect.objectContaining({ type: 'rejection', reason: REASON, reason_source: 'inline', ran: 'no' }),
+      expect.objectContaining({ type: 'approval', trigger: 'digit', ran: 'yes' }),
+      expect.objectContaining({ type: 'approval', trigger: 'digit', ran: 'yes' }),
+    ]);
+    expect(new Set(rows.map((e) => e.call_id))).toEqual(new Set(r.callIds()));
+    expect(r.sink.rows('miss')).toEqual([]);
+  });
+
+  it('with hooks writing to events.jsonl: Esc at the first of three prompts refuses it and skips the other two', async () => {
+    const r = await replay('hooks-parallel-esc', [['lines', 'permission.requested', 3], ['show', 'prompt'], ['press', 'esc'], ['lines', 'abort'], ['show', 'after']]);
+    const rows = decisions(r);
+    expect(rows.map((e) => e.type)).toEqual(['rejection', 'skipped', 'skipped']);
+    expect(rows[0]).toMatchObject({ trigger: 'esc', ran: 'no' });
+    for (const skipped of rows.slice(1)) expect(skipped).toMatchObject({ related_call_id: rows[0]!.call_id });
+    expect(new Set(rows.map((e) => e.call_id))).toEqual(new Set(r.callIds()));
+  });
+
+  it('with hooks writing to events.jsonl: 2, a reason, Enter is the same rejection as without them', async () => {
+    const r = await replay('hooks-bash-reject-reason', [['lines', 'permission.requested'], ['show', 'prompt'], ['press', '2', ...typed], ['show', 'reason-typed'], ['press', 'enter'], ['lines', 'tool.execution_complete'], ['show', 'after']]);
+    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', reason: REASON, reason_source: 'inline', call_id: r.callIds()[0], ran: 'no' })]);
+  });
+
+  it('copilot --continue: the resumed run records its own approval with the new call id, and nothing of the earlier run', async () => {
+    const first = await replay('resume-continue', atPrompt('1'));
+    const [earlierCall, newCall] = first.callIds();
+    expect(decisions(first)).toEqual([expect.objectContaining({ type: 'approval', call_id: earlierCall, ran: 'yes' })]);
+    const resumed = new CopilotReplay('resume-continue', 2);
+    resumed.show('resumed');
+    // Counted from the resumed start on: the earlier start's lines are in the file already.
+    resumed.appendThrough('permission.requested');
+    resumed.show('prompt');
+    resumed.press('1');
+    resumed.appendThrough('tool.execution_complete');
+    resumed.show('after');
+    await resumed.exit();
+    expect(decisions(resumed)).toEqual([expect.objectContaining({ type: 'approval', trigger: 'digit', call_id: newCall, ran: 'yes' })]);
+    expect(newCall).not.toBe(earlierCall);
+    expect(resumed.sink.rows('miss')).toEqual([]);
+  });
+});
