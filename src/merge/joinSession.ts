@@ -24,7 +24,8 @@ export interface JoinContext {
   extraDiagnostics?: readonly Diagnostic[];
 }
 
-type Verdict = { type: FindingType; main: RecEvent; approval: RecEvent | null };
+/** `earlier`: answers to the same call that did not stand (a prompt asked again after them), named by the entry too. */
+type Verdict = { type: FindingType; main: RecEvent; approval: RecEvent | null; earlier?: readonly RecEvent[] };
 
 /**
  * What the sidecar says happened to one call, from all its events for that call (in time order). A
@@ -37,6 +38,12 @@ function verdictFor(events: RecEvent[]): Verdict | null {
   const rejection = events.find((e) => e.type === 'rejection');
   const interruption = events.find((e) => e.type === 'interruption');
   const skipped = events.find((e) => e.type === 'skipped');
+  // Let through at one prompt, then refused at another about the same call (Copilot asks about a URL,
+  // then about the shell command it is part of): the refusal stood, and nothing ran. A cut of a
+  // running tool is an interruption, or a refusal on the prompt that was approved.
+  if (approval && rejection && !interruption && rejection.ts >= approval.ts && rejection.prompt_event_id !== null && rejection.prompt_event_id !== approval.prompt_event_id) {
+    return { type: 'rejection', main: rejection, approval: null, earlier: events.filter((e) => e.type === 'approval') };
+  }
   // Approved, then cut while running: an interruption of the running tool, never a rejection.
   if (approval && (interruption || (rejection && rejection.ts >= approval.ts))) {
     const main = interruption ?? rejection!;
@@ -101,9 +108,14 @@ export function joinSession(native: NativeSession, ctx: JoinContext): MergedSess
       }
       continue;
     }
-    if (decisive) applySidecar(decisive, v.main, v.type);
-    else {
+    // Refused after it was let through at an earlier prompt: the file's approval is that earlier answer.
+    const target = decisive ?? (v.earlier ? nativeApproval : undefined);
+    if (target) {
+      applySidecar(target, v.main, v.type);
+      if (v.earlier) target.sidecar_event_ids.unshift(...v.earlier.map((e) => e.id));
+    } else {
       const d = fromSidecar(v.main, v.type, call?.message_index ?? null, call);
+      if (v.earlier) d.sidecar_event_ids.unshift(...v.earlier.map((e) => e.id));
       if (call?.output_seen && v.type === 'rejection') d.disagreements.push({ field: 'ran', native: 'yes', sidecar: d.f.ran });
       if (!call) {
         diagnostics.push({

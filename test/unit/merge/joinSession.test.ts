@@ -191,6 +191,28 @@ describe('joinSession with the sidecar deciding', () => {
     const m = joinSession(await native('codex', 'shell-deny-esc.rollout.jsonl'), ctx([first, last]));
     expect(m.approvals).toEqual([expect.objectContaining({ call_id: 'call_bd8088d34ab72013', option_label: 'Allow once', sidecar_event_ids: [first.id, last.id] })]);
   });
+
+  it('let through at one prompt, then refused at the next prompt about the same call: a rejection naming both answers, not a cut', async () => {
+    const callId = 'call_bd8088d34ab72013';
+    const urlPrompt = ev({ type: 'prompt', ts: '2026-11-22T09:29:43.000Z', call_id: callId, kind: 'network' });
+    const shellPrompt = ev({ type: 'prompt', ts: '2026-11-22T09:29:44.500Z', call_id: callId, kind: 'command' });
+    const approval = ev({ type: 'approval', ts: '2026-11-22T09:29:44.000Z', call_id: callId, kind: 'network', trigger: 'digit', scope: 'always', prompt_event_id: urlPrompt.id });
+    const rejection = ev({ type: 'rejection', ts: '2026-11-22T09:29:45.000Z', call_id: callId, kind: 'command', trigger: 'esc', ran: 'no', prompt_event_id: shellPrompt.id });
+    const m = joinSession(await native('codex', 'shell-deny-esc.rollout.jsonl'), ctx([urlPrompt, shellPrompt, approval, rejection]));
+    expect(m.interruptions).toEqual([]);
+    expect(m.approvals).toEqual([]);
+    expect(m.rejections).toEqual([expect.objectContaining({ call_id: callId, rejection_type: 'command', trigger: 'esc', ran: 'no', sidecar_event_ids: [approval.id, rejection.id] })]);
+  });
+
+  it('a refusal booked on the very prompt that was approved (the approved call cut) stays an interruption', async () => {
+    const callId = 'call_bd8088d34ab72013';
+    const prompt = ev({ type: 'prompt', ts: '2026-11-22T09:29:43.000Z', call_id: callId, kind: 'command' });
+    const approval = ev({ type: 'approval', ts: '2026-11-22T09:29:44.000Z', call_id: callId, trigger: 'digit', scope: 'once', prompt_event_id: prompt.id });
+    const rejection = ev({ type: 'rejection', ts: '2026-11-22T09:29:45.000Z', call_id: callId, trigger: 'esc', prompt_event_id: prompt.id });
+    const m = joinSession(await native('codex', 'shell-deny-esc.rollout.jsonl'), ctx([prompt, approval, rejection]));
+    expect(m.rejections).toEqual([]);
+    expect(m.interruptions).toEqual([expect.objectContaining({ call_id: callId })]);
+  });
 });
 
 describe('joinSession: a sidecar rejection without a call id beside the file\'s rejection', () => {
