@@ -60,8 +60,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
    * tell which. Kept until a cut row appears (an interruption then), a new prompt shows, or another
    * deciding key comes. `cutRows`: the fewest shown since the key (rows may scroll away).
    */
-  private readonly _escArm: EscArm;
   private _cutAtDrawnApproval: { readonly trigger: 'esc' | 'ctrl_c'; cutRows: number; readonly prompt: PromptInstance<P> } | undefined;
+  private readonly _escArm: EscArm;
   private _lastScan = 0;
   private readonly _dialogStops: SessionDialogStops;
   /** The user messages the screen last showed (kept when it shows none). */
