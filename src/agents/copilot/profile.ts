@@ -18,7 +18,6 @@ import { agentProcessTree } from '../common/agentsBeside.js';
 import type { AgentProfile, OptionRules, ProfileContext, ScreenReading, SessionChoice, SessionFact, SessionWitness } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
 import type { RunStart } from '../common/runPart.js';
-import { copilotHome } from './home.js';
 import { copilotOptionRules } from './optionRules.js';
 import type { CopilotPrompt } from './promptBox.js';
 import { parseCopilotScreen } from './screenParser.js';
@@ -177,14 +176,12 @@ export class CopilotProfile implements AgentProfile<CopilotPrompt> {
     }
   }
 
-  translateHook(message: HookMessage): SessionFact[] {
-    if (message.agent !== this.agent || !isObject(message.payload)) return [];
-    const sessionId = message.payload['sessionId'];
-    if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/i.test(sessionId)) return [];
-    return [
-      { type: 'session_file', file: `${copilotHome(this._ctx.env)}/session-state/${sessionId}/events.jsonl` },
-      { type: 'session', sessionId },
-    ];
+  /**
+   * rec installs no hooks for Copilot: its hooks are read only from the user's own folders, and no
+   * payload carries the call's toolCallId (docs/copilot.md §8). Any message is another agent's.
+   */
+  translateHook(_message: HookMessage): SessionFact[] {
+    return [];
   }
 
   chooseSessionFile(witness: SessionWitness<CopilotPrompt>): SessionChoice {
