@@ -23,7 +23,7 @@
 // Everything is compared in memory with what is on screen right now; no text is stored.
 import type { SessionChoice, SessionFileRef } from '../common/agentProfile.js';
 import type { KnownCall } from '../common/callLedger.js';
-import { agentRunsBeside } from '../common/agentsBeside.js';
+import { besideProbe } from '../common/agentsBeside.js';
 import { readHead } from '../common/fileHead.js';
 import { isoTimestampOf, runStartIn, runStartOffset } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
@@ -79,7 +79,7 @@ export type CodexBeside = () => boolean | undefined;
 
 /** The probe of a live run: Codex TUIs in `cwd` outside the tree of `agentPid`. */
 export function codexBeside(agentPid: number, cwd: string): CodexBeside {
-  return () => agentRunsBeside({ ownPid: agentPid, cwd, isAgent: isCodexProcess });
+  return besideProbe({ ownPid: agentPid, cwd, isAgent: isCodexProcess });
 }
 
 export class RolloutChooser {

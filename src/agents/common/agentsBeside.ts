@@ -52,13 +52,31 @@ export function agentRunsBeside(q: BesideQuery): boolean | undefined {
     return false;
   };
   for (const pid of pids) {
-    if (pid === process.pid) continue;
+    // The working folder first: one readlink, and most processes are elsewhere.
+    if (pid === process.pid || readCwd(proc, pid) !== cwd) continue;
     const argv = readArgv(proc, pid);
     if (!argv || !q.isAgent(argv)) continue;
-    if (readCwd(proc, pid) !== cwd) continue;
     if (!isOurs(pid)) return true;
   }
   return false;
+}
+
+/**
+ * How long a "beside" answer holds before /proc is read again. Reading it costs a readlink per
+ * process (docs/benchmarks.md), and the chooser asks every scan while a twin runs; holding "beside"
+ * a while only delays a binding, while "none" is asked again every time.
+ */
+export const BESIDE_HOLD_MS = 5_000;
+
+/** agentRunsBeside for one run, its "beside" answers held for BESIDE_HOLD_MS. */
+export function besideProbe(q: BesideQuery, now: () => number = Date.now): () => boolean | undefined {
+  let besideUntil = Number.NEGATIVE_INFINITY;
+  return () => {
+    if (now() < besideUntil) return true;
+    const answer = agentRunsBeside(q);
+    if (answer === true) besideUntil = now() + BESIDE_HOLD_MS;
+    return answer;
+  };
 }
 
 /**

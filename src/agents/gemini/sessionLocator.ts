@@ -26,7 +26,7 @@ import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/ag
 import type { KnownCall } from '../common/callLedger.js';
 import { readHead, readHeadOf } from '../common/fileHead.js';
 import { HeldFiles } from '../common/heldFiles.js';
-import { agentRunsBeside } from '../common/agentsBeside.js';
+import { besideProbe } from '../common/agentsBeside.js';
 import { isoTimestampOf, runStartOffset, sizesUntouchedSince } from '../common/runPart.js';
 import { promptShowsCall } from './callMatcher.js';
 import { geminiHome } from './home.js';
@@ -63,7 +63,7 @@ export type GeminiBeside = () => boolean | undefined;
 
 /** The probe of a live run: Gemini processes in `cwd` outside the tree of `agentPid`. */
 export function geminiBeside(agentPid: number, cwd: string): GeminiBeside {
-  return () => agentRunsBeside({ ownPid: agentPid, cwd, isAgent: isGeminiProcess });
+  return besideProbe({ ownPid: agentPid, cwd, isAgent: isGeminiProcess });
 }
 
 export class SessionChooser {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentProcessTree, agentRunsBeside } from '../../../../src/agents/common/agentsBeside.js';
+import { agentProcessTree, agentRunsBeside, BESIDE_HOLD_MS, besideProbe } from '../../../../src/agents/common/agentsBeside.js';
 
 const isAgent = (argv: readonly string[]) => argv.some((a) => a.endsWith('/fake-agent.js'));
 
@@ -111,5 +111,22 @@ describe.runIf(process.platform === 'linux')('agentRunsBeside, on the real proce
     expect(tree.size).toBe(2);
     expect(tree.has(other)).toBe(false);
     expect(tree.has(process.pid)).toBe(false);
+  });
+
+  it('besideProbe holds a "beside" answer for BESIDE_HOLD_MS, and asks again after it; "none" is asked again every time', async () => {
+    const { project, agent } = folders();
+    const own = await startOwn(project);
+    let now = 0;
+    const probe = besideProbe({ ownPid: own, cwd: project, isAgent }, () => now);
+    expect(probe()).toBe(false);
+    await start([process.execPath, agent], project);
+    // "none" was not held: the agent started since is seen at once.
+    expect(probe()).toBe(true);
+    process.kill(-started[1]!.pid!, 'SIGKILL');
+    await new Promise((resolve) => started[1]!.once('exit', resolve));
+    now = BESIDE_HOLD_MS - 1;
+    expect(probe()).toBe(true);
+    now = BESIDE_HOLD_MS;
+    expect(probe()).toBe(false);
   });
 });
