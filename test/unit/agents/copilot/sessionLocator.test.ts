@@ -157,12 +157,13 @@ describe('copilot 1.0.102 session locator: a twin running beside the run', () =>
   const since = () => new Date(stampOf('bash-reject-esc', 'session.start') - 500);
   it("a lone fit locked by another live Copilot, and by none of this run's, is the twin's: left out while ours is not written yet", async () => {
     const w = world();
+    const chooser = new CopilotSessionChooser(w.env, w.cwd, since(), { runPids: () => new Set([process.pid]) });
+    let twin = '';
     // A live process outside this run stands for the twin's native binary.
     const twinProcess = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], { stdio: 'ignore' });
     try {
       await new Promise((resolve, reject) => twinProcess.once('spawn', resolve).once('error', reject));
-      const twin = w.session('bash-reject-esc', { locks: [twinProcess.pid!] });
-      const chooser = new CopilotSessionChooser(w.env, w.cwd, since(), { runPids: () => new Set([process.pid]) });
+      twin = w.session('bash-reject-esc', { locks: [twinProcess.pid!] });
       expect(files(chooser.choose(witness(['SCENARIO bash'])))).toEqual([]);
       // Our own lock in it too (a resumed session both held): ours.
       writeFileSync(join(twin, '..', `inuse.${process.pid}.lock`), '');
@@ -172,9 +173,8 @@ describe('copilot 1.0.102 session locator: a twin running beside the run', () =>
     }
     // The lock's process is gone (a Copilot that crashed): a stale lock says nothing.
     await new Promise((resolve) => (twinProcess.exitCode !== null || twinProcess.signalCode !== null ? resolve(undefined) : twinProcess.once('exit', resolve)));
-    const w2 = world();
-    const stale = w2.session('bash-reject-esc', { locks: [twinProcess.pid!] });
-    expect(files(new CopilotSessionChooser(w2.env, w2.cwd, since(), { runPids: () => new Set([process.pid]) }).choose(witness(['SCENARIO bash'])))).toEqual([[stale, 0]]);
+    rmSync(join(twin, '..', `inuse.${process.pid}.lock`));
+    expect(files(chooser.choose(witness(['SCENARIO bash'])))).toEqual([[twin, 0]]);
   });
 });
 
