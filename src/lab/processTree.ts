@@ -1,52 +1,15 @@
 // Stopping processes by pid: find the descendants of given roots through /proc, then SIGTERM,
 // wait for them to go, SIGKILL what is left. Never by name: other engineers' runs share the machine.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { descendantPids } from '../core/processTable.js';
+
+export { descendantPids };
 import { pollUntil } from './pollUntil.js';
 
 /** How long a process gets to exit after SIGTERM before SIGKILL (Codex's daemon shuts down in well under this). */
 const TERM_GRACE_MS = 3_000;
 /** How often to look whether the signalled processes are gone. */
 const POLL_MS = 50;
-
-/** The parent pid of `pid`, or undefined if it is gone. */
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (comm) may hold spaces and parens: the fields after the last ')' are fixed.
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(rest[1]);
-  } catch {
-    // The process exited while we looked.
-    return undefined;
-  }
-}
-
-/** Every live descendant of `roots` (not the roots themselves). */
-export function descendantPids(roots: readonly number[]): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const pid = Number(name);
-    const ppid = parentOf(pid);
-    if (ppid === undefined) continue;
-    const list = children.get(ppid) ?? [];
-    list.push(pid);
-    children.set(ppid, list);
-  }
-  const out: number[] = [];
-  const queue = [...roots];
-  const seen = new Set<number>(roots);
-  while (queue.length > 0) {
-    const pid = queue.shift()!;
-    for (const child of children.get(pid) ?? []) {
-      if (seen.has(child)) continue;
-      seen.add(child);
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
-}
 
 export function isAlive(pid: number): boolean {
   try {
