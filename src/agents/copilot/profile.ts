@@ -29,6 +29,7 @@ import {
   EVENT_TEXTS,
   judgeDecision,
   PermissionCompleted,
+  parseEventLine,
   PermissionRequested,
   rejectionKindOfRequest,
   ruleDenialOf,
@@ -43,8 +44,6 @@ import { COPILOT_TOOLS } from './tools.js';
 
 type PermissionRequest = z.infer<typeof PermissionRequested>['permissionRequest'];
 
-/** The envelope of every line; `data` is parsed with sessionRecords.ts's schema of its type. */
-const Envelope = z.looseObject({ type: z.string(), data: z.unknown(), id: z.string().optional() });
 
 /** What the file said of a call so far. */
 interface CallState {
@@ -128,16 +127,9 @@ export class CopilotProfile implements AgentProfile<CopilotPrompt> {
   }
 
   translateRecord(text: string): SessionFact[] {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // A line cut short (the file still being written): the follower hands it again whole.
-      return [];
-    }
-    const envelope = Envelope.safeParse(json);
-    if (!envelope.success) return [];
-    const { type, data, id } = envelope.data;
+    const envelope = parseEventLine(text);
+    if (!envelope) return [];
+    const { type, data, id } = envelope;
     switch (type) {
       case 'session.start': {
         const d = SessionStart.safeParse(data);

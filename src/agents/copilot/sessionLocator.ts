@@ -37,7 +37,7 @@ import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/ag
 import { isoTimestampOf, runBoundsIn, runStartOffset, type RunStart } from '../common/runPart.js';
 import { copilotHome } from './home.js';
 import type { CopilotPrompt } from './promptBox.js';
-import { judgeDecision, PermissionCompleted, PermissionRequested, SessionResume, SessionStart, UserMessage } from './sessionRecords.js';
+import { judgeDecision, parseEventLine, PermissionCompleted, PermissionRequested, SessionResume, SessionStart, UserMessage } from './sessionRecords.js';
 
 /** How much of a candidate's end is read: its run's part and the earlier turns the screen redraws. */
 const PEEK_MAX_BYTES = 8 * 1024 * 1024;
@@ -46,8 +46,6 @@ const START_SLACK_MS = 2_000;
 /** A message or command the screen shows only in part (clipped) still counts from this length on. */
 const MIN_PARTIAL_CHARS = 24;
 
-/** The envelope of every line; `data` is parsed with sessionRecords.ts's schema of its type. */
-const Envelope = z.looseObject({ type: z.string(), data: z.unknown(), timestamp: z.string().optional() });
 
 const squash = (s: string) => s.replace(/\s+/g, '');
 
@@ -280,7 +278,7 @@ export function peekEvents(file: string, startedAt: Date): PeekedEvents | undefi
   for (const line of tail.data.toString('utf8').split('\n')) {
     const at = offset;
     offset += Buffer.byteLength(line) + 1;
-    const record = parseEnvelope(line);
+    const record = parseEventLine(line);
     if (record === undefined) continue;
     if (at === from) {
       const opening = record.type === 'session.start' ? SessionStart.safeParse(record.data) : record.type === 'session.resume' ? SessionResume.safeParse(record.data) : undefined;
@@ -302,17 +300,4 @@ export function peekEvents(file: string, startedAt: Date): PeekedEvents | undefi
     }
   }
   return { from: tail.base + from, cwd, userMessages, requests: [...requests.values()] };
-}
-
-function parseEnvelope(line: string): z.infer<typeof Envelope> | undefined {
-  if (line.trim() === '') return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(line);
-  } catch {
-    // The last line, still being written: the next scan reads it whole.
-    return undefined;
-  }
-  const parsed = Envelope.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
 }

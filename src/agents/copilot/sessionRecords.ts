@@ -69,6 +69,24 @@ export type PermissionCompleted = z.infer<typeof PermissionCompleted>;
 /** A user turn cut short: `user_abort` (Esc Esc while it runs) or `user_initiated` (Ctrl+C, or Esc at a prompt) (§5). */
 export const Abort = z.looseObject({ reason: z.string().optional() });
 
+/** The envelope of every line; `data` is parsed with the schema of its type. */
+export const EventEnvelope = z.looseObject({ type: z.string(), data: z.unknown(), id: z.string().optional(), timestamp: z.string().optional() });
+export type EventEnvelope = z.infer<typeof EventEnvelope>;
+
+/** One line of events.jsonl as its envelope; undefined for a blank line, a line cut short (still being written) or another shape. */
+export function parseEventLine(line: string): EventEnvelope | undefined {
+  if (line.trim() === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    // The last line, still being written: it is read again whole.
+    return undefined;
+  }
+  const parsed = EventEnvelope.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The types whose data the reader uses; each is parsed with its schema. */
 export const READ_TYPES = {
   'session.start': SessionStart,
