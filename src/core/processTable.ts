@@ -17,6 +17,17 @@ export function parentOf(pid: number): number | undefined {
   }
 }
 
+/** Whether a process of this pid exists (another user's too: it cannot be signalled, but it is there). Any platform. */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to another user; ESRCH: it is gone.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** The pids /proc lists now. */
 export function listPids(): number[] {
   return readdirSync('/proc')

@@ -1,4 +1,5 @@
 // A run: one `rec` invocation. The zod schemas describe rows as read back (JSON columns parsed).
+import { processExists } from '../core/processTable.js';
 import { z } from 'zod';
 import { AgentName, AgentVersionSource } from '../core/events.js';
 
@@ -61,11 +62,5 @@ export type RunFinish = z.input<typeof RunFinish>;
  */
 export function isRunLive(run: { readonly ended_at: string | null; readonly pid: number | null }): boolean {
   if (run.ended_at !== null || run.pid === null) return false;
-  try {
-    process.kill(run.pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to another user; ESRCH: it is gone.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return processExists(run.pid);
 }

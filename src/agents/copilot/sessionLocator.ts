@@ -33,6 +33,7 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { processExists } from '../../core/processTable.js';
 import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/agentProfile.js';
 import { isoTimestampOf, runBoundsIn, runStartOffset, type RunStart } from '../common/runPart.js';
 import { copilotHome } from './home.js';
@@ -141,7 +142,7 @@ export class CopilotSessionChooser {
     const pids = this._options.runPids();
     const locked = fits.map((f) => ({ f, locks: lockPids(join(f.file, '..')) }));
     const ours = (l: { locks: number[] }) => l.locks.some((pid) => pids.has(pid));
-    const left = locked.filter((l) => ours(l) || !l.locks.some(isAlive));
+    const left = locked.filter((l) => ours(l) || !l.locks.some(processExists));
     const held = left.filter(ours);
     return (held.length > 0 ? held : left).map((l) => l.f);
   }
@@ -207,16 +208,6 @@ function lockPids(dir: string): number[] {
   } catch {
     // The folder went away: no process holds it.
     return [];
-  }
-}
-
-/** Whether a process of this pid runs (another user's counts: it cannot be signalled, but it is there). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
