@@ -1,7 +1,7 @@
 // Stopping processes by pid: find the descendants of given roots through /proc, then SIGTERM,
 // wait for them to go, SIGKILL what is left. Never by name: other engineers' runs share the machine.
 import { readFileSync } from 'node:fs';
-import { descendantPids } from '../core/processTable.js';
+import { descendantPids } from '../agents/common/processTable.js';
 
 export { descendantPids };
 import { pollUntil } from './pollUntil.js';

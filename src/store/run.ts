@@ -1,5 +1,4 @@
 // A run: one `rec` invocation. The zod schemas describe rows as read back (JSON columns parsed).
-import { processExists } from '../core/processTable.js';
 import { z } from 'zod';
 import { AgentName, AgentVersionSource } from '../core/events.js';
 
@@ -62,5 +61,13 @@ export type RunFinish = z.input<typeof RunFinish>;
  */
 export function isRunLive(run: { readonly ended_at: string | null; readonly pid: number | null }): boolean {
   if (run.ended_at !== null || run.pid === null) return false;
-  return processExists(run.pid);
+  // The store is below the agents' process-table reader (agents/common/processTable.ts): this
+  // kill(0) probe is its own.
+  try {
+    process.kill(run.pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to another user; ESRCH: it is gone.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -6,7 +6,7 @@
 // process tree (the agent may relaunch itself as a child). Read from /proc: where it cannot be read
 // (not Linux), the answer is `undefined`, "cannot tell", and the caller treats it as "maybe".
 import { readFileSync, readlinkSync, realpathSync } from 'node:fs';
-import { descendantPids, listPids, parentOf } from '../../core/processTable.js';
+import { descendantPids, listPids, parentOf } from './processTable.js';
 
 export interface BesideQuery {
   /** The pid of the agent process rec started: it and its descendants are this run's. */

@@ -33,7 +33,7 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { processExists } from '../../core/processTable.js';
+import { processExists } from '../common/processTable.js';
 import type { SessionChoice, SessionFileRef, SessionWitness } from '../common/agentProfile.js';
 import { isoTimestampOf, runBoundsIn, runStartOffset, type RunStart } from '../common/runPart.js';
 import { copilotHome } from './home.js';
