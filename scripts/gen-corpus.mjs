@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // @ts-check
 // Generates a corpus of agent session files for the merge benchmark: Codex rollouts, Gemini JSONL
-// sessions and Claude transcripts in their real layouts and record shapes (modelled on
-// ../shared/agents/*/samples: codex 0.169.0, gemini 0.61.0, claude 2.1.328), with approvals,
-// rejections, interruptions and parallel batches mixed in. Deterministic for a given seed.
+// sessions, Claude transcripts and Copilot events files in their real layouts and record shapes
+// (modelled on ../shared/agents/*/samples: codex 0.169.0, gemini 0.61.0, claude 2.1.328; Copilot on
+// its 1.0.102 recordings, bench-lib/copilotCorpus.mjs), with approvals, rejections, interruptions
+// and parallel batches mixed in. Deterministic for a given seed.
 //
 //   node scripts/gen-corpus.mjs DIR [--mb 520] [--seed 1] [--non-ascii SHARE] [--sessions N]
 //
@@ -11,11 +12,14 @@
 // long) but are scaled so they add up to --mb, e.g. 24,570 sessions of 1.5–34 kB in 300 MB.
 //
 // Layout under DIR: codex/sessions/2026/11/22/rollout-*.jsonl, gemini/tmp/work/chats/session-*.jsonl,
-// claude/projects/-work/<uuid>.jsonl — the agents' own folder shapes, so `--agent` discovery works
-// with CODEX_HOME=DIR/codex HOME=… as well as plain file arguments.
+// claude/projects/-work/<uuid>.jsonl, copilot/session-state/<uuid>/events.jsonl — the agents' own
+// folder shapes, so `--agent` discovery works with CODEX_HOME=DIR/codex HOME=… as well as plain file
+// arguments.
 import { mkdirSync, openSync, writeSync, closeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { copilotSession } from './bench-lib/copilotCorpus.mjs';
+import { COMMANDS, iso, uuid } from './bench-lib/corpusParts.mjs';
 
 /** Session sizes vary like real ones: many small sessions, some long ones. */
 const MIN_SESSION_BYTES = 40_000;
@@ -70,10 +74,6 @@ export function createRng(seed, { nonAscii = 0 } = {}) {
     },
   };
 }
-
-const uuid = (r) => `${r.hex(8)}-${r.hex(4)}-${r.hex(4)}-${r.hex(4)}-${r.hex(12)}`;
-const iso = (ms) => new Date(ms).toISOString();
-const COMMANDS = ['npm test', 'git status', 'rm -rf build', 'ls -la src', 'cat package.json', 'git push origin main', 'make all', 'npx tsc --noEmit', 'curl -s http://127.0.0.1:8080/health'];
 
 class Writer {
   constructor(path) {
@@ -224,13 +224,17 @@ function claudeSession(w, r, t0, target) {
 }
 
 /**
- * Each agent's sessions: its folder under DIR, a file name and a generator. Keyed by the registry's
- * names (src/agents/registry.ts); test/unit/agents/agentLists.test.ts holds the keys equal to it.
+ * Each agent's sessions: its folder under DIR, a file name (which may start with a folder of its
+ * own) and a generator, called as `session(writer, rng, startMs, targetBytes, fileName)`. Keyed by
+ * the registry's names (src/agents/registry.ts); test/unit/agents/agentLists.test.ts holds the keys
+ * equal to it.
  */
 export const CORPUS_AGENTS = {
   codex: { dir: join('codex', 'sessions', '2026', '11', '22'), fileName: (r) => `rollout-2026-11-22T00-00-00-${uuid(r)}.jsonl`, session: codexSession },
   gemini: { dir: join('gemini', 'tmp', 'work', 'chats'), fileName: (r) => `session-2026-11-22T00-00-${r.hex(8)}.jsonl`, session: geminiSession },
   claude: { dir: join('claude', 'projects', '-work-project'), fileName: (r) => `${uuid(r)}.jsonl`, session: claudeSession },
+  // One folder per session, named after its id.
+  copilot: { dir: join('copilot', 'session-state'), fileName: (r) => join(uuid(r), 'events.jsonl'), session: copilotSession },
 };
 
 /** Writes the corpus; returns the files with their agent and size. */
@@ -238,7 +242,6 @@ export function generateCorpus(dir, { mb = 520, seed = 1, nonAscii = 0, sessions
   const r = createRng(seed, { nonAscii });
   const targetBytes = mb * 1e6;
   const agents = Object.keys(CORPUS_AGENTS);
-  for (const a of agents) mkdirSync(join(dir, CORPUS_AGENTS[a].dir), { recursive: true });
   const files = [];
   let total = 0;
   let t = Date.parse('2026-11-22T00:00:00.000Z');
@@ -251,9 +254,11 @@ export function generateCorpus(dir, { mb = 520, seed = 1, nonAscii = 0, sessions
     let size = Math.round(MIN_SESSION_BYTES + (MAX_SESSION_BYTES - MIN_SESSION_BYTES) * r.next() ** 2);
     // Scaled to what is left per session left, so a session that overshoots its size is made up for.
     if (sessions > 0) size = Math.round((size * Math.max(0, targetBytes - total)) / (sessions - i) / meanBytes);
-    const path = join(dir, kind.dir, kind.fileName(r));
+    const name = kind.fileName(r);
+    const path = join(dir, kind.dir, name);
+    mkdirSync(dirname(path), { recursive: true });
     const w = new Writer(path);
-    kind.session(w, r, t, size);
+    kind.session(w, r, t, size, name);
     w.close();
     files.push({ agent, path, bytes: w.bytes });
     total += w.bytes;

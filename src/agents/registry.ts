@@ -7,9 +7,10 @@ import { OTHER_AGENT } from '../core/agentNames.js';
 import type { AgentModule } from './agentModule.js';
 import { claudeModule } from './claude/module.js';
 import { codexModule } from './codex/module.js';
+import { copilotModule } from './copilot/module.js';
 import { geminiModule } from './gemini/module.js';
 
-export const AGENT_MODULES: readonly AgentModule[] = [codexModule, geminiModule, claudeModule];
+export const AGENT_MODULES: readonly AgentModule[] = [codexModule, geminiModule, claudeModule, copilotModule];
 
 /** The registered names, in table order. */
 export const AGENT_NAMES: readonly string[] = AGENT_MODULES.map((m) => m.name);

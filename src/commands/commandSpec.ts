@@ -81,10 +81,11 @@ export const RUN_SPEC: CommandSpec = {
 
 export const DEMO_SPEC: CommandSpec = {
   name: 'demo',
-  operands: `[${AGENTS.join('|')}]`,
+  // AGENT, not the list: the list outgrows a 40-column line (the agents are named in the description).
+  operands: '[AGENT]',
   summary: 'try rec with no account: the agent against a mock model, then what rec recorded',
   description:
-    "Runs the agent (default: the first one listed) under rec, as `rec <agent>` would find it, in a temporary project and HOME " +
+    `Runs the agent AGENT (${AGENTS.join(', ')}; default: ${AGENTS[0]}) under rec, as \`rec <agent>\` would find it, in a temporary project and HOME ` +
     "against rec's own mock model on 127.0.0.1: no account, no credential of yours, no network. The mock proposes " +
     'a harmless command, a file edit and a long-running command, then streams an answer; answer as you like. ' +
     'When the agent exits, rec prints the events it recorded and the merged session (docs/demo.md). The recording ' +

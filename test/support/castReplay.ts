@@ -49,9 +49,13 @@ export interface ScreenFrame {
   readonly text: string;
 }
 
-const FRAME_HEADER = /^# (\S+) t=([\d.]+)s (\d+)x(\d+)$/;
+/**
+ * `# <label> [<key>=<value> …] t=<s>s <cols>x<rows>`: the fields between the label and the time say
+ * more of the moment (Copilot's last frame is `# exited code=0 signal=0 t=…`, taken after its exit).
+ */
+const FRAME_HEADER = /^# (\S+)(?: [a-z]+=\S*)* t=([\d.]+)s (\d+)x(\d+)$/;
 
-/** Frames are written as a ─ rule, `# <label> t=<s>s <cols>x<rows>`, a ─ rule, then the screen's rows. */
+/** Frames are written as a ─ rule, a FRAME_HEADER line, a ─ rule, then the screen's rows. */
 export function readScreenFrames(file: string): ScreenFrame[] {
   const lines = readFileSync(file, 'utf8').split('\n');
   const frames: ScreenFrame[] = [];

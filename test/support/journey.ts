@@ -91,13 +91,30 @@ async function recInProcess([command, ...args]: string[], env: NodeJS.ProcessEnv
 }
 
 /**
+ * The refusal that stood after the call was let through at another prompt (Copilot's URL prompt,
+ * then the shell prompt of the same call), as merge's verdict has it: nothing ran, and the entry is
+ * that rejection, naming the approval too. Undefined where the call has no such pair.
+ */
+function refusedAtAnotherPrompt(callId: string | null, all: readonly RecEvent[]): RecEvent | undefined {
+  if (callId === null) return undefined;
+  const own = all.filter((x) => x.call_id === callId);
+  const approval = own.filter((x) => x.type === 'approval').at(-1);
+  const rejection = own.find((x) => x.type === 'rejection');
+  if (!approval || !rejection || own.some((x) => x.type === 'interruption')) return undefined;
+  const apart = rejection.prompt_event_id !== null && rejection.prompt_event_id !== approval.prompt_event_id;
+  return apart && rejection.ts >= approval.ts ? rejection : undefined;
+}
+
+/**
  * Where merge puts a decision: by its type, except a refusal that came after the call was approved,
- * which is the running call cut short (an interruption), as merge's verdict has it.
+ * which is the running call cut short (an interruption), and an approval refused at the next
+ * prompt about the same call, which is that refusal's (merge/joinSession.ts verdictFor).
  */
 function arrayOf(e: RecEvent, all: readonly RecEvent[]): ArrayName {
-  if (e.type === 'approval') return 'approvals';
   if (e.type === 'skipped') return 'skipped';
   if (e.type === 'interruption') return 'interruptions';
+  if (refusedAtAnotherPrompt(e.call_id, all)) return 'rejections';
+  if (e.type === 'approval') return 'approvals';
   const approvedBefore = e.call_id !== null && all.some((a) => a.type === 'approval' && a.call_id === e.call_id && a.ts <= e.ts);
   return approvedBefore ? 'interruptions' : 'rejections';
 }
@@ -117,7 +134,9 @@ function expectDecisionMerged(e: RecEvent, all: readonly RecEvent[], merged: rea
     Object.assign(expected, { trigger: last.trigger, option_label: last.option_label, scope: last.scope, decided_by: last.decided_by });
   }
   if (name === 'rejections') {
-    Object.assign(expected, { trigger: e.trigger, option_label: e.option_label, reason: e.reason, reason_source: e.reason_source, decided_by: e.decided_by });
+    // An approval the next prompt's refusal overrode is named by that refusal's entry.
+    const r = e.type === 'approval' ? refusedAtAnotherPrompt(e.call_id, all)! : e;
+    Object.assign(expected, { trigger: r.trigger, option_label: r.option_label, reason: r.reason, reason_source: r.reason_source, decided_by: r.decided_by });
   }
   if (name === 'interruptions') Object.assign(expected, { trigger: e.trigger, ...(e.type === 'interruption' ? { kind: e.kind } : {}) });
   if (name === 'skipped') {
@@ -150,6 +169,8 @@ function expectStatsCount(stats: StatsReport, decisions: readonly RecEvent[], me
   }
   for (const e of decisions) {
     const name = arrayOf(e, decisions);
+    // An approval a later refusal overrode is that refusal's entry: counted once, as the refusal.
+    if (e.type === 'approval') continue;
     if (name === 'rejections') {
       rejections++;
       byTrigger.set(e.trigger ?? '(unknown)', (byTrigger.get(e.trigger ?? '(unknown)') ?? 0) + 1);

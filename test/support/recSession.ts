@@ -9,7 +9,7 @@ import type { Driver } from '../../src/lab/driver.js';
 import { REC_BIN } from './recBin.js';
 
 export interface AgentSessionOptions {
-  readonly agent: 'claude' | 'codex' | 'gemini';
+  readonly agent: 'claude' | 'codex' | 'gemini' | 'copilot';
   /** The agent's executable: run directly when bare, else rec is told of it through the environment. */
   readonly bin: string;
   /** The agent alone, not under rec. */

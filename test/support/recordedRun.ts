@@ -23,7 +23,7 @@ import { keysWhileDrawing, quickerKeys, readCast, readScreenFrames, replayCast, 
 import { expectJourney, type Journey } from './journey.js';
 import { VirtualClock } from './virtualClock.js';
 
-type ReplayedAgent = 'claude' | 'codex' | 'gemini';
+type ReplayedAgent = 'claude' | 'codex' | 'copilot' | 'gemini';
 
 export interface FrameCheck {
   readonly frame: ScreenFrame;

@@ -27,7 +27,7 @@ export abstract class SampleReplay<R extends Recorder, Line> {
   private _next = 0;
 
   constructor(
-    private readonly _agent: 'claude' | 'codex' | 'gemini',
+    private readonly _agent: 'claude' | 'codex' | 'copilot' | 'gemini',
     readonly screen: TestScreen,
   ) {
     this.home = mkdtempSync(join(tmpdir(), `rec-${_agent}-replay-`));

@@ -1,5 +1,5 @@
 // The GitHub Copilot CLI recorder: the shared recorder (agents/common/agentRecorder.ts) with
-// Copilot's profile. Not registered yet (docs/adding-an-agent.md: an agent being built).
+// Copilot's profile (profile.ts).
 import type { RecorderContext } from '../agentAdapter.js';
 import { AgentRecorder, type AgentRecorderOptions } from '../common/agentRecorder.js';
 import type { CopilotPrompt } from './promptBox.js';

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { DecidedBy, EventKind, Scope } from '../../core/events.js';
 import { isObject } from '../../readers/nativeSession.js';
 
+export { COUNTED_HEAD, COUNTED_TYPES, ENVELOPE_TAIL } from './recordTypes.js';
+
 const Context = z.looseObject({ cwd: z.string().optional() });
 
 export const SessionStart = z.looseObject({
@@ -101,34 +103,6 @@ export const READ_TYPES = {
   abort: Abort,
 } as const;
 export type ReadType = keyof typeof READ_TYPES;
-
-/**
- * The other types 1.0.102 wrote in the recordings (docs/copilot.md):
- * bookkeeping, counted and never normalised. `system.message` is Copilot's own instructions to the
- * model, not a turn of the conversation.
- */
-export const COUNTED_TYPES: ReadonlySet<string> = new Set([
-  'session.model_change', 'session.usage_record', 'session.shutdown', 'system.message', 'assistant.turn_end', 'hook.start', 'hook.end',
-  'human_response.recorded',
-]);
-
-/**
- * Counted lines recognised by their head (`{"type":"session.usage_record",…`) and their tail
- * (`…,"id":"…","timestamp":"…","parentId":…}`): big or frequent, only counted, their timestamp
- * still seen. A line of another layout (an `ephemeral` or `agentId` key at the end) is parsed.
- */
-export const COUNTED_HEAD = /^\{"type":"(session\.usage_record|session\.model_change|session\.shutdown|system\.message|assistant\.turn_end|hook\.start|hook\.end)","data":\{/;
-export const ENVELOPE_TAIL = /\},"id":"[^"\\]*","timestamp":"([^"\\]*)","parentId":(?:null|"[^"\\]*")\}$/;
-
-/** Whether a record's shape says Copilot wrote it (AgentModule.recordSaysAgent). */
-export function recordSaysCopilot(record: Readonly<Record<string, unknown>>): 'sure' | 'likely' | null {
-  const type = record['type'];
-  if (typeof type !== 'string' || !isObject(record['data'])) return null;
-  // Sure: a type of its own with the linked-chain envelope; a dotted type with `data` alone is a
-  // shape another format could have.
-  if ('parentId' in record && (type in READ_TYPES || COUNTED_TYPES.has(type))) return 'sure';
-  return type.includes('.') ? 'likely' : null;
-}
 
 /**
  * Copilot's words in events.jsonl that rec reads meaning out of (1.0.102, docs/copilot.md §3, §6).

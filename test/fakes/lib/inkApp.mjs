@@ -1,20 +1,24 @@
 // @ts-check
-// The turn engine shared by fake-gemini and fake-claude. Both real CLIs are Ink apps: a static
-// history on top and a live region (dialog, spinner, composer) redrawn below it. What differs
-// (texts, layout, which keys do what, the session file) comes from a per-agent `profile`.
+// The turn engine shared by fake-gemini, fake-claude and fake-copilot. The real CLIs are Ink apps:
+// a history on top and a live region (dialog, spinner, composer) redrawn below it. What differs
+// (texts, layout, which keys do what, the session file) comes from a per-agent `profile`; Copilot's
+// adds a full-screen layout, an option that is a text field, and an interrupt that takes Esc twice.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readKeys } from './keyReader.mjs';
 import { readyMarker } from './ready.mjs';
 import { runCommand } from './commandRunner.mjs';
+import { row } from './term.mjs';
 
 /** Spinner / elapsed-time redraw period of both TUIs (about once a second in the samples). */
 const SPINNER_TICK_MS = 1000;
 /** How long "Press Ctrl+C again to exit" stays armed (Gemini and Claude both use about 1-2 s). */
 const CTRL_C_EXIT_WINDOW_MS = 2000;
+/** How long one Esc keeps Copilot's interrupt armed (`esc again to interrupt`, "about a second", docs/copilot.md §5). */
+const ESC_ARM_WINDOW_MS = 1000;
 
 /**
- * @typedef {{ call: any, index: number, total: number, options: Array<{ kind: string, label: string }>, selected: number, amend?: string, resolve: (result: unknown) => void }} OpenDialog
+ * @typedef {{ call: any, index: number, total: number, options: Array<{ kind: string, label: string, field?: boolean }>, selected: number, amend?: string, typed?: string, resolve: (result: unknown) => void }} OpenDialog
  * @typedef {{ finish: (result: { kind: string, trigger?: string, value?: unknown }) => void, startedAt: number, call: unknown }} RunningTurn
  */
 
@@ -28,6 +32,7 @@ export class InkApp {
     this._mode = 'idle';
     this._composer = '';
     this._ctrlCArmedUntil = 0;
+    this._escArmedUntil = 0;
     this._turnIndex = 0;
     this._initialPrompt = initialPrompt ?? scenario.prompt;
     /** @type {OpenDialog | undefined} */
@@ -40,6 +45,7 @@ export class InkApp {
   async run() {
     this._term.onResize(() => this._render());
     this._disposeKeys = readKeys(process.stdin, (k) => this._onKey(k));
+    if (this._p.screenModes) this._term.write(this._p.screenModes.enter);
     this._render();
     this._term.write(readyMarker(this._p.agent));
     if (this._initialPrompt) this._submit(this._initialPrompt);
@@ -56,11 +62,15 @@ export class InkApp {
     const ctrlCHint = Date.now() < this._ctrlCArmedUntil;
     let pane;
     if (this._mode === 'dialog') pane = this._p.dialogRows({ ...this._openDialog(), width });
-    else if (this._mode === 'busy') pane = this._p.busyRows({ width, seconds: Math.floor((Date.now() - this._runningTurn().startedAt) / 1000), running: this._runningTurn().call, ctrlCHint, text: this._composer });
-    else pane = this._p.composerRows({ width, text: this._composer, ctrlCHint });
+    else if (this._mode === 'busy') {
+      const seconds = Math.floor((Date.now() - this._runningTurn().startedAt) / 1000);
+      pane = this._p.busyRows({ width, seconds, running: this._runningTurn().call, ctrlCHint, text: this._composer, streaming: this._streamText?.(), escArmed: Date.now() < this._escArmedUntil });
+    } else pane = this._p.composerRows({ width, text: this._composer, ctrlCHint });
     const hist = [...this._p.headerRows(width, this._cwd), ...this._history.flatMap((cell) => cell(width))];
     const height = this._term.rows;
-    const all = [...hist, ...pane];
+    // A full-screen TUI (Copilot) keeps its live region at the bottom, blank rows between.
+    const gap = this._p.fullScreen ? Math.max(0, height - hist.length - pane.length) : 0;
+    const all = [...hist, ...Array.from({ length: gap }, () => row('')), ...pane];
     const shown = all.slice(Math.max(0, all.length - height));
     const paneTop = shown.length - pane.length;
     const ci = this._mode === 'dialog' ? -1 : pane.findIndex((r) => r.cursor);
@@ -82,8 +92,9 @@ export class InkApp {
   _onKey(key) {
     if (this._mode === 'dialog') return this._onDialogKey(key);
     if (this._mode === 'busy') {
+      if (key.name === 'esc' && this._p.escEscInterrupts && Date.now() >= this._escArmedUntil) return this._armEsc();
       if (key.name === 'esc' || key.name === 'ctrl-c') {
-        if (key.name === 'ctrl-c') this._armCtrlC();
+        if (key.name === 'ctrl-c' && this._p.ctrlCArmsExit !== false) this._armCtrlC();
         return this._runningTurn().finish({ kind: 'interrupt', trigger: key.name === 'esc' ? 'esc' : 'ctrl_c' });
       }
       return this._onComposerKey(key, false);
@@ -94,6 +105,7 @@ export class InkApp {
 
   _onDialogKey(key) {
     const d = this._openDialog();
+    if (d.options[d.selected].field && this._onFieldKey(d, key)) return undefined;
     if (d.amend !== undefined) {
       if (key.name === 'char') d.amend += key.char;
       else if (key.name === 'backspace') d.amend = [...d.amend].slice(0, -1).join('');
@@ -103,22 +115,47 @@ export class InkApp {
     }
     const n = d.options.length;
     if (key.name === 'up' || key.name === 'down') {
-      d.selected = (d.selected + (key.name === 'up' ? n - 1 : 1)) % n;
+      const step = key.name === 'up' ? -1 : 1;
+      d.selected = this._p.selectionWraps === false ? Math.min(n - 1, Math.max(0, d.selected + step)) : (d.selected + step + n) % n;
       return this._render();
     }
     if (key.name === 'enter') return this._choose(d.selected, 'enter');
     if (key.name === 'esc') return this._choose(d.options.findIndex((o) => o.kind === 'deny'), 'esc');
     if (key.name === 'ctrl-c') {
       if (this._p.ctrlCAtDialog === 'ignore') return undefined; // Claude ignores Ctrl+C at a dialog
-      this._armCtrlC();
+      if (this._p.ctrlCArmsExit !== false) this._armCtrlC();
       return this._finishDialog({ kind: 'ctrl_c' });
     }
     if (key.name === 'tab' && this._p.tabAmend) {
       d.amend = '';
       return this._render();
     }
-    if (key.name === 'char' && /^[1-9]$/.test(key.char) && Number(key.char) <= n) return this._choose(Number(key.char) - 1, 'digit');
+    if (key.name === 'char' && /^[1-9]$/.test(key.char) && Number(key.char) <= n) {
+      const index = Number(key.char) - 1;
+      if (!d.options[index].field) return this._choose(index, 'digit');
+      // A text field's digit only highlights it: the answer is what gets typed there.
+      d.selected = index;
+      return this._render();
+    }
     // Other keys: ignored by the dialog.
+  }
+
+  /**
+   * Keys on a highlighted option that is a text field (Copilot's "No, and tell Copilot what to do
+   * differently"): text goes into it, Enter sends it (and does nothing while it is empty). A digit
+   * on the empty field still picks an option. Returns false for the keys the dialog handles itself
+   * (arrows, Esc, Ctrl+C).
+   */
+  _onFieldKey(d, key) {
+    const typed = d.typed ?? '';
+    if (key.name === 'char' && !(typed === '' && /^[1-9]$/.test(key.char))) d.typed = typed + key.char;
+    else if (key.name === 'backspace') d.typed = [...typed].slice(0, -1).join('');
+    else if (key.name === 'enter') {
+      if (typed.trim()) this._choose(d.selected, 'enter', typed.trim());
+      return true;
+    } else return false;
+    this._render();
+    return true;
   }
 
   _choose(index, trigger, amendText) {
@@ -131,6 +168,13 @@ export class InkApp {
     this._dialog = undefined;
     this._mode = 'pending';
     resolve(result);
+  }
+
+  /** Copilot: one Esc while a turn works only arms the interrupt; the footer asks for the second. */
+  _armEsc() {
+    this._escArmedUntil = Date.now() + ESC_ARM_WINDOW_MS;
+    setTimeout(() => this._render(), ESC_ARM_WINDOW_MS + 10).unref();
+    this._render();
   }
 
   _armCtrlC() {
@@ -207,6 +251,7 @@ export class InkApp {
         }
       };
       this._busy = { finish, startedAt: Date.now(), call };
+      this._escArmedUntil = 0;
       this._mode = 'busy';
       clearInterval(this._tick);
       this._tick = setInterval(() => this._render(), SPINNER_TICK_MS);
@@ -224,6 +269,8 @@ export class InkApp {
     };
     s.proposed(turn, calls, resp.preface);
     if (resp.preface && this._p.showsPreface) this._history.push(...this._p.cells.answer(resp.preface));
+    // Rows that follow each call's state from proposed to resolved (Copilot redraws them in place).
+    if (this._p.cells.proposed) this._history.push(...this._p.cells.proposed(calls));
     let stopped = false;
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i];
@@ -232,6 +279,7 @@ export class InkApp {
         continue;
       }
       const res = await this._ask(call, i, calls.length);
+      s.decided?.(turn, call, res);
       if (res.kind === 'deny' || res.kind === 'ctrl_c') {
         if (res.kind === 'deny' && res.amendText && this._p.reasonContinuesTurn) {
           call.outcome = { status: 'reason', reason: res.amendText };
@@ -295,8 +343,9 @@ export class InkApp {
     this._streamText = () => words.slice(0, shown).join(' ');
     const outcome = await this._waitBusy(done, undefined);
     clearInterval(timer);
+    this._streamText = undefined;
     if (outcome.kind === 'done') return this._answer(turn, words.join(' '));
-    this._p.session.streamCut(turn, words.slice(0, shown).join(' ') + ' ');
+    this._p.session.streamCut(turn, words.slice(0, shown).join(' ') + ' ', outcome.trigger);
     this._history.push(...this._p.cells.streamCut(words.slice(0, shown).join(' ')));
     return this._toIdle();
   }
@@ -305,6 +354,7 @@ export class InkApp {
     clearInterval(this._tick);
     const lines = this._p.exitLines();
     this._p.session.exit();
+    if (this._p.screenModes) this._term.write(this._p.screenModes.leave);
     this._term.write('\x1b[?25h\r\n' + lines.join('\r\n') + '\r\n');
     this._resolveExit(this._scenario.exitCode);
   }

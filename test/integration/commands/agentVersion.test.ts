@@ -13,7 +13,7 @@ import { readRuns, waitForRows } from '../../support/sidecarRows.js';
 
 const FAKES = join(REPO_ROOT, 'test', 'fakes');
 /** The version each fake draws and writes: the package laid out around it says the same. */
-const FAKE_VERSION: Record<string, string> = { codex: '0.169.0', gemini: '0.61.0', claude: '2.1.328' };
+const FAKE_VERSION: Record<string, string> = { codex: '0.169.0', gemini: '0.61.0', claude: '2.1.328', copilot: '1.0.102' };
 
 let sandbox: RecSandbox;
 beforeEach(() => {
@@ -43,7 +43,7 @@ function installFakePackage(agent: string): { prefixBin: string; link: string } 
 }
 
 /** What each fake draws once it is ready for keys. */
-const READY: Record<string, string> = { codex: 'Ask Codex to do anything', gemini: 'Gemini CLI v', claude: 'Claude Code v' };
+const READY: Record<string, string> = { codex: 'Ask Codex to do anything', gemini: 'Gemini CLI v', claude: 'Claude Code v', copilot: 'Copilot v' };
 
 /** Starts the agent idle under rec the given way and quits it once rec has written the run row. */
 async function runIdle(agent: string, how: 'agent-bin' | 'env' | 'PATH'): Promise<void> {

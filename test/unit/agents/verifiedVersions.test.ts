@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUDE_VERSIONS, claudeStringsFor } from '../../../src/agents/claude/strings/index.js';
 import { CODEX_VERSIONS } from '../../../src/agents/codex/strings/index.js';
+import { COPILOT_VERSIONS } from '../../../src/agents/copilot/strings/index.js';
 import { GEMINI_VERSIONS } from '../../../src/agents/gemini/strings/index.js';
 import { agentModule } from '../../../src/agents/registry.js';
 import { isVerifiedVersion, newestVerified, stringsFor, unverifiedVersionText, type VerifiedStrings } from '../../../src/agents/verifiedVersions.js';
@@ -20,6 +21,7 @@ const STRINGS: Record<string, readonly VerifiedStrings<{ readonly version: strin
   codex: CODEX_VERSIONS,
   gemini: GEMINI_VERSIONS,
   claude: CLAUDE_VERSIONS,
+  copilot: COPILOT_VERSIONS,
 };
 
 /** Numeric major.minor.patch comparison (the agents publish plain x.y.z versions). */

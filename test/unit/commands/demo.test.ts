@@ -5,6 +5,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { demoCommand } from '../../../src/commands/demo.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 async function demo(...args: string[]): Promise<{ status: number; out: string; err: string }> {
   const stdout = new PassThrough();
@@ -17,14 +18,15 @@ describe('rec demo', () => {
   it('--help describes it', async () => {
     const r = await demo('--help');
     expect(r.status).toBe(0);
-    expect(r.out).toMatch(/^usage: rec demo \[--db PATH\] \[--agent-bin PATH\] \[codex\|gemini\|claude\]/);
+    expect(r.out).toMatch(/^usage: rec demo \[--db PATH\] \[--agent-bin PATH\] \[AGENT\]/);
+    expect(r.out.replace(/\s+/g, ' ')).toContain(AGENT_NAMES.join(', '));
     expect(r.out).toContain('mock model');
   });
 
   it('refuses an unknown agent in one line, status 2', async () => {
     const r = await demo('vim');
     expect(r.status).toBe(2);
-    expect(r.err).toBe("rec demo: unknown agent 'vim': expected one of codex, gemini, claude\n");
+    expect(r.err).toBe(`rec demo: unknown agent 'vim': expected one of ${AGENT_NAMES.join(', ')}\n`);
   });
 
   it('needs a terminal: the agent runs interactively', async () => {

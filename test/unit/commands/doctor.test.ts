@@ -13,6 +13,7 @@ import { checkRows, rowLabel } from '../../../src/lab/conformance.js';
 import { CODEX_CONFORMANCE } from '../../../src/agents/codex/bench/conformance.js';
 import { geminiIsolationProblem } from '../../../src/agents/gemini/bench/env.js';
 import { runCommand } from '../../support/runCommand.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 let dir: string | undefined;
 /** Every scratch folder of the current test: a test may take several. */
@@ -37,7 +38,7 @@ describe('rec doctor refuses in one line, before running anything', () => {
   it('an unknown agent', async () => {
     const r = await doctor(['nope']);
     expect(r.code).toBe(2);
-    expect(r.lines).toEqual(["rec doctor: unknown agent 'nope' (one of codex, gemini, claude)"]);
+    expect(r.lines).toEqual([`rec doctor: unknown agent 'nope' (one of ${AGENT_NAMES.join(', ')})`]);
   });
 
   it('--agent-bin with two agents', async () => {

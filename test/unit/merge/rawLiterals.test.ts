@@ -70,6 +70,20 @@ function sessionLines(agent: Agent, literal: (s: string) => string): { lines: st
       `{"id":"m2","timestamp":${ts},"type":"gemini","content":${L(assistant)},"model":"gemini-2.5-flash"}`,
       `{"id":"m2","timestamp":${ts},"type":"gemini","content":${L(assistant)},"toolCalls":[${call('c1', L(output))},${call('c2', '"\\u00007x"')}],"model":"gemini-2.5-flash"}`,
     ];
+  } else if (agent === 'copilot') {
+    let n = 0;
+    const ev = (type: string, data: string) => `{"type":"${type}","data":${data},"id":"e-${++n}","timestamp":${ts},"parentId":${n === 1 ? 'null' : `"e-${n - 1}"`}}`;
+    const call = (id: string) => `{"toolCallId":"${id}","toolName":"bash","arguments":{"command":"ls","description":"List"}}`;
+    lines = [
+      ev('session.start', `{"sessionId":"7951ea01-1d20-4920-9cd4-5f71f6489dd7","version":1,"producer":"copilot-agent","copilotVersion":"1.0.102","startTime":${ts},"context":{"cwd":"/work"}}`),
+      ev('user.message', `{"content":${L(user)},"messageId":"u1"}`),
+      ev('assistant.turn_start', '{"turnId":"0"}'),
+      ev('assistant.message', `{"messageId":"a1","content":${L(assistant)},"toolRequests":[{"toolCallId":"t1","name":"bash","arguments":{"command":"ls"}},{"toolCallId":"t2","name":"bash","arguments":{"command":"ls"}}]}`),
+      ev('tool.execution_start', call('t1')),
+      ev('tool.execution_complete', `{"toolCallId":"t1","success":true,"result":{"content":${L(output)}}}`),
+      ev('tool.execution_start', call('t2')),
+      ev('tool.execution_complete', '{"toolCallId":"t2","success":true,"result":{"content":"\\u00007x"}}'),
+    ];
   } else {
     throw new Error(`no test session of ${agent}: add its record shapes here`);
   }

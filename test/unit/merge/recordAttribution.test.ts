@@ -1,6 +1,6 @@
 // Which agent wrote a record: a `sure` claim comes from a field (or a combination) only that agent
 // writes, and two rows equally sure of one record is an ambiguous answer, never the first row's.
-import { readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function fixtureRecords(agent: string): Array<{ file: string; record: Record<string, unknown> }> {
   const out: Array<{ file: string; record: Record<string, unknown> }> = [];
   const walk = (d: string): void => {
+    // An agent may have no logs folder (its recordings hold every file it writes).
+    if (!existsSync(d)) return;
     for (const name of readdirSync(d)) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);

@@ -4,14 +4,14 @@
 // ids of the session file.
 import { describe, expect, it } from 'vitest';
 import { REASON } from '../../../../src/agents/copilot/bench/mockScenarios.js';
-import { CopilotReplay } from '../../../support/copilot/sampleReplay.js';
+import { AgentReplay } from '../../../support/copilot/sampleReplay.js';
 
 const NO_AND_TELL = 'No, and tell Copilot what to do differently (Esc to stop)';
-const decisions = (r: CopilotReplay) => r.sink.rows('approval', 'rejection', 'skipped', 'interruption');
+const decisions = (r: AgentReplay) => r.sink.rows('approval', 'rejection', 'skipped', 'interruption');
 
 describe('copilot 1.0.102, 120x40, the shell prompt', () => {
   it('1 approves once: a prompt row and an approval with the call id, and the call ran', async () => {
-    const r = new CopilotReplay('bash-approve-digit');
+    const r = new AgentReplay('bash-approve-digit');
     const [callId] = r.callIds();
     r.appendThrough('permission.requested');
     r.show('prompt');
@@ -27,7 +27,7 @@ describe('copilot 1.0.102, 120x40, the shell prompt', () => {
   });
 
   it('2, a typed reason, Enter: a rejection with the reason Copilot stored, inline; the call did not run', async () => {
-    const r = new CopilotReplay('bash-reject-reason');
+    const r = new AgentReplay('bash-reject-reason');
     const [callId] = r.callIds();
     r.appendThrough('permission.requested');
     r.show('prompt');
@@ -45,7 +45,7 @@ describe('copilot 1.0.102, 120x40, the shell prompt', () => {
   });
 
   it('Esc: a rejection with trigger esc and no option; the turn ends', async () => {
-    const r = new CopilotReplay('bash-reject-esc');
+    const r = new AgentReplay('bash-reject-esc');
     const [callId] = r.callIds();
     r.appendThrough('permission.requested');
     r.show('prompt');
@@ -58,9 +58,53 @@ describe('copilot 1.0.102, 120x40, the shell prompt', () => {
   });
 });
 
+/**
+ * The file as Copilot also writes it after Esc at a prompt (seen on the real 1.0.102 under rec, one
+ * run in a few): the turn's `abort` before the cancelled call's `permission.completed`.
+ */
+function abortFirst(lines: string[]): string[] {
+  const typeOf = (l: string) => (JSON.parse(l) as { type: string }).type;
+  const abort = lines.findIndex((l) => typeOf(l) === 'abort');
+  const firstCancel = lines.findIndex((l) => typeOf(l) === 'permission.completed' && l.includes('"kind":"cancelled"'));
+  if (abort < 0 || firstCancel < 0 || firstCancel > abort) throw new Error('no cancel before the abort to move');
+  const out = lines.filter((_, i) => i !== abort);
+  out.splice(firstCancel, 0, lines[abort]!);
+  return out;
+}
+
+describe('copilot 1.0.102, the abort written before the cancelled calls', () => {
+  it('Esc, the file read only after the key: the refusal of the call on screen, with its call id, never a call that ran', async () => {
+    const r = new AgentReplay('bash-reject-esc', undefined, abortFirst);
+    const [callId] = r.callIds();
+    r.appendThrough('user.message');
+    r.show('prompt');
+    r.press('esc');
+    r.appendThrough();
+    r.show('after');
+    await r.exit();
+    expect(r.sink.rows('prompt')).toEqual([expect.objectContaining({ call_id: callId })]);
+    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', trigger: 'esc', call_id: callId, ran: 'no' })]);
+    expect(r.sink.rows('miss')).toEqual([]);
+  });
+
+  it('a queue, Esc at the first prompt: the one on screen refused, the others skipped after it', async () => {
+    const r = new AgentReplay('hooks-parallel-esc', undefined, abortFirst);
+    r.appendThrough('permission.requested', 3);
+    r.show('prompt');
+    r.press('esc');
+    r.appendThrough();
+    r.show('after');
+    await r.exit();
+    const rows = decisions(r);
+    expect(rows.map((e) => e.type)).toEqual(['rejection', 'skipped', 'skipped']);
+    expect(rows[0]).toMatchObject({ trigger: 'esc', ran: 'no' });
+    expect(rows.slice(1).map((e) => e.related_call_id)).toEqual([rows[0]!.call_id, rows[0]!.call_id]);
+  });
+});
+
 describe('copilot 1.0.102, a queue of three prompts', () => {
   it('1 at the first, Esc at the second: one approval that ran, the second refused, the third skipped after it', async () => {
-    const r = new CopilotReplay('parallel-second-esc');
+    const r = new AgentReplay('parallel-second-esc');
     r.appendThrough('permission.requested', 3);
     r.show('prompt');
     r.press('1');
@@ -84,7 +128,7 @@ describe('copilot 1.0.102, a queue of three prompts', () => {
 
 describe('copilot 1.0.102, cutting a turn', () => {
   it('Esc, Esc while an approved command runs: the first Esc only arms, the second is one interruption of the call', async () => {
-    const r = new CopilotReplay('sleep-esc-esc-running');
+    const r = new AgentReplay('sleep-esc-esc-running');
     const [callId] = r.callIds();
     r.appendThrough('permission.requested');
     r.show('prompt');
@@ -108,7 +152,7 @@ describe('copilot 1.0.102, cutting a turn', () => {
 
 describe('copilot 1.0.102, rules', () => {
   it("--deny-tool 'shell(rm)': a rejection decided by the rule, no prompt, no key", async () => {
-    const r = new CopilotReplay('deny-tool-rule');
+    const r = new AgentReplay('deny-tool-rule');
     const [callId] = r.callIds();
     r.show('prompt');
     await r.exit();
@@ -120,8 +164,8 @@ describe('copilot 1.0.102, rules', () => {
 /** One step of a recording replayed: its events up to a line, a frame, the keys the recording sent. */
 type Step = readonly ['lines', string, number?] | readonly ['show', string] | readonly ['press', ...string[]];
 
-async function replay(name: string, steps: readonly Step[]): Promise<CopilotReplay> {
-  const r = new CopilotReplay(name);
+async function replay(name: string, steps: readonly Step[]): Promise<AgentReplay> {
+  const r = new AgentReplay(name);
   for (const step of steps) {
     if (step[0] === 'lines') r.appendThrough(step[1], step[2] ?? 1);
     else if (step[0] === 'show') r.show(step[1]);
@@ -232,7 +276,7 @@ describe('copilot 1.0.102, queues, hooks and a resumed session', () => {
     const first = await replay('resume-continue', atPrompt('1'));
     const [earlierCall, newCall] = first.callIds();
     expect(decisions(first)).toEqual([expect.objectContaining({ type: 'approval', call_id: earlierCall, ran: 'yes' })]);
-    const resumed = new CopilotReplay('resume-continue', 2);
+    const resumed = new AgentReplay('resume-continue', 2);
     resumed.show('resumed');
     // Counted from the resumed start on: the earlier start's lines are in the file already.
     resumed.appendThrough('permission.requested');

@@ -5,6 +5,7 @@ import { parseCopilotScreen, type CopilotScreen } from '../../../../src/agents/c
 import { COPILOT_1_0_102 } from '../../../../src/agents/copilot/strings/v1_0_102.js';
 import type { ScreenSnapshot } from '../../../../src/core/screen.js';
 import { readScreenFrames, type ScreenFrame } from '../../../support/castReplay.js';
+import { sampleScreen } from '../../../support/copilot/samples.js';
 
 const DIR = join(import.meta.dirname, '../../../fixtures/copilot/1.0.102/recorded');
 
@@ -13,20 +14,19 @@ function snapshot(lines: readonly string[], cols = 120): ScreenSnapshot {
   return { cols, rows: rows.length, lines: rows, styles: [], cursor: { x: 0, y: 0 }, seq: 0 };
 }
 
-/**
- * A labelled frame's screen. readScreenFrames folds the `# exited code=… signal=…` frame (its header
- * has no `t=` first) into the frame before it: the screen is the first `rows` rows, the exit screen
- * what follows the header.
- */
-function frameScreens(frame: ScreenFrame): { screen: ScreenSnapshot; exit?: ScreenSnapshot } {
-  const lines = frame.text.split('\n');
-  const rest = lines.slice(frame.rows + 3);
-  return { screen: snapshot(lines.slice(0, frame.rows), frame.cols), ...(rest.length ? { exit: snapshot(rest, frame.cols) } : {}) };
+/** A labelled frame's screen: its first `rows` rows. */
+function frameScreen(frame: ScreenFrame): ScreenSnapshot {
+  return snapshot(frame.text.split('\n').slice(0, frame.rows), frame.cols);
 }
+
+/** The frame taken after Copilot exited (`# exited code=… signal=…`): the summary it printed on the main screen. */
+const EXITED = 'exited';
 
 const read = (screen: ScreenSnapshot): CopilotScreen => parseCopilotScreen(screen, COPILOT_1_0_102);
 const frames = (name: string) => readScreenFrames(join(DIR, `${name}.screen.txt`));
-const frame = (name: string, label: string) => frameScreens(frames(name).find((f) => f.label === label)!).screen;
+/** The frames Copilot drew while it ran. */
+const runFrames = (name: string) => frames(name).filter((f) => f.label !== EXITED);
+const frame = (name: string, label: string) => sampleScreen(`${name}.${label}`);
 
 /** A frame's reading in one line: the prompt (title/kind, highlight, field), the dialog, the footer state, messages, decision rows. */
 function summary(r: CopilotScreen): string {
@@ -110,20 +110,21 @@ describe('copilot 1.0.102, 120x40, every labelled frame of the recordings', () =
   });
 
   it.each(SCENARIOS)('%s', (name) => {
-    const got = frames(name).map((f) => `${f.label} ${summary(read(frameScreens(f).screen))}`);
+    const got = runFrames(name).map((f) => `${f.label} ${summary(read(frameScreen(f)))}`);
     expect(got).toEqual(expected.get(name));
   });
 
   // Quit before any message (the trust scenarios), Copilot prints no summary.
   it.each(SCENARIOS.filter((n) => !n.startsWith('trust-')))('%s: the exit screen names the session, and nothing else is read there', (name) => {
-    const exit = frameScreens(frames(name).at(-1)!).exit!;
-    const r = read(exit);
+    const exit = frames(name).at(-1)!;
+    expect(exit.label).toBe(EXITED);
+    const r = read(frameScreen(exit));
     expect(r.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(summary(r)).toBe('m0 dr0');
   });
 
   it('every message shown is the scenario line the user typed', () => {
-    const messages = SCENARIOS.flatMap((n) => frames(n).flatMap((f) => read(frameScreens(f).screen).userMessages));
+    const messages = SCENARIOS.flatMap((n) => runFrames(n).flatMap((f) => read(frameScreen(f)).userMessages));
     expect(messages.length).toBeGreaterThan(150);
     for (const m of messages) expect(m).toMatch(/^SCENARIO [a-z]+$/);
   });

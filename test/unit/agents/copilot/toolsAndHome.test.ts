@@ -5,7 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copilotHome, copilotSessionRoots, isCopilotSessionFile, pathSaysCopilot } from '../../../../src/agents/copilot/home.js';
-import { recordSaysCopilot } from '../../../../src/agents/copilot/sessionRecords.js';
+import { sampleSessionFile } from '../../../support/copilot/samples.js';
+import { READ_TYPE_NAMES, recordSaysCopilot } from '../../../../src/agents/copilot/recordTypes.js';
+import { READ_TYPES } from '../../../../src/agents/copilot/sessionRecords.js';
 import { COPILOT_TOOLS } from '../../../../src/agents/copilot/tools.js';
 import { AGENT_MODULES } from '../../../../src/agents/registry.js';
 import { toAction, toRejectionKind } from '../../../../src/readers/action.js';
@@ -80,11 +82,11 @@ describe("Copilot's home and session files", () => {
 
 describe('which agent wrote a Copilot line', () => {
   const files = readdirSync(RECORDED_DIR).filter((f) => f.endsWith('.events.jsonl'));
-  it.each(files)('%s: Copilot is sure of every line, and no registered agent claims one', (file) => {
-    for (const line of readFileSync(join(RECORDED_DIR, file), 'utf8').split('\n').filter((l) => l.length > 0)) {
+  it.each(files)('%s: Copilot is sure of every line, and no other registered agent claims one', (file) => {
+    for (const line of sampleSessionFile(file.replace(/\.events\.jsonl$/, ''))) {
       const record = JSON.parse(line) as Record<string, unknown>;
       expect(recordSaysCopilot(record), line.slice(0, 60)).toBe('sure');
-      for (const m of AGENT_MODULES) expect(m.recordSaysAgent(record), `${m.name}: ${line.slice(0, 60)}`).toBeNull();
+      for (const m of AGENT_MODULES.filter((a) => a.name !== 'copilot')) expect(m.recordSaysAgent(record), `${m.name}: ${line.slice(0, 60)}`).toBeNull();
     }
   });
 
@@ -93,5 +95,9 @@ describe('which agent wrote a Copilot line', () => {
     expect(recordSaysCopilot({ type: 'session.start', data: {} })).toBe('likely');
     expect(recordSaysCopilot({ type: 'response_item', payload: {} })).toBeNull();
     expect(recordSaysCopilot({ type: 'user', message: {}, parentUuid: null })).toBeNull();
+  });
+
+  it("the row's zod-free type list (recordTypes.ts) names exactly the types the reader parses", () => {
+    expect([...READ_TYPE_NAMES].sort()).toEqual(Object.keys(READ_TYPES).sort());
   });
 });
