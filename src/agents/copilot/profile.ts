@@ -76,6 +76,12 @@ export class CopilotProfile implements AgentProfile<CopilotPrompt> {
   private readonly _calls = new Map<string, CallState>();
   /** Calls whose prompt was requested and not decided yet, in the order of the requests. */
   private readonly _awaiting: string[] = [];
+  /**
+   * The call on screen when the turn was cut at a prompt (the first of the queue then): the one
+   * refused, whichever Copilot writes first, its "Session aborted" or the `abort` (both orders were
+   * seen on the real 1.0.102); the others only follow it. Reset by the next user message.
+   */
+  private _cutOnScreen: string | undefined;
 
   constructor(private readonly _ctx: ProfileContext) {
     this._strings = copilotStringsFor(undefined);
@@ -114,11 +120,14 @@ export class CopilotProfile implements AgentProfile<CopilotPrompt> {
   }
 
   promptShowsCall(prompt: CopilotPrompt, call: KnownCall): boolean {
+    // The request read last, else the call's own input: the box is often drawn before the recorder's
+    // next read of its request (a URL prompt's call asked again about its command has the URL's
+    // request still), and reading the request later tells the shared recorder no fact that would
+    // match the prompt again, so a prompt unmatched here kept no call (the recorded replays' sweep).
     const request = this._calls.get(call.callId)?.request;
-    if (request !== undefined) return promptShowsRequest(prompt, request);
-    // No request read yet: the shell prompt's command against the call's own.
-    const input = isObject(call.toolInput) ? call.toolInput : {};
-    return prompt.body === 'command' && typeof input['command'] === 'string' && squash(input['command']) === squash(prompt.command ?? '');
+    if (request !== undefined && promptShowsRequest(prompt, request)) return true;
+    const asked = requestOfInput(prompt, call);
+    return asked !== undefined && promptShowsRequest(prompt, asked);
   }
 
   callKind(call: KnownCall): EventKind {
@@ -139,6 +148,9 @@ export class CopilotProfile implements AgentProfile<CopilotPrompt> {
         const d = UserMessage.safeParse(data);
         if (!d.success) return [];
         this._turnId = id;
+        // A new user turn: what waited for an answer in the last one was answered or cut with it.
+        this._awaiting.length = 0;
+        this._cutOnScreen = undefined;
         // A user turn ends with its last assistant.turn_end, which only the next message shows to be the last: the screen tells.
         return [{ type: 'turn_started', ...(id !== undefined ? { turnId: id } : {}), source: 'session_file', endMarked: false }, { type: 'user_message', text: d.data.content, source: 'session_file' }];
       }
@@ -217,7 +229,8 @@ export class CopilotProfile implements AgentProfile<CopilotPrompt> {
     }
     // "Session aborted": no completion follows. The call first in the queue was on screen and refused; its siblings only follow.
     state.finished = true;
-    const refused = callId === onScreen;
+    this._cutOnScreen ??= onScreen;
+    const refused = callId === this._cutOnScreen;
     return [{ type: 'output', callId, text: '', aborted: true, ...(refused ? { decision: `cancelled: ${EVENT_TEXTS.sessionAborted}` } : {}), native: { permission_result: d.result.kind, reason: EVENT_TEXTS.sessionAborted } }];
   }
 
@@ -253,15 +266,40 @@ export class CopilotProfile implements AgentProfile<CopilotPrompt> {
   /** The turn was cut: a call let through and never finished was running, and was cut with it. */
   private _aborted(reason: string): SessionFact[] {
     const facts: SessionFact[] = [];
+    // A queue still waiting for an answer: its calls get their "Session aborted" after this line.
+    this._cutOnScreen ??= this._awaiting[0];
     for (const [callId, state] of this._calls) {
-      if (!state.started || state.finished) continue;
+      if (!state.started || state.finished || this._awaiting.includes(callId)) continue;
       if (state.decision !== undefined && state.decision.type !== 'approval') continue;
       state.finished = true;
       facts.push({ type: 'output', callId, text: '', aborted: true, decision: 'aborted by user', native: { abort_reason: reason } }, { type: 'ran', callId, source: 'session_file' });
     }
-    this._awaiting.length = 0;
     return [...facts, { type: 'turn_aborted', ...(this._turnId ? { turnId: this._turnId } : {}), reason }];
   }
 }
 
-const squash = (s: string) => s.replace(/\s+/g, '');
+/** A URL a shell command names: what its URL prompt asks about (docs/copilot.md §3). */
+const URL_NAMED = /\bhttps?:\/\/[^\s'"]+/;
+
+/**
+ * What a prompt of this body would ask about the call, from the call's own input (docs/copilot.md
+ * §1, §3): bash's `command`, and a URL it names; create's and edit's `path`; the `path` a tool reads;
+ * an MCP tool's title (its name is `<server>-<tool>`). Undefined where the call's tool gets no such prompt.
+ */
+function requestOfInput(prompt: CopilotPrompt, call: KnownCall): PermissionRequest | undefined {
+  const input = isObject(call.toolInput) ? call.toolInput : {};
+  const text = (key: string) => (typeof input[key] === 'string' ? input[key] : undefined);
+  const kind = toRejectionKind(COPILOT_TOOLS, call.toolName);
+  switch (prompt.body) {
+    case 'command':
+      return kind === 'command' ? { kind: 'shell', fullCommandText: text('command') } : undefined;
+    case 'url':
+      return kind === 'command' ? { kind: 'url', url: URL_NAMED.exec(text('command') ?? '')?.[0] } : undefined;
+    case 'file':
+      return kind === 'edit' ? { kind: 'write', fileName: text('path') } : undefined;
+    case 'path':
+      return { kind: 'read', path: text('path') };
+    case 'tool':
+      return kind === 'mcp' ? { kind: 'mcp', toolTitle: call.toolName.slice(call.toolName.indexOf('-') + 1) } : undefined;
+  }
+}

@@ -45,20 +45,23 @@ export class CopilotReplay {
   /**
    * `launch`: a later start of the recording (`resume-continue`'s second, `copilot --continue`): its
    * frames, and the file as the earlier start left it, the run starting just before its session.resume.
+   * `alterLines`: the file's lines as another run of the same scenario wrote them (another order).
    */
   constructor(
     readonly name: string,
     readonly launch?: number,
+    alterLines?: (lines: string[]) => string[],
   ) {
     open.add(this);
     this.home = mkdtempSync(join(tmpdir(), 'rec-copilot-replay-'));
     this.cwd = `${RECORDED_BASE}/work`;
     // A session that never got a prompt (the folder trust dialog refused) wrote no events.jsonl.
     const events = join(RECORDED_DIR, `${name}.events.jsonl`);
-    this._lines = (existsSync(events) ? readFileSync(events, 'utf8') : '')
+    const lines = (existsSync(events) ? readFileSync(events, 'utf8') : '')
       .split('\n')
       .filter((l) => l.trim() !== '')
       .map((l) => l.replaceAll('<BASE>', RECORDED_BASE));
+    this._lines = alterLines ? alterLines(lines) : lines;
     this._frames = readScreenFrames(join(RECORDED_DIR, launch === undefined ? `${name}.screen.txt` : `${name}.launch${launch}.screen.txt`));
     const first = this._lines[0] === undefined ? undefined : (JSON.parse(this._lines[0]) as { data: { sessionId: string }; timestamp: string });
     // The later start's part begins at its launch-th session.resume: what comes before, the file already holds.

@@ -58,6 +58,69 @@ describe('copilot 1.0.102, 120x40, the shell prompt', () => {
   });
 });
 
+/**
+ * The file as Copilot also writes it after Esc at a prompt (seen on the real 1.0.102 under rec, one
+ * run in a few): the turn's `abort` before the cancelled call's `permission.completed`.
+ */
+function abortFirst(lines: string[]): string[] {
+  const typeOf = (l: string) => (JSON.parse(l) as { type: string }).type;
+  const abort = lines.findIndex((l) => typeOf(l) === 'abort');
+  const firstCancel = lines.findIndex((l) => typeOf(l) === 'permission.completed' && l.includes('"kind":"cancelled"'));
+  if (abort < 0 || firstCancel < 0 || firstCancel > abort) throw new Error('no cancel before the abort to move');
+  const out = lines.filter((_, i) => i !== abort);
+  out.splice(firstCancel, 0, lines[abort]!);
+  return out;
+}
+
+describe('copilot 1.0.102, the abort written before the cancelled calls', () => {
+  it('Esc, the file read only after the key: the refusal of the call on screen, with its call id, never a call that ran', async () => {
+    const r = new CopilotReplay('bash-reject-esc', undefined, abortFirst);
+    const [callId] = r.callIds();
+    r.appendThrough('user.message');
+    r.show('prompt');
+    r.press('esc');
+    r.appendThrough();
+    r.show('after');
+    await r.exit();
+    expect(r.sink.rows('prompt')).toEqual([expect.objectContaining({ call_id: callId })]);
+    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', trigger: 'esc', call_id: callId, ran: 'no' })]);
+    expect(r.sink.rows('miss')).toEqual([]);
+  });
+
+  it('a queue, Esc at the first prompt: the one on screen refused, the others skipped after it', async () => {
+    const r = new CopilotReplay('hooks-parallel-esc', undefined, abortFirst);
+    r.appendThrough('permission.requested', 3);
+    r.show('prompt');
+    r.press('esc');
+    r.appendThrough();
+    r.show('after');
+    await r.exit();
+    const rows = decisions(r);
+    expect(rows.map((e) => e.type)).toEqual(['rejection', 'skipped', 'skipped']);
+    expect(rows[0]).toMatchObject({ trigger: 'esc', ran: 'no' });
+    expect(rows.slice(1).map((e) => e.related_call_id)).toEqual([rows[0]!.call_id, rows[0]!.call_id]);
+  });
+});
+
+describe('copilot 1.0.102, a prompt drawn before its permission.requested is read', () => {
+  it.each([
+    ['create-reject-esc', 'edit'],
+    ['path-reject-esc', 'permission'],
+    ['mcp-reject-esc', 'mcp'],
+  ] as const)('%s: the prompt and its refusal get the call from its own input', async (name, kind) => {
+    const r = new CopilotReplay(name);
+    const callId = r.callIds().at(-1);
+    r.appendThrough('tool.execution_start', r.callIds().length);
+    r.show('prompt');
+    r.press('esc');
+    r.appendThrough();
+    r.show('after');
+    await r.exit();
+    expect(r.sink.rows('prompt')).toEqual([expect.objectContaining({ kind, call_id: callId })]);
+    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', kind, trigger: 'esc', call_id: callId, ran: 'no' })]);
+  });
+});
+
 describe('copilot 1.0.102, a queue of three prompts', () => {
   it('1 at the first, Esc at the second: one approval that ran, the second refused, the third skipped after it', async () => {
     const r = new CopilotReplay('parallel-second-esc');
