@@ -102,6 +102,25 @@ describe('copilot 1.0.102, the abort written before the cancelled calls', () => 
   });
 });
 
+describe('copilot 1.0.102, a prompt drawn before its permission.requested is read', () => {
+  it.each([
+    ['create-reject-esc', 'edit'],
+    ['path-reject-esc', 'permission'],
+    ['mcp-reject-esc', 'mcp'],
+  ] as const)('%s: the prompt and its refusal get the call from its own input', async (name, kind) => {
+    const r = new AgentReplay(name);
+    const callId = r.callIds().at(-1);
+    r.appendThrough('tool.execution_start', r.callIds().length);
+    r.show('prompt');
+    r.press('esc');
+    r.appendThrough();
+    r.show('after');
+    await r.exit();
+    expect(r.sink.rows('prompt')).toEqual([expect.objectContaining({ kind, call_id: callId })]);
+    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', kind, trigger: 'esc', call_id: callId, ran: 'no' })]);
+  });
+});
+
 describe('copilot 1.0.102, a queue of three prompts', () => {
   it('1 at the first, Esc at the second: one approval that ran, the second refused, the third skipped after it', async () => {
     const r = new AgentReplay('parallel-second-esc');
