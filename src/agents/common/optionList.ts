@@ -16,6 +16,8 @@ export interface ListOption {
   readonly highlighted: boolean;
   /** Screen row of the option's first line. */
   readonly row: number;
+  /** Screen row of its last line, where its label wrapped onto more rows. */
+  readonly lastRow?: number;
 }
 
 export interface OptionListSyntax {
@@ -31,6 +33,11 @@ export interface OptionListSyntax {
    * them so: any row would otherwise read as an option.
    */
   readonly unnumbered?: boolean;
+  /**
+   * A wrapped label's rows may start as far left as the option's number (Copilot 1.0.102 at 80
+   * columns: `  2. Yes, and don't ask again … repo` / `  (/tmp/…/work)`), not only under its text.
+   */
+  readonly wrapsUnderNumber?: boolean;
 }
 
 const OPTION_ROW = /^(\s*)(\S\s)?\s*(\d+)\.\s(.*)$/;
@@ -105,7 +112,7 @@ export function showsOptionList(lines: readonly string[], syntax: OptionListSynt
 /** The options in `lines[start, end)` and the row after the last one (its wrapped rows included). */
 function scanOptionList(lines: readonly string[], start: number, end: number, syntax: OptionListSyntax): { options: ListOption[]; end: number } {
   let after = start;
-  const options: Array<{ number: number; parts: string[]; highlighted: boolean; row: number; textCol: number }> = [];
+  const options: Array<{ number: number; parts: string[]; highlighted: boolean; row: number; lastRow: number; textCol: number; wrapCol: number }> = [];
   for (let row = start; row < Math.min(end, lines.length); row++) {
     const line = lines[row] ?? '';
     const trimmed = line.trim();
@@ -116,12 +123,15 @@ function scanOptionList(lines: readonly string[], start: number, end: number, sy
       const number = Number(m[3]);
       const expected = options.length === 0 ? number : options[options.length - 1]!.number + 1;
       if (number === expected) {
+        const textCol = line.length - m[4]!.length;
         options.push({
           number,
           parts: [m[4]!.trimEnd()],
           highlighted: markerChar === syntax.marker,
           row,
-          textCol: line.length - m[4]!.length,
+          lastRow: row,
+          textCol,
+          wrapCol: syntax.wrapsUnderNumber ? textCol - `${number}. `.length : textCol - 1,
         });
         after = row + 1;
         continue;
@@ -131,14 +141,15 @@ function scanOptionList(lines: readonly string[], start: number, end: number, sy
     if (!last) continue;
     if (trimmed === '') break;
     const indent = line.length - line.trimStart().length;
-    if (indent >= last.textCol - 1) last.parts.push(trimmed);
-    else break;
+    if (indent < last.wrapCol) break;
+    last.parts.push(trimmed);
+    last.lastRow = row;
     after = row + 1;
   }
   const parsed = options.map((o) => {
     const label = joinWrapped(o.parts);
     const key = syntax.hotkey?.exec(label)?.[1];
-    return { number: o.number, label, highlighted: o.highlighted, row: o.row, ...(key ? { key } : {}) };
+    return { number: o.number, label, highlighted: o.highlighted, row: o.row, ...(o.lastRow > o.row ? { lastRow: o.lastRow } : {}), ...(key ? { key } : {}) };
   });
   return { options: parsed, end: after };
 }

@@ -68,24 +68,40 @@ export function readBox(lines: readonly string[], box: BoxRows, s: CopilotString
   if (footerRow < 2 || !s.promptFooter.test(trimmed[footerRow]!) || !/^─+$/.test(trimmed[1]!)) return undefined;
   const title = trimmed[0]!;
   if (s.folderTrust.title.test(title)) return { dialog: 'folder_trust' };
-  // The question is the lowest row above the options that one of the known boxes asks.
-  let questionRow = footerRow - 1;
-  let text: PromptText | undefined;
-  while (questionRow > 1 && !(text = s.prompts.find((p) => p.question.test(trimmed[questionRow]!)))) questionRow--;
-  if (!text) return unreadList(rows, footerRow, s);
-  const options = parseOptionList(rows, questionRow + 1, footerRow, { marker: s.selectedMarker, hotkey: s.optionHotkey });
-  if (!listIsWhole(trimmed, options, questionRow, footerRow)) return undefined;
+  const asked = findQuestion(trimmed, footerRow, s);
+  if (!asked) return unreadList(rows, footerRow, s);
+  const { text, questionRow, lastRow } = asked;
+  const options = parseOptionList(rows, lastRow + 1, footerRow, { marker: s.selectedMarker, hotkey: s.optionHotkey, wrapsUnderNumber: true });
+  if (!listIsWhole(trimmed, options, lastRow, footerRow)) return undefined;
   const shown = withFeedbackField(options, text, s);
   if (!shown) return undefined;
-  const prompt = promptOf(rows, trimmed, { title, text, questionRow, options: shown.options, box }, lines, s);
+  const prompt = promptOf(rows, { title, text, question: asked.question, questionRow, options: shown.options, box }, lines, s);
   if (!prompt) return undefined;
   return { prompt: { ...prompt, ...(shown.feedback ? { feedback: shown.feedback } : {}) } };
 }
 
-/** Between the question and the footer: only the options (numbered from 1, at least two) and blank rows. */
+/** A question wraps onto at most this many rows (a long path at 80 columns takes two). */
+const QUESTION_MAX_ROWS = 3;
+
+/**
+ * The question: the lowest rows above the options that one of the known boxes asks, a wrapped
+ * question's rows re-joined (at 80 columns "Do you want to create /tmp/…/" over "work/x.txt?").
+ */
+function findQuestion(trimmed: readonly string[], footerRow: number, s: CopilotStrings): { text: PromptText; question: string; questionRow: number; lastRow: number } | undefined {
+  for (let lastRow = footerRow - 1; lastRow > 1; lastRow--) {
+    for (let first = lastRow; first > 1 && first > lastRow - QUESTION_MAX_ROWS && trimmed[first] !== ''; first--) {
+      const question = joinWrapped(trimmed.slice(first, lastRow + 1));
+      const text = s.prompts.find((p) => p.question.test(question));
+      if (text) return { text, question, questionRow: first, lastRow };
+    }
+  }
+  return undefined;
+}
+
+/** Between the question and the footer: only the options (numbered from 1, at least two), their wrapped rows, and blank rows. */
 function listIsWhole(trimmed: readonly string[], options: readonly ListOption[], questionRow: number, footerRow: number): boolean {
   if (options.length < 2 || options[0]!.number !== 1) return false;
-  const optionRows = new Set(options.map((o) => o.row));
+  const optionRows = new Set(options.flatMap((o) => Array.from({ length: (o.lastRow ?? o.row) - o.row + 1 }, (_, i) => o.row + i)));
   return trimmed.slice(questionRow + 1, footerRow).every((t, i) => t === '' || optionRows.has(questionRow + 1 + i));
 }
 
@@ -128,6 +144,8 @@ function withFeedbackField(options: ListOption[], text: PromptText, s: CopilotSt
 interface BoxParts {
   readonly title: string;
   readonly text: PromptText;
+  /** The question, its wrapped rows re-joined, and its first row. */
+  readonly question: string;
   readonly questionRow: number;
   readonly options: ListOption[];
   readonly box: BoxRows;
@@ -148,9 +166,9 @@ function bodyParts(rows: readonly string[], from: number, to: number): { plain: 
   return { plain, boxes };
 }
 
-function promptOf(rows: readonly string[], trimmed: readonly string[], p: BoxParts, lines: readonly string[], s: CopilotStrings): CopilotPrompt | undefined {
+function promptOf(rows: readonly string[], p: BoxParts, lines: readonly string[], s: CopilotStrings): CopilotPrompt | undefined {
   const { plain, boxes } = bodyParts(rows, 2, p.questionRow);
-  const question = trimmed[p.questionRow]!;
+  const question = p.question;
   const details: Record<string, string> = { question };
   const first = boxes[0]?.map((r) => r.trim()).filter((r) => r !== '') ?? [];
   let command: string | undefined;

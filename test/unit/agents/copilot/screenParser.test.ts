@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCopilotScreen, type CopilotScreen } from '../../../../src/agents/copilot/screenParser.js';
@@ -281,5 +281,23 @@ describe('copilot 1.0.102: screens that only look like a prompt', () => {
     const r = read(snapshot(frame('bash-approve-digit', 'prompt').lines.map((l) => l.replace('Do you want to run this command?', 'Do you want to run it elsewhere?'))));
     expect(r.prompt).toBeUndefined();
     expect(r.unreadOptionList).toBe(true);
+  });
+});
+
+describe('copilot 1.0.102 at 80 columns: a question and an option wrapped onto the next row (screens of the real CLI under rec)', () => {
+  const SCREENS = join(import.meta.dirname, '../../../fixtures/copilot/1.0.102/screens');
+  const screen = (name: string) => {
+    const lines = readFileSync(join(SCREENS, `${name}.txt`), 'utf8').replace(/\n$/, '').split('\n');
+    return snapshot(lines, 80);
+  };
+  const FOLDER = '/tmp/rec-demo-test-AbCdEf/rec-demo-copilot-GhIjKl/work';
+
+  it.each([
+    ['create-80cols', 'Create file', `Do you want to create ${FOLDER}/created.txt?`, `${FOLDER}/created.txt`],
+    ['edit-80cols', 'Edit file', `Do you want to edit ${FOLDER}/notes.txt?`, `${FOLDER}/notes.txt`],
+  ])('%s: the question re-joined names the whole path; the second option keeps its wrapped row', (name, title, question, path) => {
+    const r = read(screen(name));
+    expect(r.prompt).toMatchObject({ kind: 'edit', title, body: 'file', question, highlighted: 1, details: { path } });
+    expect(labels(r)).toEqual(['1. Yes', "2. Yes, and don't ask again for file operations when in this repo (/tmp/rec-demo-test-AbCdEf/.../work)", `3. ${NO_TELL}`]);
   });
 });
