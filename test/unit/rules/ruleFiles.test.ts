@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { claudeBashMatch } from '../../../src/agents/claude/rules.js';
 import { codexRules } from '../../../src/agents/codex/rules.js';
 import { geminiRules } from '../../../src/agents/gemini/rules.js';
+import { parse } from 'jsonc-parser';
 import { addToJsonList } from '../../../src/agents/common/jsonEdit.js';
 import type { AgentRules, SuggestedRule } from '../../../src/rules/ruleTypes.js';
 import { commitWrite, lineDiff, planWrite } from '../../../src/rules/writeRules.js';
@@ -77,6 +78,16 @@ describe('adding rules to a JSON settings file', () => {
     expect(JSON.parse(deny)).toEqual({ model: 'x', permissions: { allow: ['Bash(ls)', 'Bash(npm test *)'], defaultMode: 'default', deny: ['Bash(git push *)'] } });
     expect(JSON.parse(addToJsonList('{"a": 1}', ['permissions', 'allow'], ['X']))).toEqual({ a: 1, permissions: { allow: ['X'] } });
   });
+
+  it('keeps comments and trailing commas (JSON with comments), and indents as the file does (tabs)', () => {
+    const before = '{\n\t// mine\n\t"permissions": {\n\t\t"allow": [\n\t\t\t"Bash(ls)", // kept\n\t\t],\n\t},\n}\n';
+    const after = addToJsonList(before, ['permissions', 'allow'], ['Bash(make *)']);
+    expect(after).toContain('\t// mine\n');
+    expect(after).toContain('// kept');
+    expect(after).toMatch(/\n\t\t\t"Bash\(make \*\)"/);
+    expect(parse(after)).toEqual({ permissions: { allow: ['Bash(ls)', 'Bash(make *)'] } });
+    expect(addToJsonList(after, ['permissions', 'allow'], ['Bash(make *)'])).toBe(after);
+  });
 });
 
 function agentRules(agent: string, entries: string[], project: string): AgentRules {
@@ -105,8 +116,8 @@ describe('--write', () => {
     writeFileSync(file, '{\n\t"env": {"A": "1"},\n\t"permissions": {"allow": ["Bash(ls)"]}\n}');
     const plan = planWrite(a, { env: { HOME: dir }, cwd: dir });
     if (!plan.ok) throw new Error(plan.error);
-    expect(plan.after).toBe('{\n\t"env": {"A": "1"},\n\t"permissions": {"allow": ["Bash(ls)", "Bash(npm test *)"]}\n}');
-    expect(lineDiff(file, plan.before, plan.after)).toContain('+\t"permissions": {"allow": ["Bash(ls)", "Bash(npm test *)"]}');
+    expect(plan.after).toBe('{\n\t"env": {"A": "1"},\n\t"permissions": {"allow": ["Bash(ls)","Bash(npm test *)"]}\n}');
+    expect(lineDiff(file, plan.before, plan.after)).toContain('+\t"permissions": {"allow": ["Bash(ls)","Bash(npm test *)"]}');
   });
 
   it('leaves a file it cannot parse untouched, with a one-line error', () => {
