@@ -10,7 +10,10 @@ export class PlainFactsProfile implements FactsProfile<PromptView> {
   /** The versions the facts side told the profile, in order. */
   readonly versions: Array<string | undefined> = [];
 
-  constructor(readonly writesRefusedCalls = false) {}
+  constructor(
+    readonly writesRefusedCalls = false,
+    readonly decisionsNameTheirCall = false,
+  ) {}
 
   setVersion(version: string | undefined): void {
     this.versions.push(version);

@@ -333,6 +333,14 @@ export interface AgentProfile<P extends PromptView = PromptView> extends Disposa
    * message is not its reason.
    */
   readonly writesRefusedCalls?: boolean;
+  /**
+   * True when an `output` fact's `decision` always names that call's own decision at its own prompt
+   * (Copilot's `permission.completed` per toolCallId), never a fate its batch shared (Codex writes
+   * "aborted by user" for a refused call and its siblings alike). Such a call is never booked as a
+   * skipped sibling when its turn is cut later: a person decided it, and if the recorder saw
+   * nothing of it, it is a miss.
+   */
+  readonly decisionsNameTheirCall?: boolean;
   /** The session file names the agent version: read its texts from now on. */
   setVersion(version: string | undefined): void;
   readScreen(snapshot: ScreenSnapshot): ScreenReading<P>;

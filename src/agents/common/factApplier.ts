@@ -28,7 +28,7 @@ const REASON_SOURCES: Partial<Record<DecidedBy, ReasonSource>> = { reviewer: 're
 /** What the facts side needs of the agent's profile: its records' facts, and how it shows and names calls. */
 export type FactsProfile<P extends PromptView> = Pick<
   AgentProfile<P>,
-  'setVersion' | 'translateRecord' | 'companionFiles' | 'runStartsAt' | 'promptShowsCall' | 'callKind' | 'writesRefusedCalls'
+  'setVersion' | 'translateRecord' | 'companionFiles' | 'runStartsAt' | 'promptShowsCall' | 'callKind' | 'writesRefusedCalls' | 'decisionsNameTheirCall'
 >;
 
 /** The parts a fact changes, each through its own methods. */
@@ -319,7 +319,9 @@ export class FactApplier<P extends PromptView = PromptView> {
       // A call that finished on its own (output not cut) ran: it was not skipped (a tool the agent
       // allowed without asking, in the same batch).
       const finished = call.output !== undefined && call.aborted !== true;
-      if (call.fate === undefined && !finished && cause !== undefined && cause !== call.callId) {
+      // The file says a person decided it at its own prompt (one the recorder missed): not skipped.
+      const decidedAlone = this._t.profile.decisionsNameTheirCall === true && call.fileDecision !== undefined;
+      if (call.fate === undefined && !finished && !decidedAlone && cause !== undefined && cause !== call.callId) {
         calls.setFate(call.callId, 'skipped');
         this._t.events.write({
           type: 'skipped',

@@ -65,6 +65,8 @@ export class CopilotProfile implements AgentProfile<CopilotPrompt> {
   readonly reasonPolicy = 'inline';
   /** Every refused call gets its `permission.completed` before the turn's end. */
   readonly writesRefusedCalls = true;
+  /** `permission.completed` is per toolCallId: a decision word names that call's own prompt. */
+  readonly decisionsNameTheirCall = true;
   /** Copilot redraws only the cells that changed: a frame read between two writes may show half a box. */
   readonly redrawsInPlace = true;
   /** No dropped key was seen in 1.0.102. */

@@ -16,9 +16,9 @@ import { VirtualClock } from '../../../support/virtualClock.js';
 import { MemorySink } from '../../../support/memorySink.js';
 import { PlainFactsProfile, commandPrompt } from '../../../support/factsProfile.js';
 
-function setUp(writesRefusedCalls = false) {
+function setUp(writesRefusedCalls = false, decisionsNameTheirCall = false) {
   const sink = new MemorySink();
-  const profile = new PlainFactsProfile(writesRefusedCalls);
+  const profile = new PlainFactsProfile(writesRefusedCalls, decisionsNameTheirCall);
   const book = new EventBook(sink);
   const calls = new CallLedger();
   const events = new CallEvents(book, calls, new VirtualClock(0));
@@ -80,6 +80,20 @@ describe('FactApplier', () => {
       ['c2', 'skipped', 'interrupted'],
       ['c3', undefined, 'interrupted'],
     ]);
+  });
+
+  it('a cut turn skips a call the file marks decided only where the agent marks its batch alike; a call its own prompt decided is left to the miss check', () => {
+    for (const decisionsNameTheirCall of [false, true]) {
+      const { apply, sink, fates, calls } = setUp(true, decisionsNameTheirCall);
+      apply({ type: 'turn_started', turnId: 't1', source: 'session_file' }, call('c1', 'a'), call('c2', 'b'));
+      // c2 was refused at a prompt the recorder never read (the file's word for it), then c1 was cut.
+      apply({ type: 'output', callId: 'c2', text: '', aborted: true, decision: 'denied-interactively-by-user' });
+      calls.setFate('c1', 'interrupted');
+      fates.setCause('t1', 'c1');
+      apply({ type: 'turn_aborted', turnId: 't1', reason: 'user_abort' });
+      expect(sink.rows('skipped').map((e) => e.call_id), String(decisionsNameTheirCall)).toEqual(decisionsNameTheirCall ? [] : ['c2']);
+      expect(calls.get('c2')?.fate).toBe(decisionsNameTheirCall ? undefined : 'skipped');
+    }
   });
 
   it('an Esc written before the file was known is claimed by the turn the file shows cut, and says why', () => {
