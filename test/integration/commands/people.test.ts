@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 import { openSidecar } from '../../../src/store/sidecarDb.js';
 import type { ExitStatus } from '../../../src/lab/spawn.js';
 import { HOSTILE, findUnsafe } from '../../support/hostileStrings.js';
@@ -144,9 +145,9 @@ describe.each([80, 200])('on a terminal %i columns wide', (cols) => {
     [['stats', '--top', '-1'], "rec stats: bad --top '-1': expected a whole number, 1 or more"],
     [['runs', '--limit'], "rec runs: option '--limit' needs a value (N)"],
     [['events', '--json=yes'], "rec events: option '--json' takes no value"],
-    [['events', '--agent', '\x1b]0;pwned\x07'], "rec events: bad --agent '\\x1b]0;pwned\\x07': expected one of codex, gemini, claude, other"],
+    [['events', '--agent', '\x1b]0;pwned\x07'], `rec events: bad --agent '\\x1b]0;pwned\\x07': expected one of ${AGENT_NAMES.join(', ')}, other`],
     [['hook'], 'rec hook: missing AGENT and EVENT (rec hook AGENT EVENT; rec hook --help says more)'],
-    [['hook', 'foo', 'bar'], "rec hook: bad AGENT 'foo': expected one of codex, gemini, claude"],
+    [['hook', 'foo', 'bar'], `rec hook: bad AGENT 'foo': expected one of ${AGENT_NAMES.join(', ')}`],
     [['merge', '--run', 'zzzz'], `rec merge: no run matches 'zzzz' in DB (rec runs lists the recorded runs)`],
     [['stats', '--run', 'zzzz'], `rec stats: no run matches 'zzzz' in DB (rec runs lists the recorded runs)`],
     [['events', '--run', 'zzzz'], `rec events: no run matches 'zzzz' in DB (rec runs lists the recorded runs)`],
