@@ -1,7 +1,17 @@
 // Inserts strings into a list of a JSON document by editing its text (jsonc-parser's `modify`), so
 // that everything else in the file stays byte-for-byte as it was: the user's formatting, key order,
 // other settings and any comments. Only for a document the caller has checked parses.
-import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, type FormattingOptions, type Node } from 'jsonc-parser';
+import { createRequire } from 'node:module';
+import type * as Jsonc from 'jsonc-parser';
+import type { FormattingOptions, Node } from 'jsonc-parser';
+
+// Loaded on first use: this writer is reached from the agents' registry rows (their permission
+// rules), which `rec hook` reads on every hook, and a row loads no package
+// (test/integration/hooks/hookLoads.test.ts).
+let loaded: typeof Jsonc | undefined;
+function jsonc(): typeof Jsonc {
+  return (loaded ??= createRequire(import.meta.url)('jsonc-parser') as typeof Jsonc);
+}
 
 /** The file's own indentation, so that what is added looks like what is there (two spaces when it shows none). */
 function formattingOf(text: string): FormattingOptions {
@@ -13,7 +23,7 @@ function formattingOf(text: string): FormattingOptions {
 /** The deepest node of `path` the document has (the list itself when it is there). */
 function deepestOf(root: Node, path: readonly string[]): Node {
   let node = root;
-  for (let n = 1; n <= path.length; n++) node = findNodeAtLocation(root, path.slice(0, n)) ?? node;
+  for (let n = 1; n <= path.length; n++) node = jsonc().findNodeAtLocation(root, path.slice(0, n)) ?? node;
   return node;
 }
 
@@ -23,6 +33,7 @@ function deepestOf(root: Node, path: readonly string[]): Node {
  * the file is; where it is written on one line, it stays on one line.
  */
 export function addToJsonList(text: string, path: readonly string[], values: readonly string[]): string {
+  const { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } = jsonc();
   const root = parseTree(text);
   if (root === undefined) return text;
   const list = findNodeAtLocation(root, [...path]);
