@@ -125,7 +125,7 @@ export class CopilotProfile implements AgentProfile<CopilotPrompt> {
     // The request read last, else the call's own input: the box is often drawn before the recorder's
     // next read of its request (a URL prompt's call asked again about its command has the URL's
     // request still), and reading the request later tells the shared recorder no fact that would
-    // match the prompt again, so a prompt unmatched here kept no call (the recorded replays' sweep).
+    // match the prompt again, so a prompt unmatched here kept no call (recorder.test.ts replays it with the request held back).
     const request = this._calls.get(call.callId)?.request;
     if (request !== undefined && promptShowsRequest(prompt, request)) return true;
     const asked = requestOfInput(prompt, call);
