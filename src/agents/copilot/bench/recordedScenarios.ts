@@ -53,7 +53,11 @@ export const SCREEN = {
   queued: /Permission request \(\d remaining\)/,
   working: /Working · /,
   escAgain: /esc again to interrupt/,
-  cancelled: /Operation cancelled by user/,
+  /**
+   * The turn cut at a prompt: `● Operation cancelled by user` under the call's `✗ … Operation aborted
+   * by user` row, or, at times, that row alone (the status line's `Cancelling` ends with no message).
+   */
+  cancelled: /Operation cancelled by user|^ ✗ .*Operation aborted by user/m,
   rejected: /The user rejected this tool call\./,
   final: /MOCK FINAL:/,
   ctrlCAgain: /ctrl\+c again to exit/,
