@@ -306,6 +306,8 @@ function promptView(prompt: CodexPrompt): CodexPromptView {
     // The MCP tool form's Esc or Cancel fails the one call; Codex goes on with the turn. Its keys
     // were measured for digits, Enter and Esc only: `n` and Ctrl+C there are not taken as refusals.
     ...(prompt.mcpArgs !== undefined ? { refusalKeepsTurn: true, listedKeysOnly: true } : {}),
+    // Codex's network proxy asks for a host the running command fetches (docs/codex-prompts.md).
+    ...(prompt.kind === 'network' ? { askedWhileRunning: true } : {}),
     source: prompt,
   };
 }

@@ -51,6 +51,12 @@ export interface PromptView {
    * did make then surfaces as a miss, never as a guessed rejection.
    */
   readonly listedKeysOnly?: boolean;
+  /**
+   * The agent asks this while the call already runs (Codex's network prompt, raised by the running
+   * command's fetch): the call the prompt is tied to ran, whatever the answer, even when the agent
+   * quits before its file says the call finished.
+   */
+  readonly askedWhileRunning?: boolean;
 }
 
 /** A menu whose choices cut the running turn (Codex's "Task is still running"). */

@@ -322,6 +322,7 @@ export class CallFacts<P extends PromptView = PromptView> {
   /** Ties the prompt to the call it shows: the call takes the prompt's decision as its fate, the prompt's events the call. */
   bindPrompt(prompt: PromptInstance<P>, call: CallState): void {
     this._prompts.tieCall(prompt, call.callId);
+    if (prompt.parsed.askedWhileRunning === true) this._calls.markRan(call.callId);
     if (prompt.decision) {
       this._calls.setFate(call.callId, prompt.decision.type === 'approval' ? 'approved' : 'rejected');
       if (prompt.interruptionEventId !== undefined && call.output === undefined) {

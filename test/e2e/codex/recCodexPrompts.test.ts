@@ -13,7 +13,7 @@ import { waitUntil } from '../../../src/lab/pollUntil.js';
 import { managedNetworkUnavailable } from '../../../src/agents/codex/bench/managedNetwork.js';
 import { INDIRECT_NETWORK_COMMAND, mcpMarkerFile, MCP_CALLS } from '../../../src/lab/mock/openaiResponses/scenarios.js';
 import { expectJourneys, type Journey } from '../../support/journey.js';
-import { approvalRow, NETWORK_OPTION, promptRow, rejectionRow, view } from '../../support/codex/expectedRows.js';
+import { approvalRow, NETWORK_OPTION, networkApprovalRow, promptRow, rejectionRow, view } from '../../support/codex/expectedRows.js';
 import { netAlwaysExpected, netKeysExpected } from '../../support/codex/networkExpected.js';
 import { AGENT_VERSION } from '../../support/codex/env.js';
 import { networkForm, PROMPT_SCENARIOS } from '../../support/codex/promptScenarios.js';
@@ -155,7 +155,7 @@ describe.skipIf(NO_PRIVATE_ETC !== undefined)(`rec codex on the real Codex ${AGE
     expect(call!.args.cmd).toBe(INDIRECT_NETWORK_COMMAND);
     expect(s.rows().map(view)).toEqual([
       promptRow('network', call!),
-      approvalRow('network', call!, { trigger: 'letter', option_label: NETWORK_OPTION.once, scope: 'once' }),
+      networkApprovalRow(call!, { trigger: 'letter', option_label: NETWORK_OPTION.once, scope: 'once' }),
     ]);
     const journeys = await expectJourneys(s.dbPath, s.env.env);
     expect(journeys.flatMap((j) => j.merged).flatMap((m) => m.approvals).map((a) => a.call_id)).toEqual([call!.callId]);

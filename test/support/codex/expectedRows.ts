@@ -34,8 +34,8 @@ export const NETWORK_OPTION = {
 } as const;
 
 /**
- * A refusal at the network prompt: Codex asks while the command runs, so the command ran (the
- * rollout's CommandExecution completed) and only its fetch was refused. The next message is the
+ * A refusal at the network prompt: Codex asks while the command runs, so the command ran (even when
+ * Codex quits before the rollout's CommandExecution completes) and only its fetch was refused. The next message is the
  * reason, as after any refusal of Codex's "tell Codex what to do differently".
  */
 export function networkRejectionRow(call: RolloutCall, trigger: string, reason?: string): DecisionView {
@@ -49,6 +49,14 @@ export function networkRejectionRow(call: RolloutCall, trigger: string, reason?:
  */
 export function approvedRan(call: RolloutCall): 'yes' | 'unknown' {
   return call.ranPerRollout ? 'yes' : 'unknown';
+}
+
+/**
+ * An approval at the network prompt: Codex asks while the command runs, so the call ran whatever the
+ * rollout had time to say before Codex quit.
+ */
+export function networkApprovalRow(call: RolloutCall, o: { trigger: string; option_label: string; scope: string }): DecisionView {
+  return sharedApprovalRow('network', call, { ...o, ran: 'yes' });
 }
 
 export function approvalRow(

@@ -1,7 +1,7 @@
 // What rec must make of the network prompt's two key scripts (promptScenarios.ts): the same facts
 // for the replays of their recordings and for the live runs under `rec codex`.
 import { networkCommand } from '../../../src/lab/mock/openaiResponses/scenarios.js';
-import { approvalRow, NETWORK_OPTION, networkRejectionRow, promptRow, type RowView } from './expectedRows.js';
+import { NETWORK_OPTION, networkApprovalRow, networkRejectionRow, promptRow, type RowView } from './expectedRows.js';
 import type { RolloutCall } from './rolloutCalls.js';
 
 export interface NetworkExpected {
@@ -27,9 +27,9 @@ export function netKeysExpected(calls: readonly RolloutCall[]): NetworkExpected 
     commands: commands([4, 1, 1]),
     rows: [
       promptRow('network', once),
-      approvalRow('network', once, { trigger: 'letter', option_label: NETWORK_OPTION.once, scope: 'once' }),
+      networkApprovalRow(once, { trigger: 'letter', option_label: NETWORK_OPTION.once, scope: 'once' }),
       promptRow('network', session),
-      approvalRow('network', session, { trigger: 'letter', option_label: NETWORK_OPTION.session, scope: 'session' }),
+      networkApprovalRow(session, { trigger: 'letter', option_label: NETWORK_OPTION.session, scope: 'session' }),
       promptRow('network', esc),
       networkRejectionRow(esc, 'esc', 'SCN=net second turn'),
       promptRow('network', n),
@@ -50,11 +50,11 @@ export function netAlwaysExpected(calls: readonly RolloutCall[]): NetworkExpecte
     commands: commands([4, 4]),
     rows: [
       promptRow('network', one),
-      approvalRow('network', one, { trigger: 'letter', option_label: NETWORK_OPTION.always, scope: 'always' }),
+      networkApprovalRow(one, { trigger: 'letter', option_label: NETWORK_OPTION.always, scope: 'always' }),
       promptRow('network', two),
-      approvalRow('network', two, { trigger: 'letter', option_label: NETWORK_OPTION.session, scope: 'session' }),
+      networkApprovalRow(two, { trigger: 'letter', option_label: NETWORK_OPTION.session, scope: 'session' }),
       promptRow('network', three),
-      approvalRow('network', three, { trigger: 'letter', option_label: NETWORK_OPTION.always, scope: 'always' }),
+      networkApprovalRow(three, { trigger: 'letter', option_label: NETWORK_OPTION.always, scope: 'always' }),
     ],
     fates: Array(8).fill('ran'),
     rejections: [],

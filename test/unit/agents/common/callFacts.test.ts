@@ -48,6 +48,21 @@ describe('CallFacts', () => {
     expect(sink.rows('skipped').map((e) => [e.call_id, e.related_call_id])).toEqual([['c2', 'c1']]);
   });
 
+  it('a prompt the agent asks while its call runs marks the call ran, refused or not, with no output in the file; another prompt does not', () => {
+    const ran = (askedWhileRunning: boolean) => {
+      const { sink, facts } = setUp();
+      facts.apply(call('c1', 'curl http://one.example.com/'));
+      const parsed = { ...commandPrompt('curl http://one.example.com/'), ...(askedWhileRunning ? { askedWhileRunning } : {}) };
+      const prompt = facts.openPrompt(parsed, facts.event({ type: 'prompt', kind: 'command', decided_by: null, evidence: ['screen'] }));
+      const rejection = facts.event({ type: 'rejection', kind: 'command', ran: 'no', evidence: ['screen', 'keys'] });
+      facts.promptBook.decide(prompt, { eventId: rejection, type: 'rejection', endsTurn: true }, moment);
+      facts.bindPrompt(prompt, facts.call('c1')!);
+      return [facts.call('c1')?.ran, sink.rows('rejection')[0]?.ran];
+    };
+    expect(ran(true)).toEqual(['yes', 'yes']);
+    expect(ran(false)).toEqual([undefined, 'no']);
+  });
+
   it('a decision taken back loses its event, its call\'s fate and its cause; the prompt is open again', () => {
     const { sink, facts, open } = setUp();
     facts.apply(call('c1', 'ls'));
