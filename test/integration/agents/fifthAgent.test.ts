@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type Spawned } from '../../../src/lab/spawn.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 import { REPO_ROOT } from '../../support/rec.js';
 import { readEventRows, readRuns, waitForRows } from '../../support/sidecarRows.js';
 
@@ -34,11 +35,11 @@ const pilotInPackage = join(scratch, 'pkg', 'node_modules', 'pilot-cli', 'bin', 
 
 /** The registry with Pilot's row added: its import and its entry in the table. */
 function withPilotRow(registry: string): string {
-  const table = 'export const AGENT_MODULES: readonly AgentModule[] = [codexModule, geminiModule, claudeModule];';
+  const table = 'export const AGENT_MODULES: readonly AgentModule[] = [codexModule, geminiModule, claudeModule, copilotModule];';
   expect(registry, 'the registry table as this test knows it').toContain(table);
   return registry
     .replace("import { geminiModule } from './gemini/module.js';", "import { geminiModule } from './gemini/module.js';\nimport { pilotModule } from './pilot/module.js';")
-    .replace(table, table.replace('claudeModule]', 'claudeModule, pilotModule]'));
+    .replace(table, table.replace('copilotModule]', 'copilotModule, pilotModule]'));
 }
 
 beforeAll(() => {
@@ -80,7 +81,7 @@ describe('a fifth agent added as a folder and a registry row', () => {
   it('is named by rec --help and by the error for a missing binary, with its variable', () => {
     const help = rec(['--help']);
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain('<codex|gemini|claude|pilot>');
+    expect(help.stdout).toContain(`<${[...AGENT_NAMES, 'pilot'].join('|')}>`);
     const missing = spawnSync(recBin, ['pilot'], { env: { ...env, PATH: `${dirname(process.execPath)}:/usr/bin:/bin` }, encoding: 'utf8' });
     expect(missing.stderr).toContain('REC_PILOT_BIN');
   });
@@ -115,7 +116,7 @@ describe('a fifth agent added as a folder and a registry row', () => {
   });
 
   it('rec doctor pilot runs the scenarios of its bench and passes; its help names it', () => {
-    expect(rec(['doctor', '--help']).stdout.replace(/\s+/g, ' ')).toContain('Covers codex, gemini, claude and pilot.');
+    expect(rec(['doctor', '--help']).stdout.replace(/\s+/g, ' ')).toContain(`Covers ${AGENT_NAMES.join(', ')} and pilot.`);
     const r = rec(['doctor', 'pilot', '--agent-bin', pilotInPackage, '--json', '--db', join(scratch, 'doctor.db')]);
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ agent: 'pilot', version: '1.0.0', passed: true, scenarios: [{ name: 'reject (n)', pass: true }] });

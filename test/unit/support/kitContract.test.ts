@@ -19,6 +19,13 @@ import * as codexRun from '../../support/codex/recordedRun.js';
 import * as codexSampleReplay from '../../support/codex/sampleReplay.js';
 import * as codexSamples from '../../support/codex/samples.js';
 import * as codexSessions from '../../support/codex/sessions.js';
+import * as copilotDemo from '../../support/copilot/demo.js';
+import * as copilotEnv from '../../support/copilot/env.js';
+import * as copilotSession from '../../support/copilot/recSession.js';
+import * as copilotRun from '../../support/copilot/recordedRun.js';
+import * as copilotSampleReplay from '../../support/copilot/sampleReplay.js';
+import * as copilotSamples from '../../support/copilot/samples.js';
+import * as copilotSessions from '../../support/copilot/sessions.js';
 import * as geminiDemo from '../../support/gemini/demo.js';
 import * as geminiEnv from '../../support/gemini/env.js';
 import * as geminiSession from '../../support/gemini/recSession.js';
@@ -42,6 +49,7 @@ const KITS: Record<string, Kit> = {
   codex: { env: codexEnv, recSession: codexSession, recordedRun: codexRun, samples: codexSamples, sampleReplay: codexSampleReplay, demo: codexDemo, sessions: codexSessions } satisfies Kit,
   gemini: { env: geminiEnv, recSession: geminiSession, recordedRun: geminiRun, samples: geminiSamples, sampleReplay: geminiSampleReplay, demo: geminiDemo, sessions: geminiSessions } satisfies Kit,
   claude: { env: claudeEnv, recSession: claudeSession, recordedRun: claudeRun, samples: claudeSamples, sampleReplay: claudeSampleReplay, demo: claudeDemo, sessions: claudeSessions } satisfies Kit,
+  copilot: { env: copilotEnv, recSession: copilotSession, recordedRun: copilotRun, samples: copilotSamples, sampleReplay: copilotSampleReplay, demo: copilotDemo, sessions: copilotSessions } satisfies Kit,
 };
 
 describe('the test kits keep one contract', () => {
