@@ -11,5 +11,5 @@ export function writtenRules(a: AgentRules): WrittenRule[] {
 
 /** The rules in the agent's file format; empty when there are none (or the agent has no format). */
 export function ruleFileText(a: AgentRules): string {
-  return rulesOf(a.agent)?.fileText(writtenRules(a)) ?? '';
+  return rulesOf(a.agent)?.fileText(writtenRules(a), a.project) ?? '';
 }

@@ -18,14 +18,15 @@ interface Where {
 export function planWrite(a: AgentRules, where: Where): WritePlan {
   const rules = rulesOf(a.agent);
   if (rules === undefined) return { ok: false, file: '-', error: `rec does not know where ${a.agent} reads rules` };
-  const file = rules.personalFile(a.project ?? where.cwd, where.env);
+  const project = a.project ?? where.cwd;
+  const file = rules.personalFile(project, where.env);
   let before: string | null;
   try {
     before = readIfThere(file);
   } catch (err) {
     return { ok: false, file, error: (err as Error).message };
   }
-  const plan = rules.planWrite(before, writtenRules(a));
+  const plan = rules.planWrite(before, writtenRules(a), project);
   return plan.ok ? { ok: true, file, before, after: plan.after } : { ok: false, file, error: plan.error };
 }
 

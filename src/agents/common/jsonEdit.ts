@@ -28,17 +28,17 @@ function deepestOf(root: Node, path: readonly string[]): Node {
 }
 
 /**
- * `text` with `values` added to the list at `path` (made when missing), skipping values already
- * there. Where that part of the file is written over several lines, the added lines are indented as
+ * `text` with `values` (strings, or objects such as Copilot's saved approvals) added to the list at
+ * `path` (made when missing), skipping values already there (the same JSON). Where that part of the file is written over several lines, the added lines are indented as
  * the file is; where it is written on one line, it stays on one line.
  */
-export function addToJsonList(text: string, path: readonly string[], values: readonly string[]): string {
+export function addToJsonList(text: string, path: readonly string[], values: readonly unknown[]): string {
   const { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } = jsonc();
   const root = parseTree(text);
   if (root === undefined) return text;
   const list = findNodeAtLocation(root, [...path]);
-  const present = new Set<unknown>(list?.type === 'array' ? (getNodeValue(list) as unknown[]) : []);
-  const fresh = values.filter((v) => !present.has(v));
+  const present = new Set((list?.type === 'array' ? (getNodeValue(list) as unknown[]) : []).map((v) => JSON.stringify(v)));
+  const fresh = values.filter((v) => !present.has(JSON.stringify(v)));
   if (fresh.length === 0) return text;
   const near = deepestOf(root, path);
   const multiline = text.slice(near.offset, near.offset + near.length).includes('\n');

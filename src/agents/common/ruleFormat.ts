@@ -70,10 +70,10 @@ export interface PermissionRules {
   ruleFiles(project: string, env: RuleEnv): RuleFileSource[];
   /** The personal file `rec rules --write` adds to. */
   personalFile(project: string, env: RuleEnv): string;
-  /** The rules as the text of the agent's rule file; empty when there are none. */
-  fileText(rules: readonly WrittenRule[]): string;
-  /** The personal file's text with the rules added (before: null when it is absent). */
-  planWrite(before: string | null, rules: readonly WrittenRule[]): RuleFilePlan;
+  /** The rules as the text of the agent's rule file, for the sessions' project; empty when there are none. */
+  fileText(rules: readonly WrittenRule[], project: string | null): string;
+  /** The personal file's text with the rules added for `project` (before: null when it is absent). */
+  planWrite(before: string | null, rules: readonly WrittenRule[], project: string): RuleFilePlan;
 }
 
 /** A file's text, or null when it does not exist; other errors throw. */

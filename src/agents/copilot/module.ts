@@ -4,6 +4,7 @@
 import type { AgentModule } from '../agentModule.js';
 import { copilotHome, copilotSessionRoots, isCopilotSessionFile, pathSaysCopilot } from './home.js';
 import { recordSaysCopilot } from './recordTypes.js';
+import { copilotPermissionRules } from './rules.js';
 import { COPILOT_VERSIONS } from './strings/index.js';
 
 export const copilotModule: AgentModule = {
@@ -33,4 +34,5 @@ export const copilotModule: AgentModule = {
   loadTools: async () => (await import('./tools.js')).COPILOT_TOOLS,
   // user.message and assistant.message data.content; tool.execution_complete result.content.
   rawLiteralKeys: { userText: ['"content":"'], otherText: ['"content":"'], output: ['"content":"'] },
+  permissionRules: copilotPermissionRules,
 };

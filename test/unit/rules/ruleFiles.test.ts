@@ -5,8 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { claudeBashMatch } from '../../../src/agents/claude/rules.js';
 import { codexRules } from '../../../src/agents/codex/rules.js';
 import { geminiRules } from '../../../src/agents/gemini/rules.js';
+import { copilotLocation, copilotPermissionRules } from '../../../src/agents/copilot/rules.js';
 import { parse } from 'jsonc-parser';
 import { addToJsonList } from '../../../src/agents/common/jsonEdit.js';
+import type { RuleMatch } from '../../../src/agents/common/ruleFormat.js';
 import type { AgentRules, SuggestedRule } from '../../../src/rules/ruleTypes.js';
 import { commitWrite, lineDiff, planWrite } from '../../../src/rules/writeRules.js';
 
@@ -146,5 +148,52 @@ describe('--write', () => {
     commitWrite(plan);
     const again = planWrite(a, { env: { CODEX_HOME: home }, cwd: dir });
     expect(again).toMatchObject({ ok: true, after: readFileSync(file, 'utf8') });
+  });
+
+  it("Copilot: adds approvals to the tool_approvals of the project's location in ~/.copilot/permissions-config.json, keeping the rest, and only once", () => {
+    const home = join(dir, 'copilot-home');
+    const repo = join(dir, 'repo');
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    mkdirSync(join(repo, 'sub'), { recursive: true });
+    const file = join(home, 'permissions-config.json');
+    const mcp = '{"kind":"mcp","serverName":"marker","toolName":"touch_marker"}';
+    // Sessions in a folder of the repository: Copilot files them under the repository's root.
+    const a = agentRules('copilot', [mcp], join(repo, 'sub'));
+    mkdirSync(home, { recursive: true });
+    writeFileSync(file, JSON.stringify({ locations: { '/elsewhere': { tool_approvals: [{ kind: 'write' }] }, [repo]: { tool_approvals: [{ kind: 'commands', commandIdentifiers: ['node'] }] } } }, null, 2));
+    const plan = planWrite(a, { env: { COPILOT_HOME: home }, cwd: dir });
+    if (!plan.ok) throw new Error(plan.error);
+    expect(JSON.parse(plan.after)).toEqual({
+      locations: {
+        '/elsewhere': { tool_approvals: [{ kind: 'write' }] },
+        [repo]: { tool_approvals: [{ kind: 'commands', commandIdentifiers: ['node'] }, { kind: 'mcp', serverName: 'marker', toolName: 'touch_marker' }] },
+      },
+    });
+    expect(plan.after.startsWith(readFileSync(file, 'utf8').slice(0, readFileSync(file, 'utf8').indexOf('"node"')))).toBe(true);
+    commitWrite(plan);
+    expect(planWrite(a, { env: { COPILOT_HOME: home }, cwd: dir })).toMatchObject({ ok: true, after: readFileSync(file, 'utf8') });
+    // The saved command approvals of the location read back as program-wide allow rules; other locations' do not.
+    const [source] = copilotPermissionRules.ruleFiles(join(repo, 'sub'), { COPILOT_HOME: home });
+    expect(source!.read(source!.file).map((r) => [r.match, r.decision])).toEqual([[{ kind: 'command', words: ['node'], exact: false }, 'allow']]);
+    expect(copilotLocation(join(dir, 'p1'))).toBe(join(dir, 'p1'));
+  });
+});
+
+describe("Copilot's saved approvals say no more than was approved", () => {
+  const ctx = (decision: 'allow' | 'deny') => ({ decision, tools: [], examples: [], justification: '', cwd: null });
+  it('a whole program with any arguments and an MCP tool are entries; a subcommand, an exact command, edits, fetches and refusals are not', () => {
+    const { entry } = copilotPermissionRules;
+    expect(entry({ kind: 'command', words: ['make'], exact: false }, ctx('allow'))).toEqual({ entry: '{"kind":"commands","commandIdentifiers":["make"]}', reason: null });
+    expect(entry({ kind: 'mcp', server: 'marker', tool: 'touch_marker' }, ctx('allow')).entry).toBe('{"kind":"mcp","serverName":"marker","toolName":"touch_marker"}');
+    const unsaid: RuleMatch[] = [
+      { kind: 'command', words: ['npm', 'test'], exact: false },
+      { kind: 'command', words: ['ls'], exact: true },
+      { kind: 'edit', dir: 'src', file: null, in_project: true },
+      { kind: 'fetch', host: 'docs.example.com' },
+    ];
+    for (const m of unsaid) {
+      expect(entry(m, ctx('allow')), JSON.stringify(m)).toMatchObject({ entry: null, reason: expect.stringMatching(/^Copilot /) });
+    }
+    expect(entry({ kind: 'command', words: ['git', 'push'], exact: false }, ctx('deny')).reason).toMatch(/--deny-tool/);
   });
 });

@@ -33,6 +33,10 @@ export const URL_COMMAND = 'curl -sS -m 5 http://127.0.0.1:9/rec-page';
 /** The command the deny-rule scenario runs into (`--deny-tool 'shell(rm)'`). */
 export const DENIED_COMMAND = 'rm -f denied.txt';
 
+/** rec rules' proof: a folder a saved `mkdir` approval covers, and a file no approval covers (both prompt otherwise). */
+export const RULES_COVERED_DIR = 'rules-covered';
+export const RULES_UNCOVERED_FILE = 'rules-uncovered.txt';
+
 const bash = (command: string, description: string): MockToolUse => ({ name: 'bash', input: () => ({ command, description }) });
 const abs = (ctx: ReplyContext, file: string): string => `${ctx.workDir}/${file}`;
 const one = (text: string, call: MockToolUse): MessagesScenario => [{ type: 'tools', text, calls: [call] }];
@@ -46,6 +50,8 @@ export const COPILOT_SCENARIOS: Readonly<Record<string, MessagesScenario>> = {
   bashurl: one('I will fetch a page.', bash(URL_COMMAND, 'Fetch a page on loopback')),
   denyrule: one('I will remove a file.', bash(DENIED_COMMAND, 'Remove denied.txt')),
   sleep: one('I will wait.', bash(SLEEP_COMMAND, 'Wait 30 seconds')),
+  rulescovered: one('I will make a folder.', bash(`mkdir -p ${RULES_COVERED_DIR}`, 'Make the covered folder')),
+  rulesuncovered: one('I will touch a file.', bash(`touch ${RULES_UNCOVERED_FILE}`, 'Touch another file')),
   create: one('I will create a file.', { name: 'create', input: (c) => ({ path: abs(c, CREATED_FILE), file_text: 'created by the mock\n' }) }),
   edit: [
     { type: 'tools', text: 'Let me read the file first.', calls: [{ name: 'view', input: (c) => ({ path: abs(c, NOTES_FILE) }) }] },
