@@ -4,6 +4,7 @@ import { Database } from '../../../src/store/sqliteDriver.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 import { mergeCommand } from '../../../src/commands/merge.js';
 import { statsCommand } from '../../../src/commands/stats.js';
 import { MergedSession } from '../../../src/merge/mergedSession.js';
@@ -216,17 +217,18 @@ describe('rec merge', () => {
   it('a usage error exits 2 with one line', async () => {
     const r = await runCommand(mergeCommand, ['--agent', 'vim']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("rec merge: bad --agent 'vim': expected one of codex, gemini, claude\n");
+    expect(r.stderr).toBe(`rec merge: bad --agent 'vim': expected one of ${AGENT_NAMES.join(', ')}\n`);
   });
 });
 
 describe('rec stats', () => {
-  it('--json over the three agents\' fixtures: figures per agent, tool, kind and trigger', async () => {
+  it('--json over every agent\'s fixtures: figures per agent, tool, kind and trigger', async () => {
     const r = await runCommand(statsCommand, [LOGS, '--json', '--db', '/nonexistent/rec.db']);
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout);
-    expect(s.sessions_by_agent).toEqual({ claude: 14, gemini: 13, codex: 9 });
-    expect(s.rejections.by_agent).toEqual([{ key: 'claude', count: 10 }, { key: 'gemini', count: 9 }]);
+    expect(s.sessions_by_agent).toEqual({ claude: 14, gemini: 13, codex: 9, copilot: 8 });
+    // Copilot's from its own file: two refusals with a reason, an Esc at a parallel prompt, a --deny-tool rule.
+    expect(s.rejections.by_agent).toEqual([{ key: 'claude', count: 10 }, { key: 'gemini', count: 9 }, { key: 'copilot', count: 4 }]);
     expect(s.most_refused_commands.slice(0, 2)).toEqual([{ key: 'echo mock-bash-ran > <SCRATCH>/ws/bash-out.txt', count: 4 }, { key: 'touch shell_marker.txt', count: 3 }]);
     expect(s.unknown_fates).toBe(7);
   });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 import { eventsCommand } from '../../../src/commands/events.js';
 import { parseSince } from '../../../src/commands/optionValues.js';
 import { runsCommand } from '../../../src/commands/runs.js';
@@ -171,7 +172,7 @@ describe('rec runs / rec events: bad input', () => {
 
   it.each([
     [['--type', 'rejected'], /^rec events: bad --type 'rejected': expected one of prompt, approval, rejection, skipped, interruption, miss\n$/],
-    [['--agent', 'copilot'], /^rec events: bad --agent 'copilot': expected one of codex, gemini, claude, other\n$/],
+    [['--agent', 'vim'], new RegExp(`^rec events: bad --agent 'vim': expected one of ${[...AGENT_NAMES, 'other'].join(', ')}\\n$`)],
     [['--since', 'last week'], /^rec events: bad --since 'last week': expected an age \(30s, 30m, 2h, 7d, 1w\) or a date/],
     [['--since', '2025-02-30'], /^rec events: bad --since '2025-02-30'/],
     [['--nope'], /^rec events: unknown option '--nope' \(rec events --help lists what it takes\)\n$/],
