@@ -43,4 +43,6 @@ export interface ScreenView {
   watchOsc?(ident: number): Event<string>;
   /** Resolves once everything written so far has been parsed into the model. */
   whenIdle?(): Promise<void>;
+  /** Whether output written so far is still waiting to be parsed: a snapshot now may lack the latest frame. */
+  behind?(): boolean;
 }

@@ -12,6 +12,8 @@ export interface Driver {
   snap(label: string): void;
   /** The rendered screen now. */
   screen(): string;
+  /** How long `press` waits before a deciding key: KEY_SETTLE_MS unless set (0: the instant the screen asks). */
+  readonly keySettleMs?: number;
 }
 
 export interface RecordedScenario {
@@ -32,12 +34,16 @@ export interface RecordedScenario {
  */
 export const KEY_SETTLE_MS = 300;
 
-export function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, KEY_SETTLE_MS));
+export function settle(ms: number = KEY_SETTLE_MS): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A deciding key press: waits out KEY_SETTLE_MS after the screen that asks, then sends the keys back to back. */
+/**
+ * A deciding key press: waits out the driver's settle time (KEY_SETTLE_MS unless it says otherwise)
+ * after the screen that asks, then sends the keys back to back.
+ */
 export async function press(d: Driver, ...keys: string[]): Promise<void> {
-  await settle();
+  const ms = d.keySettleMs ?? KEY_SETTLE_MS;
+  if (ms > 0) await settle(ms);
   for (const key of keys) d.send(key);
 }

@@ -186,6 +186,10 @@ export class ScreenModel implements ScreenView, Disposable {
    * waiter wants the model current (a recorder judging a key against the screen), so pacing stops
    * until the backlog is parsed.
    */
+  behind(): boolean {
+    return !this._isIdle();
+  }
+
   whenIdle(): Promise<void> {
     if (this._isIdle()) return Promise.resolve();
     const idle = new Promise<void>((resolve) => this._idleWaiters.push(resolve));

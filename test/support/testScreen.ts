@@ -7,8 +7,31 @@ export class TestScreen implements ScreenView {
   private readonly _onDidRender = new Emitter<number>();
   readonly onDidRender = this._onDidRender.event;
   private _seq = 0;
+  private _lagging = false;
+  private _idleWaiters: Array<() => void> = [];
 
   constructor(private _current: ScreenSnapshot) {}
+
+  /** From now on the model is behind what the agent wrote (a frame still in its backlog), until catchUp. */
+  lag(): void {
+    this._lagging = true;
+  }
+
+  /** The backlog is parsed: whoever waits on whenIdle goes on. */
+  catchUp(): void {
+    this._lagging = false;
+    const waiters = this._idleWaiters;
+    this._idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  behind(): boolean {
+    return this._lagging;
+  }
+
+  whenIdle(): Promise<void> {
+    return this._lagging ? new Promise((resolve) => this._idleWaiters.push(resolve)) : Promise.resolve();
+  }
 
   snapshot(): ScreenSnapshot {
     return this._current;

@@ -14,6 +14,7 @@ import type { PromptInstance } from './promptBook.js';
 import { screenCapture, type MissCount } from './missCheck.js';
 import { SessionDialogStops } from './sessionDialogStops.js';
 import { KeyHold, type HeldKey } from './keyHold.js';
+import { TornFrame } from './tornFrame.js';
 import { EscArm } from './escArm.js';
 import { answersPrompt, keyClass, mayDecide, screenState, shownReading } from './recorderKeys.js';
 import { PromptTracker, type Decided } from './promptTracker.js';
@@ -52,8 +53,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
    * turn): an agent's marks blink (Claude's `●`), so the frame an Esc lands on may not show it.
    */
   private _lastAnswer: { readonly text: string; readonly userMessages: number } | undefined;
-  /** The prompt last seen whole, with the decision rows then (for agents that redraw in place). */
-  private _lastLive: { readonly prompt: PromptInstance<P>; readonly decisionRows: number } | undefined;
+  /** The prompt last seen whole (for agents that redraw in place). */
+  private readonly _torn: TornFrame<P>;
   /**
    * Esc or Ctrl+C at a prompt the user had just approved, still drawn: the agent may take it as a
    * cut of the approved call, or drop it (a key quicker than its redraw), and only its next screens
@@ -100,6 +101,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     }
     this._screen = _profile.readScreen(_ctx.screen.snapshot());
     this._held = new KeyHold(this._clock, (h) => this._judgeHeld(h));
+    this._torn = new TornFrame(this._clock);
     this._escArm = new EscArm(this._clock);
     this._store.add(this._held);
     this._store.add(_ctx.screen.onDidRender(() => {
@@ -132,13 +134,12 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     this._facts.pollSessionFiles();
     this._render();
     const screen = this._screen;
-    const open = this._prompts.open ?? this._liveBehindTornFrame(screen);
+    const open = this._prompts.open ?? (this._profile.redrawsInPlace ? this._torn.hidden(screen, (id) => this._facts.call(id)) : undefined);
     // A cut is taken at once: it reads the file's state, which a held key would read later.
     const cuts = this._cutTrigger(key) !== undefined && (screen.working || this._turnOpen());
-    if (!open && !cuts && (this._held.holding || (this._held.drawing(this._lastOutputAt) && !shownReading(screen)))) {
-      this._held.hold({ key, screen });
-      return;
-    }
+    // A key while the screen model has not parsed all the agent wrote may answer a prompt still in its backlog.
+    if (!open && !cuts && this._ctx.screen.behind?.() === true) return this._held.holdUntil({ key, screen }, this._screenCaughtUp());
+    if (!open && !cuts && (this._held.holding || (this._held.drawing(this._lastOutputAt) && !shownReading(screen)))) return this._held.hold({ key, screen });
     this._held.release();
     this._take(key, open, screen);
   }
@@ -230,8 +231,8 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   private _tick(force = false): void {
     // A timer's work that was already queued when the recorder was disposed: the store may be closed.
     if (this._disposed) return;
-    // A held key came before what the files say now: it is judged first.
-    this._held.release();
+    // A held key came before what the files say now: it is judged first (unless it waits for the screen model).
+    if (!this._held.waitingForScreen) this._held.release();
     if (this._facts.sessionFile === undefined) this._scan(force);
     this._readFiles();
   }
@@ -259,7 +260,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
   }
 
   private _onHook(message: HookMessage): void {
-    this._held.release();
+    if (!this._held.waitingForScreen) this._held.release();
     for (const fact of this._profile.translateHook(message)) this._facts.apply(fact);
     // A subagent's hook may be the first sign of its transcript.
     this._readFiles();
@@ -279,25 +280,22 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     if (answer) this._lastAnswer = { text: answer, userMessages: this._screen.userMessages.length };
     this._prompts.show(this._profile.promptMayBeOpen() ? this._screen.prompt : undefined, this._screen.userMessages.length);
     const open = this._prompts.open;
-    if (open) this._lastLive = { prompt: open, decisionRows: this._screen.decisionRows };
+    this._torn.read(open, this._screen.decisionRows);
     if (open && this._held.holding) this._held.release();
     this._settleCutAtApproval();
     if (!this._screen.menu) this._menuExpectedHighlight = undefined;
     else if (this._menuExpectedHighlight === this._screen.menu.highlighted) this._menuExpectedHighlight = undefined;
   }
 
-  /**
-   * The prompt a half-drawn frame hides: the last one seen whole, still undecided, with no decision
-   * row and no working turn since (each of those would mean it is really gone).
-   */
-  private _liveBehindTornFrame(screen: ScreenReading<P>): PromptInstance<P> | undefined {
-    const last = this._lastLive;
-    if (!this._profile.redrawsInPlace || !last || last.prompt.decision || screen.prompt || screen.working) return undefined;
-    return last.decisionRows === screen.decisionRows ? last.prompt : undefined;
-  }
-
   private _scheduleIgnoredCheck(check: Decided<P>): void {
     this._afterKeySettled(() => this._checkIgnored(check));
+  }
+
+  /** Resolves once the screen model has parsed everything written so far and the recorder has read it. */
+  private _screenCaughtUp(): Promise<void> {
+    return Promise.resolve(this._ctx.screen.whenIdle?.()).then(() => {
+      if (!this._disposed) this._render();
+    });
   }
 
   /** Whether a dialog about the session is drawn now (the file and the screen read first); undefined once disposed. */

@@ -26,6 +26,8 @@ export interface HeldKey<S> {
 export class KeyHold<S> {
   private _held: Array<HeldKey<S>> = [];
   private _timer: Disposable | undefined;
+  /** Whether the held keys wait for the screen model to catch up (holdUntil), not for KEY_HOLD_MS. */
+  private _waiting = false;
 
   constructor(
     private readonly _clock: RecorderClock,
@@ -37,6 +39,11 @@ export class KeyHold<S> {
     return this._held.length > 0;
   }
 
+  /** Whether the held keys wait for the screen model (holdUntil): only the prompt they answer, or the model, releases them. */
+  get waitingForScreen(): boolean {
+    return this._waiting && this._held.length > 0;
+  }
+
   /** Whether output this recent may be the first piece of a frame still being drawn. */
   drawing(lastOutputAt: number): boolean {
     return this._clock.now() - lastOutputAt < KEY_HOLD_MS;
@@ -44,14 +51,30 @@ export class KeyHold<S> {
 
   hold(held: HeldKey<S>): void {
     this._held.push(held);
+    if (this._waiting) return;
     this._timer ??= this._clock.setTimeout(() => {
       this._timer = undefined;
       this.release();
     }, KEY_HOLD_MS);
   }
 
+  /**
+   * Holds the key until `ready`: the screen model has parsed what the agent wrote before the key
+   * (a frame still in its backlog may be the prompt the key answers), however long that takes.
+   */
+  holdUntil(held: HeldKey<S>, ready: Promise<void>): void {
+    this._held.push(held);
+    this._timer?.dispose();
+    this._timer = undefined;
+    this._waiting = true;
+    void ready.then(() => {
+      if (this._waiting) this.release();
+    });
+  }
+
   /** Judges every held key now, oldest first. */
   release(): void {
+    this._waiting = false;
     this._timer?.dispose();
     this._timer = undefined;
     const held = this._held;

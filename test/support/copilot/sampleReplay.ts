@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { CopilotRecorder } from '../../../src/agents/copilot/recorder.js';
+import type { RecorderClock } from '../../../src/agents/common/recorderClock.js';
 import type { ScreenSnapshot } from '../../../src/core/screen.js';
 import { readScreenFrames, type ScreenFrame } from '../castReplay.js';
 import { SampleReplay } from '../sampleReplay.js';
@@ -41,6 +42,8 @@ export class AgentReplay extends SampleReplay<CopilotRecorder, EventLine> {
     readonly name: string,
     readonly launch?: number,
     alterLines?: (lines: string[]) => string[],
+    /** The recorder's clock (a VirtualClock the test moves), else the real one. */
+    clock?: RecorderClock,
   ) {
     super('copilot', new TestScreen(blankScreen()));
     open.add(this);
@@ -78,7 +81,7 @@ export class AgentReplay extends SampleReplay<CopilotRecorder, EventLine> {
         debug: () => {},
       },
       // One session alone: what the screen shows counts at once.
-      { witnessSettleMs: 0 },
+      { witnessSettleMs: 0, ...(clock ? { clock } : {}) },
     );
   }
 

@@ -62,4 +62,20 @@ describe('KeyHold', () => {
     expect(judged).toHaveLength(1);
     expect(hold.holding).toBe(false);
   });
+
+  it('a key held until the screen model caught up waits for that, not for KEY_HOLD_MS, and so do the keys after it', async () => {
+    const { clock, judged, hold } = setUp();
+    let caughtUp!: () => void;
+    hold.holdUntil({ key: down, screen: 'behind' }, new Promise<void>((resolve) => (caughtUp = resolve)));
+    hold.hold({ key: enter, screen: 'behind' });
+    expect(hold.waitingForScreen).toBe(true);
+    await clock.advanceTo(1_000 + 10 * KEY_HOLD_MS);
+    expect(judged).toEqual([]);
+    caughtUp();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(judged.map((j) => j.held.key)).toEqual([down, enter]);
+    expect([hold.holding, hold.waitingForScreen]).toEqual([false, false]);
+  });
 });
+

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { REASON } from '../../../../src/agents/copilot/bench/mockScenarios.js';
 import { AgentReplay } from '../../../support/copilot/sampleReplay.js';
+import { VirtualClock } from '../../../support/virtualClock.js';
 
 const NO_AND_TELL = 'No, and tell Copilot what to do differently (Esc to stop)';
 const decisions = (r: AgentReplay) => r.sink.rows('approval', 'rejection', 'skipped', 'interruption');
@@ -55,6 +56,44 @@ describe('copilot 1.0.102, 120x40, the shell prompt', () => {
     await r.exit();
     expect(decisions(r)).toEqual([expect.objectContaining({ type: 'rejection', kind: 'command', decided_by: 'user', trigger: 'esc', option_label: null, call_id: callId, ran: 'no' })]);
     expect(r.sink.rows('miss')).toEqual([]);
+  });
+});
+
+describe('copilot 1.0.102, keys and a screen model that lags the output', () => {
+  it('1 sent the instant the prompt is drawn, while rec\'s screen model has not parsed it yet: the key waits for the model and approves that prompt', async () => {
+    const clock = new VirtualClock(Date.now());
+    const r = new AgentReplay('bash-approve-digit', undefined, undefined, clock);
+    const [callId] = r.callIds();
+    r.show('start');
+    // Long after the last frame rec read: no frame was being drawn as far as the clock tells.
+    await clock.advanceTo(clock.now() + 5_000);
+    r.appendThrough('permission.requested');
+    r.screen.lag();
+    r.press('1');
+    expect(decisions(r)).toEqual([]);
+    r.show('prompt');
+    r.screen.catchUp();
+    r.appendThrough('tool.execution_complete');
+    r.show('after');
+    await r.exit();
+    expect(decisions(r)).toEqual([expect.objectContaining({ type: 'approval', trigger: 'digit', option_label: 'Yes', call_id: callId })]);
+    expect(r.sink.rows('miss')).toEqual([]);
+  });
+
+  it('a key rec never saw answered the prompt (the file says approved): Ctrl+C on the idle screen after it refuses nothing', async () => {
+    const clock = new VirtualClock(Date.now());
+    const r = new AgentReplay('bash-approve-digit', undefined, undefined, clock);
+    r.appendThrough('permission.requested');
+    r.show('prompt');
+    // Copilot took a "1" rec did not read as an answer: its file tells the approval, the prompt is gone.
+    r.appendThrough('tool.execution_complete');
+    r.show('idle');
+    await clock.advanceTo(clock.now() + 1_000);
+    r.press('ctrl-c');
+    await r.exit();
+    // The prompt stays without a decision: no rejection made of the quit's Ctrl+C.
+    expect(decisions(r)).toEqual([]);
+    expect(r.sink.rows('prompt')).toHaveLength(1);
   });
 });
 
