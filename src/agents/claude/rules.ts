@@ -3,7 +3,7 @@
 // `Bash(cmd *)` by prefix.
 import { join } from 'node:path';
 import { claudeHome } from './home.js';
-import { addToJsonList } from '../common/jsonEdit.js';
+import { addToJsonList, whyNotJsonObject } from '../common/jsonEdit.js';
 import {
   noEntry,
   readIfThere,
@@ -94,12 +94,8 @@ export const claudePermissionRules: PermissionRules = {
   fileText: (rules) => (rules.length === 0 ? '' : `${JSON.stringify({ permissions: permissions(rules) }, null, 2)}\n`),
   planWrite: (before, rules) => {
     let after = before === null || before.trim() === '' ? '{}\n' : before;
-    try {
-      const doc: unknown = JSON.parse(after);
-      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { ok: false, error: 'not a JSON object; left untouched' };
-    } catch (err) {
-      return { ok: false, error: `not valid JSON (${(err as Error).message}); left untouched` };
-    }
+    const error = whyNotJsonObject(after);
+    if (error !== undefined) return { ok: false, error };
     for (const [decision, entries] of Object.entries(permissions(rules))) after = addToJsonList(after, ['permissions', decision], entries);
     return { ok: true, after };
   },

@@ -48,3 +48,14 @@ export function addToJsonList(text: string, path: readonly string[], values: rea
   for (const value of fresh) out = applyEdits(out, modify(out, [...path, -1], value, { ...options, isArrayInsertion: true }));
   return out;
 }
+
+/** Why a settings file's text cannot be edited as a JSON object (it is left untouched then), or undefined when it can. */
+export function whyNotJsonObject(text: string): string | undefined {
+  try {
+    const doc: unknown = JSON.parse(text);
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return 'not a JSON object; left untouched';
+  } catch (err) {
+    return `not valid JSON (${(err as Error).message}); left untouched`;
+  }
+  return undefined;
+}

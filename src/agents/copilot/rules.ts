@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { copilotHome } from './home.js';
-import { addToJsonList } from '../common/jsonEdit.js';
+import { addToJsonList, whyNotJsonObject } from '../common/jsonEdit.js';
 import {
   noEntry,
   readIfThere,
@@ -92,12 +92,8 @@ export const copilotPermissionRules: PermissionRules = {
     rules.length === 0 ? '' : `${JSON.stringify({ locations: { [copilotLocation(project ?? '.')]: { tool_approvals: approvalsOf(rules) } } }, null, 2)}\n`,
   planWrite: (before, rules, project) => {
     const after = before === null || before.trim() === '' ? '{}\n' : before;
-    try {
-      const doc: unknown = JSON.parse(after);
-      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { ok: false, error: 'not a JSON object; left untouched' };
-    } catch (err) {
-      return { ok: false, error: `not valid JSON (${(err as Error).message}); left untouched` };
-    }
+    const error = whyNotJsonObject(after);
+    if (error !== undefined) return { ok: false, error };
     return { ok: true, after: addToJsonList(after, ['locations', copilotLocation(project), 'tool_approvals'], approvalsOf(rules)) };
   },
 };
