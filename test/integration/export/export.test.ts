@@ -1,4 +1,4 @@
-// `rec export` end to end: recorded runs of all three agents (replayed through their real recorders)
+// `rec export` end to end: recorded runs of every agent (replayed through their real recorders)
 // in a real sidecar file, exported over real HTTP to a receiver on 127.0.0.1 that decodes with the
 // official OTLP definitions, in protobuf and in JSON, and to a file checked against the OTLP JSON
 // shape. Each received record is compared with its row in the sidecar; a receiver killed mid-export
@@ -16,6 +16,8 @@ import { SidecarFixture } from '../../support/sidecarFixture.js';
 import { replayRecorded as replayCodex } from '../../support/codex/recordedRun.js';
 import { replayRecorded as replayGemini } from '../../support/gemini/recordedRun.js';
 import { replayRecorded as replayClaude } from '../../support/claude/recordedRun.js';
+import { replayRecorded as replayCopilot } from '../../support/copilot/recordedRun.js';
+import { AGENT_NAMES } from '../../../src/agents/registry.js';
 
 const fixture = new SidecarFixture();
 let decisions: RecEvent[] = [];
@@ -25,6 +27,7 @@ beforeAll(async () => {
     { agent: 'codex', events: (await replayCodex('parallel-approve-reject')).events },
     { agent: 'gemini', events: (await replayGemini('parallel-writes-reject-first')).events },
     { agent: 'claude', events: (await replayClaude('bash-reject-reason')).events },
+    { agent: 'copilot', events: (await replayCopilot('parallel-second-esc')).events },
   ] as const;
   for (const { agent, events } of replays) {
     const first = events[0]!;
@@ -84,9 +87,9 @@ function expectAllOnce(records: readonly ReceivedRecord[], includeText: boolean)
   for (const record of records) expectMatchesRow(record, decisions.find((d) => d.id === record.attributes['rec.event_id'])!, includeText);
 }
 
-describe('rec export (recorded runs of codex, gemini and claude)', () => {
-  it('the fixture holds decisions of all three agents, a reason among them', () => {
-    expect(new Set(decisions.map((d) => d.agent))).toEqual(new Set(['codex', 'gemini', 'claude']));
+describe('rec export (recorded runs of every agent)', () => {
+  it('the fixture holds decisions of every agent rec knows, a reason among them', () => {
+    expect(new Set(decisions.map((d) => d.agent))).toEqual(new Set(AGENT_NAMES));
     expect(new Set(decisions.map((d) => d.type))).toEqual(new Set(['approval', 'rejection', 'skipped']));
     expect(decisions.some((d) => d.reason !== null)).toBe(true);
   });

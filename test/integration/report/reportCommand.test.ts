@@ -1,10 +1,11 @@
 // `rec report` as a command, without a browser: where the page goes, its mode, and a one-line error
 // when it cannot be written.
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportCommand } from '../../../src/commands/report.js';
+import { statsCommand } from '../../../src/commands/stats.js';
 import { REPO_ROOT } from '../../support/rec.js';
 import { runCommand } from '../../support/runCommand.js';
 
@@ -33,4 +34,26 @@ describe('rec report', () => {
     expect(r.stderr).toBe(`rec report: cannot write ${join(dir, 'missing', 'r.html')}: ENOENT: no such file or directory\n`);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
+
+  it("reads GitHub Copilot CLI's events.jsonl files alone: the figures rec stats gives, and the reason the user typed into Copilot's prompt", async () => {
+    const copilot = join(REPO_ROOT, 'test/fixtures/logs/copilot');
+    const common = [copilot, '--no-progress', '--db', join(dir, 'none.db')];
+    const stats = JSON.parse((await runCommand(statsCommand, [...common, '--json'], {}, dir)).stdout) as {
+      sessions: number;
+      approvals: number;
+      rejections: { total: number };
+      skipped: { total: number };
+      interruptions: { total: number };
+    };
+    const file = join(dir, 'copilot.html');
+    const r = await runCommand(reportCommand, [...common, '-o', file], {}, dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n')[1]).toBe(
+      `${stats.sessions} sessions: ${stats.approvals} approved, ${stats.rejections.total} rejected, ${stats.skipped.total} skipped, ${stats.interruptions.total} interrupted`,
+    );
+    expect(stats.sessions).toBe(8);
+    expect(stats.rejections.total).toBeGreaterThan(0);
+    expect(readFileSync(file, 'utf8')).toContain('please use printf instead');
+  });
 });
+
