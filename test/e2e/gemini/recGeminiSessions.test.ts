@@ -1,7 +1,7 @@
 // Which session file is a run's, on the REAL pinned agent of this folder (issue 19): the sessions
-// suite (test/support/sessionsSuite.ts) over this agent's row (test/support/gemini/sessions.ts). The
-// suite is declared here, in the agent's own folder of e2e suites, so that it runs on the Node lines
-// that folder runs on (.ci/run).
+// suite (test/support/sessionsSuite.ts) over this agent's row (test/support/gemini/sessions.ts).
+// The suite is declared here, in the agent's own folder of e2e suites, where .ci/run finds it by
+// its path (it chooses by path which e2e files run on the other Node lines).
 import { describeSessions } from '../../support/sessionsSuite.js';
 import { SESSIONS } from '../../support/gemini/sessions.js';
 
