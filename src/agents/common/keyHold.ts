@@ -26,8 +26,9 @@ export interface HeldKey<S> {
 export class KeyHold<S> {
   private _held: Array<HeldKey<S>> = [];
   private _timer: Disposable | undefined;
-  /** Whether the held keys wait for the screen model to catch up (holdUntil), not for KEY_HOLD_MS. */
-  private _waiting = false;
+  /** The latest holdUntil the held keys wait for (the screen model to catch up), not KEY_HOLD_MS; undefined when none. */
+  private _waiting: number | undefined;
+  private _waits = 0;
 
   constructor(
     private readonly _clock: RecorderClock,
@@ -41,7 +42,7 @@ export class KeyHold<S> {
 
   /** Whether the held keys wait for the screen model (holdUntil): only the prompt they answer, or the model, releases them. */
   get waitingForScreen(): boolean {
-    return this._waiting && this._held.length > 0;
+    return this._waiting !== undefined && this._held.length > 0;
   }
 
   /** Whether output this recent may be the first piece of a frame still being drawn. */
@@ -51,7 +52,7 @@ export class KeyHold<S> {
 
   hold(held: HeldKey<S>): void {
     this._held.push(held);
-    if (this._waiting) return;
+    if (this._waiting !== undefined) return;
     this._timer ??= this._clock.setTimeout(() => {
       this._timer = undefined;
       this.release();
@@ -60,21 +61,23 @@ export class KeyHold<S> {
 
   /**
    * Holds the key until `ready`: the screen model has parsed what the agent wrote before the key
-   * (a frame still in its backlog may be the prompt the key answers), however long that takes.
+   * (a frame still in its backlog may be the prompt the key answers), however long that takes. An
+   * earlier holdUntil's `ready` no longer releases: the model had not caught up with this key then.
    */
   holdUntil(held: HeldKey<S>, ready: Promise<void>): void {
     this._held.push(held);
     this._timer?.dispose();
     this._timer = undefined;
-    this._waiting = true;
+    const wait = ++this._waits;
+    this._waiting = wait;
     void ready.then(() => {
-      if (this._waiting) this.release();
+      if (this._waiting === wait) this.release();
     });
   }
 
   /** Judges every held key now, oldest first. */
   release(): void {
-    this._waiting = false;
+    this._waiting = undefined;
     this._timer?.dispose();
     this._timer = undefined;
     const held = this._held;
@@ -85,6 +88,7 @@ export class KeyHold<S> {
   dispose(): void {
     this._timer?.dispose();
     this._timer = undefined;
+    this._waiting = undefined;
     this._held = [];
   }
 }

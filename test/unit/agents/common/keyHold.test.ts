@@ -77,5 +77,23 @@ describe('KeyHold', () => {
     expect(judged.map((j) => j.held.key)).toEqual([down, enter]);
     expect([hold.holding, hold.waitingForScreen]).toEqual([false, false]);
   });
+
+  it('a later key held for the screen model waits for its own catch-up, not an earlier one', async () => {
+    const { judged, hold } = setUp();
+    let first!: () => void;
+    let second!: () => void;
+    const firstReady = new Promise<void>((resolve) => (first = resolve));
+    const secondReady = new Promise<void>((resolve) => (second = resolve));
+    hold.holdUntil({ key: down, screen: 'behind' }, firstReady);
+    hold.holdUntil({ key: enter, screen: 'further behind' }, secondReady);
+    first();
+    await firstReady;
+    await Promise.resolve();
+    expect(judged).toEqual([]);
+    second();
+    await secondReady;
+    await Promise.resolve();
+    expect(judged.map((j) => j.held.key)).toEqual([down, enter]);
+  });
 });
 
