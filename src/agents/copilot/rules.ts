@@ -69,8 +69,10 @@ function readApprovals(file: string, project: string): ExistingRule[] {
   for (const a of Array.isArray(approvals) ? (approvals as Approval[]) : []) {
     if (a?.kind !== 'commands' || !Array.isArray(a.commandIdentifiers)) continue;
     for (const id of a.commandIdentifiers) {
-      if (typeof id !== 'string' || id.trim() === '') continue;
-      rules.push({ file, text: `commands "${id}"`, decision: 'allow', match: { kind: 'command', words: id.trim().split(/\s+/), exact: false } });
+      // Copilot matches an identifier as one program: one with a space never allows anything.
+      const program = typeof id === 'string' ? id.trim() : '';
+      if (!/^\S+$/.test(program)) continue;
+      rules.push({ file, text: `commands "${program}"`, decision: 'allow', match: { kind: 'command', words: [program], exact: false } });
     }
   }
   return rules;

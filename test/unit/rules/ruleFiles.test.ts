@@ -160,19 +160,20 @@ describe('--write', () => {
     // Sessions in a folder of the repository: Copilot files them under the repository's root.
     const a = agentRules('copilot', [mcp], join(repo, 'sub'));
     mkdirSync(home, { recursive: true });
-    writeFileSync(file, JSON.stringify({ locations: { '/elsewhere': { tool_approvals: [{ kind: 'write' }] }, [repo]: { tool_approvals: [{ kind: 'commands', commandIdentifiers: ['node'] }] } } }, null, 2));
+    writeFileSync(file, JSON.stringify({ locations: { '/elsewhere': { tool_approvals: [{ kind: 'write' }] }, [repo]: { tool_approvals: [{ kind: 'commands', commandIdentifiers: ['node', 'make fix'] }] } } }, null, 2));
     const plan = planWrite(a, { env: { COPILOT_HOME: home }, cwd: dir });
     if (!plan.ok) throw new Error(plan.error);
     expect(JSON.parse(plan.after)).toEqual({
       locations: {
         '/elsewhere': { tool_approvals: [{ kind: 'write' }] },
-        [repo]: { tool_approvals: [{ kind: 'commands', commandIdentifiers: ['node'] }, { kind: 'mcp', serverName: 'marker', toolName: 'touch_marker' }] },
+        [repo]: { tool_approvals: [{ kind: 'commands', commandIdentifiers: ['node', 'make fix'] }, { kind: 'mcp', serverName: 'marker', toolName: 'touch_marker' }] },
       },
     });
     expect(plan.after.startsWith(readFileSync(file, 'utf8').slice(0, readFileSync(file, 'utf8').indexOf('"node"')))).toBe(true);
     commitWrite(plan);
     expect(planWrite(a, { env: { COPILOT_HOME: home }, cwd: dir })).toMatchObject({ ok: true, after: readFileSync(file, 'utf8') });
-    // The saved command approvals of the location read back as program-wide allow rules; other locations' do not.
+    // The saved command approvals of the location read back as program-wide allow rules; other
+    // locations' do not, nor an identifier with a space (Copilot never matches one).
     const [source] = copilotPermissionRules.ruleFiles(join(repo, 'sub'), { COPILOT_HOME: home });
     expect(source!.read(source!.file).map((r) => [r.match, r.decision])).toEqual([[{ kind: 'command', words: ['node'], exact: false }, 'allow']]);
     expect(copilotLocation(join(dir, 'p1'))).toBe(join(dir, 'p1'));
