@@ -51,8 +51,9 @@ export const MAX_PACING_DELAY_MS = 50;
 
 /**
  * Most output a key's catch-up parses on the key's path (a few ms at the speed xterm parses;
- * docs/benchmarks.md, "Screen model"). More than this is a flood the passthrough is busy with; the key is judged on the model as it
- * stands then.
+ * docs/benchmarks.md, "Screen model"). More than this is a flood the passthrough is busy with; the
+ * key is then not judged on the model as it stands: the recorder holds it until the model is current
+ * (`behind`, KeyHold.holdUntil), off the key's path.
  */
 export const MAX_CATCH_UP_BYTES = 256 * 1024;
 
@@ -186,10 +187,6 @@ export class ScreenModel implements ScreenView, Disposable {
    * waiter wants the model current (a recorder judging a key against the screen), so pacing stops
    * until the backlog is parsed.
    */
-  behind(): boolean {
-    return !this._isIdle();
-  }
-
   whenIdle(): Promise<void> {
     if (this._isIdle()) return Promise.resolve();
     const idle = new Promise<void>((resolve) => this._idleWaiters.push(resolve));
@@ -199,6 +196,11 @@ export class ScreenModel implements ScreenView, Disposable {
     }
     this._pump();
     return idle;
+  }
+
+  /** Whether output written so far still waits to be parsed: a snapshot now may lack the latest frame. */
+  behind(): boolean {
+    return !this._isIdle();
   }
 
   /**

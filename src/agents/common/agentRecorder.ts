@@ -137,7 +137,7 @@ export class AgentRecorder<P extends PromptView = PromptView> implements Recorde
     const open = this._prompts.open ?? (this._profile.redrawsInPlace ? this._torn.hidden(screen, (id) => this._facts.call(id)) : undefined);
     // A cut is taken at once: it reads the file's state, which a held key would read later.
     const cuts = this._cutTrigger(key) !== undefined && (screen.working || this._turnOpen());
-    // A key while the screen model has not parsed all the agent wrote may answer a prompt still in its backlog.
+    // The session's catch-up before the key could not parse all the agent wrote (a flood, xterm mid-write): wait for the model.
     if (!open && !cuts && this._ctx.screen.behind?.() === true) return this._held.holdUntil({ key, screen }, this._screenCaughtUp());
     if (!open && !cuts && (this._held.holding || (this._held.drawing(this._lastOutputAt) && !shownReading(screen)))) return this._held.hold({ key, screen });
     this._held.release();

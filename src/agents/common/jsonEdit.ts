@@ -1,4 +1,4 @@
-// Inserts strings into a list of a JSON document by editing its text (jsonc-parser's `modify`), so
+// Inserts values (strings, objects) into a list of a JSON document by editing its text (jsonc-parser's `modify`), so
 // that everything else in the file stays byte-for-byte as it was: the user's formatting, key order,
 // other settings and any comments. Only for a document the caller has checked parses.
 import { createRequire } from 'node:module';
@@ -29,8 +29,9 @@ function deepestOf(root: Node, path: readonly string[]): Node {
 
 /**
  * `text` with `values` (strings, or objects such as Copilot's saved approvals) added to the list at
- * `path` (made when missing), skipping values already there (the same JSON). Where that part of the file is written over several lines, the added lines are indented as
- * the file is; where it is written on one line, it stays on one line.
+ * `path` (made when missing), skipping values already there (the same JSON). Where that part of the
+ * file is written over several lines, the added lines are indented as the file is; where it is
+ * written on one line, it stays on one line.
  */
 export function addToJsonList(text: string, path: readonly string[], values: readonly unknown[]): string {
   const { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } = jsonc();
