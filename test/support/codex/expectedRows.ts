@@ -35,8 +35,8 @@ export const NETWORK_OPTION = {
 
 /**
  * A refusal at the network prompt: Codex asks while the command runs, so the command ran (even when
- * Codex quits before the rollout's CommandExecution completes) and only its fetch was refused. The next message is the
- * reason, as after any refusal of Codex's "tell Codex what to do differently".
+ * Codex quits before the rollout's CommandExecution completes) and only its fetch was refused. The
+ * next message is the reason, as after any refusal of Codex's "tell Codex what to do differently".
  */
 export function networkRejectionRow(call: RolloutCall, trigger: string, reason?: string): DecisionView {
   return { ...rejectionRow('network', call, { trigger, option_label: OPTION.no, ...(reason !== undefined ? { reason } : {}) }), ran: 'yes' };
